@@ -1,0 +1,28 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+import { rendererConfig } from './vite.renderer.config';
+
+export default defineConfig({
+  main: {
+    build: {
+      // Native modules (better-sqlite3, @ngrok/ngrok) and every other runtime dependency stay
+      // external: they are shipped in node_modules and rebuilt for Electron by electron-builder.
+      externalizeDeps: true,
+      rollupOptions: {
+        input: { index: resolve(import.meta.dirname, 'src/main/electron/main.ts') },
+      },
+    },
+  },
+  preload: {
+    build: {
+      // A sandboxed preload can require only 'electron': bundle everything else into one CJS file.
+      externalizeDeps: false,
+      rollupOptions: {
+        input: { index: resolve(import.meta.dirname, 'src/preload/index.ts') },
+        external: ['electron'],
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: rendererConfig,
+});

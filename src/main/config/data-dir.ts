@@ -1,0 +1,38 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+export const DATA_DIR_ENV = 'TRANSFER_TILL_DATA_DIR';
+
+export class DataDirError extends Error {
+  readonly code = 'DATA_DIR';
+}
+
+/**
+ * The data directory outside Electron: `--data-dir <d>` (or `--data-dir=<d>`), else the
+ * TRANSFER_TILL_DATA_DIR variable, else the fallback. Tests and the browser shell pass their own so
+ * that they never share a database with the desktop app.
+ */
+export function resolveDataDir(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+  fallback: string,
+): string {
+  let chosen: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--data-dir') {
+      chosen = argv[i + 1];
+      if (!chosen || chosen.startsWith('--')) throw new DataDirError('--data-dir needs a folder');
+    } else if (arg?.startsWith('--data-dir=')) {
+      chosen = arg.slice('--data-dir='.length);
+      if (!chosen) throw new DataDirError('--data-dir needs a folder');
+    }
+  }
+  return resolve(chosen ?? env[DATA_DIR_ENV] ?? fallback);
+}
+
+/** Creates the folder (owner-only) when missing and returns it. */
+export function ensureDataDir(dir: string): string {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  return dir;
+}

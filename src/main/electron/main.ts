@@ -1,0 +1,86 @@
+/**
+ * The Electron entry: wiring only. The core is built by the composition root; this file adds the
+ * single-instance lock, the hardened window, the CSP header and the IPC registration.
+ */
+import { app, session, type BrowserWindow } from 'electron';
+import { createCore, type Core } from '../core/create-core';
+import { rendererCspHeader } from '../../shared/csp';
+import { isTrustedRendererUrl } from '../security/trusted-sender';
+import { IPC_EVENT_CHANNEL } from '../../shared/bridge/contract';
+import { registerIpc } from './ipc';
+import { createMainWindow, openExternalSafely, trustedOrigins } from './window';
+
+// Two instances would fight over the webhook port and the database: the second focuses the first.
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.enableSandbox();
+  let mainWindow: BrowserWindow | null = null;
+  let core: Core | null = null;
+  let unregisterIpc: (() => void) | null = null;
+  let unsubscribeEvents: (() => void) | null = null;
+
+  app.on('second-instance', () => {
+    if (!mainWindow) return;
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.focus();
+  });
+
+  app.on('web-contents-created', (_event, contents) => {
+    const trusted = trustedOrigins();
+    contents.setWindowOpenHandler(({ url }) => {
+      openExternalSafely(url);
+      return { action: 'deny' };
+    });
+    contents.on('will-navigate', (event, url) => {
+      if (!isTrustedRendererUrl(url, trusted)) event.preventDefault();
+    });
+    contents.on('will-redirect', (event, url) => {
+      if (!isTrustedRendererUrl(url, trusted)) event.preventDefault();
+    });
+    contents.on('will-attach-webview', (event) => event.preventDefault());
+  });
+
+  void app.whenReady().then(async () => {
+    const isDev = Boolean(process.env['ELECTRON_RENDERER_URL']);
+    session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) =>
+      callback(false),
+    );
+    // In production the CSP is also in index.html; the header covers the dev server, which
+    // needs React's inline refresh preamble and the HMR socket.
+    session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
+      const csp = rendererCspHeader({ dev: isDev });
+      callback({
+        responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [csp] },
+      });
+    });
+
+    core = await createCore({
+      dataDir: app.getPath('userData'),
+      shell: 'electron',
+      version: app.getVersion(),
+    });
+    unregisterIpc = registerIpc(core.handlers, trustedOrigins(), core.log.logger);
+    mainWindow = createMainWindow();
+    unsubscribeEvents = core.events.subscribe((event) => {
+      if (mainWindow && !mainWindow.isDestroyed())
+        mainWindow.webContents.send(IPC_EVENT_CHANNEL, event);
+    });
+    mainWindow.on('closed', () => {
+      mainWindow = null;
+    });
+  });
+
+  app.on('window-all-closed', () => app.quit());
+
+  let quitting = false;
+  app.on('will-quit', (event) => {
+    if (quitting || !core) return;
+    // Close the listener, tunnel and database cleanly before the process exits.
+    event.preventDefault();
+    quitting = true;
+    unsubscribeEvents?.();
+    unregisterIpc?.();
+    void core.close().finally(() => app.quit());
+  });
+}

@@ -1,0 +1,216 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createReadStream, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, sep } from 'node:path';
+import { rendererCspHeader } from '../../shared/csp';
+import { dispatch } from '../bridge/dispatch';
+import type { Core } from '../core/create-core';
+
+const MAX_BODY_BYTES = 256 * 1024;
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
+};
+
+export interface WebShellOptions {
+  readonly core: Core;
+  /** The built renderer (out/renderer). */
+  readonly rendererDir: string;
+  readonly port?: number;
+  /** Defaults to a fresh random token (128 bits). */
+  readonly token?: string;
+}
+
+export interface WebShell {
+  /** The address to open, token included (in the fragment, so it never reaches a log). */
+  readonly url: string;
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+export function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  response.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-length': Buffer.byteLength(text),
+  });
+  response.end(text);
+}
+
+async function readJson(request: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) throw new Error('body too large');
+    chunks.push(chunk as Buffer);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  return text ? (JSON.parse(text) as unknown) : {};
+}
+
+/**
+ * The browser shell: the same core and the same renderer bundle as the desktop app, with the
+ * channel table carried over HTTP (POST /api/call/<channel>) and server-sent events
+ * (GET /api/events), guarded by a random token. Binds to 127.0.0.1 only and refuses other Host
+ * headers (DNS rebinding) and cross-origin calls.
+ */
+export async function startWebShell(options: WebShellOptions): Promise<WebShell> {
+  const token = options.token ?? randomBytes(16).toString('base64url');
+  const { core } = options;
+  const logger = core.log.logger;
+  const root = normalize(options.rendererDir);
+  const sseClients = new Set<ServerResponse>();
+  let port = 0;
+
+  const unsubscribe = core.events.subscribe((event) => {
+    const frame = `data: ${JSON.stringify(event)}\n\n`;
+    for (const client of sseClients) client.write(frame);
+  });
+
+  function authorised(request: IncomingMessage, url: URL): boolean {
+    const header = request.headers.authorization;
+    const given = header?.startsWith('Bearer ') ? header.slice(7) : url.searchParams.get('token');
+    return given !== null && given !== undefined && sameSecret(given, token);
+  }
+
+  function hostAllowed(request: IncomingMessage): boolean {
+    const host = request.headers.host;
+    return host === `127.0.0.1:${port}` || host === `localhost:${port}`;
+  }
+
+  function serveStatic(pathname: string, response: ServerResponse): void {
+    const relative = pathname === '/' || pathname === '/display' ? '/index.html' : pathname;
+    const file = normalize(join(root, decodeURIComponent(relative)));
+    if (!file.startsWith(root + sep)) {
+      response.writeHead(404).end();
+      return;
+    }
+    let size: number;
+    try {
+      const stat = statSync(file);
+      if (!stat.isFile()) throw new Error('not a file');
+      size = stat.size;
+    } catch {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+      return;
+    }
+    response.writeHead(200, {
+      'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+      'content-length': size,
+      'content-security-policy': rendererCspHeader({ dev: false }),
+      'x-frame-options': 'DENY',
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+      'cache-control': extname(file) === '.html' ? 'no-store' : 'public, max-age=3600',
+    });
+    createReadStream(file).pipe(response);
+  }
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (!hostAllowed(request)) {
+      response.writeHead(421, { 'content-type': 'text/plain' }).end('Misdirected request');
+      return;
+    }
+    const url = new URL(request.url ?? '/', `http://127.0.0.1:${port}`);
+    if (!url.pathname.startsWith('/api/')) {
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        response.writeHead(405, { allow: 'GET, HEAD' }).end();
+        return;
+      }
+      serveStatic(url.pathname, response);
+      return;
+    }
+    if (!authorised(request, url)) {
+      sendJson(response, 401, {
+        ok: false,
+        error: { code: 'UNAUTHORISED', message: 'Missing or wrong token.' },
+      });
+      return;
+    }
+    const origin = request.headers.origin;
+    if (origin && origin !== `http://127.0.0.1:${port}` && origin !== `http://localhost:${port}`) {
+      sendJson(response, 403, {
+        ok: false,
+        error: { code: 'FORBIDDEN', message: 'Cross-origin call refused.' },
+      });
+      return;
+    }
+    if (url.pathname === '/api/events' && request.method === 'GET') {
+      response.writeHead(200, {
+        'content-type': 'text/event-stream',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+      });
+      response.write(': connected\n\n');
+      sseClients.add(response);
+      request.on('close', () => sseClients.delete(response));
+      return;
+    }
+    const call = /^\/api\/call\/([A-Za-z]+)$/.exec(url.pathname);
+    if (call && request.method === 'POST') {
+      let input: unknown;
+      try {
+        input = await readJson(request);
+      } catch {
+        sendJson(response, 400, {
+          ok: false,
+          error: { code: 'INVALID_INPUT', message: 'The request body is not valid JSON.' },
+        });
+        return;
+      }
+      const result = await dispatch(core.handlers, call[1], input, (error) =>
+        logger.error({ err: error, channel: call[1] }, 'bridge handler failed'),
+      );
+      sendJson(response, 200, result);
+      return;
+    }
+    sendJson(response, 404, {
+      ok: false,
+      error: { code: 'NOT_FOUND', message: 'No such endpoint.' },
+    });
+  }
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      logger.error({ err: error }, 'web shell request failed');
+      if (!response.headersSent)
+        sendJson(response, 500, {
+          ok: false,
+          error: { code: 'INTERNAL', message: 'Internal error.' },
+        });
+      else response.destroy();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  port = (server.address() as AddressInfo).port;
+
+  return {
+    url: `http://127.0.0.1:${port}/#token=${token}`,
+    port,
+    async close() {
+      unsubscribe();
+      for (const client of sseClients) client.end();
+      sseClients.clear();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

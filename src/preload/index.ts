@@ -1,0 +1,25 @@
+/**
+ * The sandboxed preload: exposes only the named functions of the bridge contract. No raw
+ * ipcRenderer, no process.env, no other channel can be reached from the page.
+ */
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import {
+  buildWindowApi,
+  ipcChannelOf,
+  IPC_EVENT_CHANNEL,
+  type BridgeEvent,
+  type BridgeResult,
+} from '../shared/bridge/contract';
+
+const api = buildWindowApi(
+  (name, input) => ipcRenderer.invoke(ipcChannelOf(name), input) as Promise<BridgeResult<unknown>>,
+  (listener) => {
+    const handler = (_event: IpcRendererEvent, message: BridgeEvent) => listener(message);
+    ipcRenderer.on(IPC_EVENT_CHANNEL, handler);
+    return () => {
+      ipcRenderer.removeListener(IPC_EVENT_CHANNEL, handler);
+    };
+  },
+);
+
+contextBridge.exposeInMainWorld('till', api);

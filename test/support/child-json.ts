@@ -1,0 +1,65 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+export interface JsonChild<T> {
+  readonly child: ChildProcess;
+  readonly first: T;
+  /** Everything the child wrote to stderr so far, for failure messages. */
+  stderr(): string;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/**
+ * Starts a TypeScript entry point under tsx and waits for its first stdout line, which by
+ * contract is one JSON object (the sandbox and the browser shell both print one).
+ */
+export function startJsonChild<T>(
+  script: string,
+  args: readonly string[],
+  options: { readonly cwd: string; readonly timeoutMs?: number; readonly env?: NodeJS.ProcessEnv },
+): Promise<JsonChild<T>> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: options.cwd,
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(
+        new Error(
+          `${script} printed no first line within ${options.timeoutMs ?? 60_000} ms\n${stderr}`,
+        ),
+      );
+    }, options.timeoutMs ?? 60_000);
+    const lines = createInterface({ input: child.stdout! });
+    lines.once('line', (line) => {
+      clearTimeout(timer);
+      try {
+        resolve({
+          child,
+          first: JSON.parse(line) as T,
+          stderr: () => stderr,
+          stop: (signal = 'SIGTERM') => {
+            if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+            return exited;
+          },
+        });
+      } catch {
+        child.kill('SIGKILL');
+        reject(new Error(`${script}: first line is not JSON: ${line}\n${stderr}`));
+      }
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`${script} exited (${code}) before its first line\n${stderr}`));
+    });
+  });
+}

@@ -1,0 +1,33 @@
+import { resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import type { Plugin, UserConfig } from 'vite';
+import { RENDERER_CSP } from './src/shared/csp';
+
+/** Puts the strict CSP into the built index.html (dev mode needs React's inline refresh preamble). */
+function cspPlugin(): Plugin {
+  return {
+    name: 'transfer-till-csp',
+    apply: 'build',
+    transformIndexHtml: () => [
+      {
+        tag: 'meta',
+        attrs: { 'http-equiv': 'Content-Security-Policy', content: RENDERER_CSP },
+        injectTo: 'head-prepend',
+      },
+    ],
+  };
+}
+
+/** The renderer's Vite config, shared by electron-vite and the browser shell's build. */
+export const rendererConfig: UserConfig = {
+  root: resolve(import.meta.dirname, 'src/renderer'),
+  base: './',
+  plugins: [react(), cspPlugin()],
+  build: {
+    outDir: resolve(import.meta.dirname, 'out/renderer'),
+    emptyOutDir: true,
+    rollupOptions: {
+      input: { index: resolve(import.meta.dirname, 'src/renderer/index.html') },
+    },
+  },
+};

@@ -2,13 +2,12 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ESLint, RuleTester } from 'eslint';
 import tseslint from 'typescript-eslint';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { layeringRule } from './layering.js';
 
 const root = resolve(import.meta.dirname, '..');
 const at = (path: string) => resolve(root, path);
 
-RuleTester.afterAll = afterAll;
 RuleTester.describe = describe;
 RuleTester.it = it;
 const tester = new RuleTester({

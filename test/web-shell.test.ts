@@ -112,7 +112,7 @@ describe('browser shell server', () => {
       signal: controller.signal,
     });
     expect(response.headers.get('content-type')).toBe('text/event-stream');
-    const reader = response.body!.getReader();
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
     await reader.read(); // the ": connected" comment
     core.events.emit({
       type: 'alert',

@@ -39,7 +39,7 @@ export function startJsonChild<T>(
         ),
       );
     }, options.timeoutMs ?? 60_000);
-    const lines = createInterface({ input: child.stdout! });
+    const lines = createInterface({ input: child.stdout });
     lines.once('line', (line) => {
       clearTimeout(timer);
       try {

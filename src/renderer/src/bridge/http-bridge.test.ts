@@ -13,10 +13,10 @@ describe('takeToken', () => {
 
 describe('createHttpBridge', () => {
   it('posts each call with the token and returns the result object', async () => {
-    const fetchImpl = vi.fn(() =>
+    const fetchImpl = vi.fn<typeof fetch>(() =>
       Promise.resolve(new Response(JSON.stringify({ ok: true, value: { version: '1' } }))),
     );
-    const bridge = createHttpBridge('tok', fetchImpl as unknown as typeof fetch);
+    const bridge = createHttpBridge('tok', fetchImpl);
     const result = await bridge.getAppInfo({});
     expect(result).toEqual({ ok: true, value: { version: '1' } });
     expect(fetchImpl).toHaveBeenCalledWith('/api/call/getAppInfo', {
@@ -27,8 +27,7 @@ describe('createHttpBridge', () => {
   });
 
   it('turns a network failure into a BRIDGE_OFFLINE error', async () => {
-    const bridge = createHttpBridge('tok', (() =>
-      Promise.reject(new TypeError('fetch failed'))) as typeof fetch);
+    const bridge = createHttpBridge('tok', () => Promise.reject(new TypeError('fetch failed')));
     expect(await bridge.getAppInfo({})).toMatchObject({
       ok: false,
       error: { code: 'BRIDGE_OFFLINE' },

@@ -1,0 +1,121 @@
+import type { Db } from './database';
+
+export type AccountType = 'nonstatic' | 'static' | 'static-flex';
+export type AccountPurpose = 'sale' | 'counter';
+export type AccountStatus =
+  'creating' | 'active' | 'failed_to_create' | 'expired' | 'cancelled' | 'retired';
+
+export interface AccountRow {
+  readonly id: number;
+  readonly type: AccountType;
+  readonly purpose: AccountPurpose;
+  readonly reference: string;
+  readonly providerReference: string | null;
+  readonly accountNumber: string | null;
+  readonly accountName: string | null;
+  readonly bank: string | null;
+  readonly amountKobo: number | null;
+  readonly expiryMinutes: number | null;
+  readonly expiresAt: number | null;
+  readonly callbackUrl: string | null;
+  readonly status: AccountStatus;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+}
+
+const COLUMNS = `id, type, purpose, reference, provider_reference AS providerReference,
+  account_number AS accountNumber, account_name AS accountName, bank, amount_kobo AS amountKobo,
+  expiry_minutes AS expiryMinutes, expires_at AS expiresAt, callback_url AS callbackUrl, status,
+  created_at AS createdAt, updated_at AS updatedAt`;
+
+export interface NewAccount {
+  readonly type: AccountType;
+  readonly purpose: AccountPurpose;
+  readonly reference: string;
+  readonly amountKobo: number | null;
+  readonly expiryMinutes: number | null;
+  readonly callbackUrl: string | null;
+}
+
+/** Written before the provider is asked, so a crash mid-call leaves a trace of the reference. */
+export function insertPendingAccount(db: Db, account: NewAccount, now: number): AccountRow {
+  const { lastInsertRowid } = db
+    .prepare(
+      `INSERT INTO virtual_accounts (type, purpose, reference, amount_kobo, expiry_minutes,
+         callback_url, status, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, 'creating', ?, ?)`,
+    )
+    .run(
+      account.type,
+      account.purpose,
+      account.reference,
+      account.amountKobo,
+      account.expiryMinutes,
+      account.callbackUrl,
+      now,
+      now,
+    );
+  return getAccountOrThrow(db, Number(lastInsertRowid));
+}
+
+export interface IssuedAccount {
+  readonly providerReference: string;
+  readonly accountNumber: string;
+  readonly accountName: string;
+  readonly bank: string;
+  readonly expiresAt: number | null;
+}
+
+export function markAccountActive(
+  db: Db,
+  id: number,
+  issued: IssuedAccount,
+  now: number,
+): AccountRow {
+  db.prepare(
+    `UPDATE virtual_accounts SET status = 'active', provider_reference = ?, account_number = ?,
+       account_name = ?, bank = ?, expires_at = ?, updated_at = ? WHERE id = ?`,
+  ).run(
+    issued.providerReference,
+    issued.accountNumber,
+    issued.accountName,
+    issued.bank,
+    issued.expiresAt,
+    now,
+    id,
+  );
+  return getAccountOrThrow(db, id);
+}
+
+export function setAccountStatus(db: Db, id: number, status: AccountStatus, now: number): void {
+  db.prepare(`UPDATE virtual_accounts SET status = ?, updated_at = ? WHERE id = ?`).run(
+    status,
+    now,
+    id,
+  );
+}
+
+export function getAccount(db: Db, id: number): AccountRow | undefined {
+  return db.prepare(`SELECT ${COLUMNS} FROM virtual_accounts WHERE id = ?`).get(id) as
+    AccountRow | undefined;
+}
+
+export function getAccountOrThrow(db: Db, id: number): AccountRow {
+  const account = getAccount(db, id);
+  if (!account) throw new Error(`Virtual account ${id} does not exist`);
+  return account;
+}
+
+export function getAccountByReference(db: Db, reference: string): AccountRow | undefined {
+  return db
+    .prepare(`SELECT ${COLUMNS} FROM virtual_accounts WHERE reference = ?`)
+    .get(reference) as AccountRow | undefined;
+}
+
+export function listCounterAccounts(db: Db): AccountRow[] {
+  return db
+    .prepare(
+      `SELECT ${COLUMNS} FROM virtual_accounts WHERE purpose = 'counter' AND status = 'active' ORDER BY id`,
+    )
+    .all() as AccountRow[];
+}

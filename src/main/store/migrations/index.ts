@@ -1,0 +1,5 @@
+import type { Migration } from '../migrate';
+import { m001Initial } from './001-initial';
+
+/** Every migration, in order. Append new ones; never edit or reorder a shipped one. */
+export const migrations: readonly Migration[] = [m001Initial];

@@ -1,0 +1,193 @@
+import type { Db } from './database';
+
+export const SALE_STATES = [
+  'creating',
+  'failed_to_create',
+  'awaiting_payment',
+  'confirming',
+  'paid',
+  'wrong_amount',
+  'expired',
+  'cancelled',
+  'paid_late',
+] as const;
+export type SaleState = (typeof SALE_STATES)[number];
+
+/** States in which the engine still watches the sale. */
+export const OPEN_SALE_STATES: readonly SaleState[] = [
+  'creating',
+  'awaiting_payment',
+  'confirming',
+];
+
+export interface SaleRow {
+  readonly id: number;
+  readonly amountKobo: number;
+  readonly note: string | null;
+  readonly cashier: string | null;
+  readonly tillId: string | null;
+  readonly state: SaleState;
+  readonly reason: string | null;
+  readonly reference: string;
+  readonly accountId: number | null;
+  readonly expiresAt: number | null;
+  readonly paidSessionId: string | null;
+  readonly paidAt: number | null;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+}
+
+export interface SaleEventRow {
+  readonly id: number;
+  readonly saleId: number;
+  readonly at: number;
+  readonly fromState: SaleState | null;
+  readonly toState: SaleState;
+  readonly cause: string;
+  readonly detail: string | null;
+}
+
+const SALE_COLUMNS = `id, amount_kobo AS amountKobo, note, cashier, till_id AS tillId, state, reason,
+  reference, account_id AS accountId, expires_at AS expiresAt, paid_session_id AS paidSessionId,
+  paid_at AS paidAt, created_at AS createdAt, updated_at AS updatedAt`;
+
+export interface NewSale {
+  readonly amountKobo: number;
+  readonly note: string | null;
+  readonly cashier: string | null;
+  readonly tillId: string | null;
+  readonly reference: string;
+}
+
+export function insertSale(db: Db, sale: NewSale, now: number, cause: string): SaleRow {
+  return db.transaction(() => {
+    const { lastInsertRowid } = db
+      .prepare(
+        `INSERT INTO sales (amount_kobo, note, cashier, till_id, state, reference, created_at, updated_at)
+         VALUES (?, ?, ?, ?, 'creating', ?, ?, ?)`,
+      )
+      .run(sale.amountKobo, sale.note, sale.cashier, sale.tillId, sale.reference, now, now);
+    const id = Number(lastInsertRowid);
+    db.prepare(
+      `INSERT INTO sale_events (sale_id, at, from_state, to_state, cause) VALUES (?, ?, NULL, 'creating', ?)`,
+    ).run(id, now, cause);
+    return getSaleOrThrow(db, id);
+  })();
+}
+
+export function getSale(db: Db, id: number): SaleRow | undefined {
+  return db.prepare(`SELECT ${SALE_COLUMNS} FROM sales WHERE id = ?`).get(id) as
+    SaleRow | undefined;
+}
+
+export function getSaleOrThrow(db: Db, id: number): SaleRow {
+  const sale = getSale(db, id);
+  if (!sale) throw new Error(`Sale ${id} does not exist`);
+  return sale;
+}
+
+export function getSaleByReference(db: Db, reference: string): SaleRow | undefined {
+  return db.prepare(`SELECT ${SALE_COLUMNS} FROM sales WHERE reference = ?`).get(reference) as
+    SaleRow | undefined;
+}
+
+export function listOpenSales(db: Db): SaleRow[] {
+  return db
+    .prepare(
+      `SELECT ${SALE_COLUMNS} FROM sales
+       WHERE state IN ('creating', 'awaiting_payment', 'confirming') ORDER BY id`,
+    )
+    .all() as SaleRow[];
+}
+
+/** Sales whose account may still receive money: open ones and those cancelled before expiry. */
+export function listWatchedSales(db: Db, now: number): SaleRow[] {
+  return db
+    .prepare(
+      `SELECT ${SALE_COLUMNS} FROM sales
+       WHERE state IN ('creating', 'awaiting_payment', 'confirming')
+          OR (state = 'cancelled' AND expires_at IS NOT NULL AND expires_at > ?)
+       ORDER BY id`,
+    )
+    .all(now) as SaleRow[];
+}
+
+export function listSalesCreatedBetween(db: Db, from: number, to: number, limit = 500): SaleRow[] {
+  return db
+    .prepare(
+      `SELECT ${SALE_COLUMNS} FROM sales WHERE created_at >= ? AND created_at < ?
+       ORDER BY created_at DESC LIMIT ?`,
+    )
+    .all(from, to, limit) as SaleRow[];
+}
+
+export interface SaleChange {
+  readonly state: SaleState;
+  readonly cause: string;
+  readonly reason?: string | null;
+  readonly detail?: unknown;
+  readonly fields?: {
+    readonly reference?: string;
+    readonly accountId?: number;
+    readonly expiresAt?: number;
+    readonly paidSessionId?: string;
+    readonly paidAt?: number;
+  };
+}
+
+/**
+ * Moves a sale to a new state and writes the history row in the same transaction. `expect`
+ * guards against a race: the change applies only while the sale is still in one of those states.
+ * Returns the updated row, or undefined when the guard did not hold.
+ */
+export function transitionSale(
+  db: Db,
+  id: number,
+  change: SaleChange,
+  now: number,
+  expect?: readonly SaleState[],
+): SaleRow | undefined {
+  return db.transaction(() => {
+    const current = getSale(db, id);
+    if (!current) throw new Error(`Sale ${id} does not exist`);
+    if (expect && !expect.includes(current.state)) return undefined;
+    const f = change.fields ?? {};
+    db.prepare(
+      `UPDATE sales SET state = ?, reason = ?, updated_at = ?,
+         reference = COALESCE(?, reference), account_id = COALESCE(?, account_id),
+         expires_at = COALESCE(?, expires_at), paid_session_id = COALESCE(?, paid_session_id),
+         paid_at = COALESCE(?, paid_at)
+       WHERE id = ?`,
+    ).run(
+      change.state,
+      change.reason === undefined ? current.reason : change.reason,
+      now,
+      f.reference ?? null,
+      f.accountId ?? null,
+      f.expiresAt ?? null,
+      f.paidSessionId ?? null,
+      f.paidAt ?? null,
+      id,
+    );
+    db.prepare(
+      `INSERT INTO sale_events (sale_id, at, from_state, to_state, cause, detail) VALUES (?, ?, ?, ?, ?, ?)`,
+    ).run(
+      id,
+      now,
+      current.state,
+      change.state,
+      change.cause,
+      change.detail === undefined ? null : JSON.stringify(change.detail),
+    );
+    return getSaleOrThrow(db, id);
+  })();
+}
+
+export function listSaleEvents(db: Db, saleId: number): SaleEventRow[] {
+  return db
+    .prepare(
+      `SELECT id, sale_id AS saleId, at, from_state AS fromState, to_state AS toState, cause, detail
+       FROM sale_events WHERE sale_id = ? ORDER BY id`,
+    )
+    .all(saleId) as SaleEventRow[];
+}

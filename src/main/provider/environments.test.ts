@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { sandboxProfile, validateProviderProfile } from './environments';
+
+describe('validateProviderProfile', () => {
+  it('accepts https for staging and production and normalises the URLs', () => {
+    expect(
+      validateProviderProfile({
+        environment: 'production',
+        baseUrl: ' https://api.provider.example/v1/ ',
+        payoutBaseUrl: 'https://payout.provider.example',
+      }),
+    ).toEqual({
+      environment: 'production',
+      baseUrl: 'https://api.provider.example/v1',
+      payoutBaseUrl: 'https://payout.provider.example',
+    });
+  });
+
+  it('accepts plain http for the local sandbox only', () => {
+    expect(sandboxProfile('http://127.0.0.1:4010/')).toEqual({
+      environment: 'sandbox',
+      baseUrl: 'http://127.0.0.1:4010',
+      payoutBaseUrl: 'http://127.0.0.1:4010',
+    });
+    for (const environment of ['staging', 'production']) {
+      expect(() =>
+        validateProviderProfile({
+          environment,
+          baseUrl: 'http://api.provider.example',
+          payoutBaseUrl: 'https://payout.provider.example',
+        }),
+      ).toThrow(expect.objectContaining({ code: 'INVALID_CONFIG', field: 'baseUrl' }));
+    }
+  });
+
+  it.each([
+    ['environment', { environment: 'live' }],
+    ['baseUrl', { baseUrl: '' }],
+    ['baseUrl', { baseUrl: 42 }],
+    ['baseUrl', { baseUrl: 'api.provider.example' }],
+    ['payoutBaseUrl', { payoutBaseUrl: 'https://user:pw@payout.provider.example' }],
+    ['payoutBaseUrl', { payoutBaseUrl: 'https://payout.provider.example/?key=1' }],
+    ['payoutBaseUrl', { payoutBaseUrl: 'ftp://payout.provider.example' }],
+  ])('refuses a bad %s', (field, change) => {
+    expect(() =>
+      validateProviderProfile({
+        environment: 'staging',
+        baseUrl: 'https://api.provider.example',
+        payoutBaseUrl: 'https://payout.provider.example',
+        ...change,
+      }),
+    ).toThrow(expect.objectContaining({ code: 'INVALID_CONFIG', field }));
+  });
+});

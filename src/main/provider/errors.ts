@@ -1,0 +1,163 @@
+/**
+ * Every failure of the provider client is a ProviderError with a code the app can switch on and
+ * a message a support person can act on. Messages and causes are scrubbed of the secret key and
+ * the access token: errors end up in logs, screenshots and support chats.
+ */
+
+export type ProviderOperation = 'create' | 'status' | 'list' | 'balance';
+
+export type ProviderErrorCode =
+  /** Our own validation refused the request; nothing was sent. `field` names the culprit. */
+  | 'INVALID_REQUEST'
+  /** HTTP 400: missing or invalid fields, or no secret key. */
+  | 'BAD_REQUEST'
+  /** Create, HTTP 404: the settlement account linked to the secret key does not exist. */
+  | 'SETTLEMENT_ACCOUNT_NOT_FOUND'
+  /** Create, HTTP 409: a virtual account with this reference already exists. */
+  | 'REFERENCE_IN_USE'
+  /** Status, HTTP 404: no transaction for the reference (yet). An answer, not a fault. */
+  | 'STATUS_NOT_FOUND'
+  /** Status, HTTP 409: the transaction exists but is still pending. Ask again later. */
+  | 'STATUS_PENDING'
+  /** HTTP 404 anywhere else, e.g. an unknown payout account. */
+  | 'NOT_FOUND'
+  /** HTTP 401 or 403: wrong or missing key, expired token. */
+  | 'UNAUTHORIZED'
+  /** HTTP 429. `retryAfterMs` carries the server's Retry-After when it gave one. */
+  | 'RATE_LIMITED'
+  /** HTTP 5xx. */
+  | 'SERVER_ERROR'
+  /** Connection refused, DNS failure, connection reset. */
+  | 'NETWORK'
+  /** No complete answer within the client's timeout. */
+  | 'TIMEOUT'
+  /** Not JSON, an HTML page, the wrong shape or types, or a body over the size cap. */
+  | 'MALFORMED_RESPONSE'
+  /** An HTTP status the interface does not describe (3xx, 418, 409 outside create/status...). */
+  | 'UNEXPECTED_STATUS'
+  /** The payout account has no AvailableBalance entry (which is not the same as zero). */
+  | 'NO_AVAILABLE_BALANCE'
+  /** The caller's AbortSignal fired. */
+  | 'ABORTED';
+
+export interface ProviderErrorInit {
+  readonly code: ProviderErrorCode;
+  readonly operation: ProviderOperation;
+  readonly message: string;
+  readonly httpStatus?: number;
+  readonly retryable?: boolean;
+  readonly retryAfterMs?: number;
+  readonly field?: string;
+  readonly cause?: unknown;
+  /** Secret values to remove from the message and the cause (key, token). */
+  readonly redact?: readonly (string | undefined)[];
+}
+
+const REDACTED = '[redacted]';
+
+/** Codes for which repeating the same call later may succeed. */
+const RETRYABLE_CODES: ReadonlySet<ProviderErrorCode> = new Set([
+  'STATUS_NOT_FOUND',
+  'STATUS_PENDING',
+  'RATE_LIMITED',
+  'SERVER_ERROR',
+  'NETWORK',
+  'TIMEOUT',
+]);
+
+export class ProviderError extends Error {
+  readonly code: ProviderErrorCode;
+  readonly operation: ProviderOperation;
+  readonly httpStatus: number | undefined;
+  readonly retryable: boolean;
+  readonly retryAfterMs: number | undefined;
+  readonly field: string | undefined;
+
+  constructor(init: ProviderErrorInit) {
+    const secrets = init.redact ?? [];
+    super(
+      scrubSecrets(init.message, secrets),
+      init.cause === undefined ? undefined : { cause: sanitizeCause(init.cause, secrets) },
+    );
+    this.name = 'ProviderError';
+    this.code = init.code;
+    this.operation = init.operation;
+    this.httpStatus = init.httpStatus;
+    this.retryable = init.retryable ?? RETRYABLE_CODES.has(init.code);
+    this.retryAfterMs = init.retryAfterMs;
+    this.field = init.field;
+  }
+}
+
+/** Bad client configuration (URLs, zone, limits), found when the client or a profile is built. */
+export class ProviderConfigError extends Error {
+  readonly code = 'INVALID_CONFIG';
+  readonly field: string;
+  constructor(field: string, message: string) {
+    super(message);
+    this.name = 'ProviderConfigError';
+    this.field = field;
+  }
+}
+
+export function isProviderError(value: unknown): value is ProviderError {
+  return value instanceof ProviderError;
+}
+
+/**
+ * Removes every secret from a text, also in its URL-encoded and JSON-escaped spellings (a
+ * server may echo a header back in either). Empty secrets are skipped: they would match
+ * everywhere and hide nothing.
+ */
+export function scrubSecrets(text: string, secrets: readonly (string | undefined)[]): string {
+  let result = text;
+  const variants = new Set<string>();
+  for (const secret of secrets) {
+    if (!secret) continue;
+    variants.add(secret);
+    variants.add(encodeURIComponent(secret));
+    variants.add(JSON.stringify(secret).slice(1, -1));
+  }
+  // Longest first, so a variant that contains another is removed whole.
+  for (const variant of [...variants].sort((a, b) => b.length - a.length)) {
+    result = result.split(variant).join(REDACTED);
+  }
+  return result;
+}
+
+/**
+ * A copy of a cause that keeps what helps diagnosis (name, message, a Node error code, nested
+ * causes) with secrets scrubbed, and drops anything else (request objects, headers).
+ */
+function sanitizeCause(cause: unknown, secrets: readonly (string | undefined)[], depth = 0): Error {
+  if (cause instanceof Error) {
+    const nested =
+      depth < 3 && cause.cause !== undefined
+        ? { cause: sanitizeCause(cause.cause, secrets, depth + 1) }
+        : undefined;
+    const copy = new Error(scrubSecrets(cause.message, secrets), nested);
+    copy.name = cause.name;
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string') Object.assign(copy, { code: scrubSecrets(code, secrets) });
+    // The original stack names our files only, but the first line repeats the message.
+    copy.stack = scrubSecrets(cause.stack ?? copy.message, secrets);
+    return copy;
+  }
+  const text = typeof cause === 'string' ? cause : safeStringify(cause);
+  return new Error(scrubSecrets(text, secrets));
+}
+
+function safeStringify(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
+}
+
+export const OPERATION_LABEL: Readonly<Record<ProviderOperation, string>> = {
+  create: 'creating a virtual account',
+  status: 'checking a payment status',
+  list: 'reading the transaction list',
+  balance: 'reading the payout balance',
+};

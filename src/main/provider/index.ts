@@ -1,0 +1,66 @@
+export {
+  DEFAULT_MAX_RESPONSE_BYTES,
+  DEFAULT_READ_RETRY,
+  DEFAULT_TIMEOUT_MS,
+  MAX_PAGE_LIMIT,
+  createProviderClient,
+  parseRetryAfter,
+  type CallOptions,
+  type PaymentCheck,
+  type PayoutAccountWithBalance,
+  type ProviderClient,
+  type ProviderClientConfig,
+  type ReadRetryPolicy,
+  type TransactionPageRequest,
+} from './client';
+export {
+  PROVIDER_ENVIRONMENTS,
+  isProviderEnvironment,
+  sandboxProfile,
+  validateProviderProfile,
+  type ProviderEnvironment,
+  type ProviderProfile,
+} from './environments';
+export {
+  OPERATION_LABEL,
+  ProviderConfigError,
+  ProviderError,
+  isProviderError,
+  scrubSecrets,
+  type ProviderErrorCode,
+  type ProviderOperation,
+} from './errors';
+export {
+  iterateTransactionPages,
+  readAllTransactions,
+  type IteratePagesOptions,
+  type PaginationStopReason,
+  type ReadAllOptions,
+  type ReadAllResult,
+  type TransactionPageInfo,
+} from './pagination';
+export {
+  ReferenceGeneratorError,
+  createReferenceGenerator,
+  type ReferenceGenerator,
+  type ReferenceGeneratorOptions,
+} from './references';
+export {
+  MAX_EXPIRY_MINUTES,
+  REFERENCE_PATTERN,
+  VIRTUAL_ACCOUNT_TYPES,
+  createResponseSchemas,
+  createVirtualAccountInputSchema,
+  toCreateBody,
+  type CreateVirtualAccountBody,
+  type CreateVirtualAccountInput,
+  type PaymentStatusRecord,
+  type PayoutAccount,
+  type PayoutBalance,
+  type ResponseSchemas,
+  type TransactionPage,
+  type TransactionRecord,
+  type TransactionStatus,
+  type VirtualAccount,
+  type VirtualAccountType,
+} from './schemas';

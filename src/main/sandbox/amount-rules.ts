@@ -1,0 +1,48 @@
+import type { AccountRow, StoredAccountStatus } from './sandbox-state';
+
+/**
+ * The outcome rules of provider-interface section 3.2, plus the sandbox's choices where the
+ * interface is silent (documented in the README):
+ * - nonstatic: exactly the expected amount succeeds, once; any other amount fails, and so does
+ *   a second payment after a success (`already_paid`).
+ * - static: behaves like nonstatic on the amount (a different amount fails), but may be paid
+ *   any number of times.
+ * - static-flex: any positive amount succeeds, any number of times.
+ */
+
+export type FailureReason = 'amount_mismatch' | 'already_paid';
+
+export type TransferOutcome =
+  { readonly status: 'success' } | { readonly status: 'failed'; readonly reason: FailureReason };
+
+export type EffectiveAccountStatus = StoredAccountStatus;
+
+export function decideOutcome(
+  account: Pick<AccountRow, 'type' | 'amountKobo'>,
+  amountKobo: number,
+  alreadyPaid: boolean,
+): TransferOutcome {
+  switch (account.type) {
+    case 'static-flex':
+      return { status: 'success' };
+    case 'static':
+      return amountKobo === account.amountKobo
+        ? { status: 'success' }
+        : { status: 'failed', reason: 'amount_mismatch' };
+    case 'nonstatic':
+      if (alreadyPaid) return { status: 'failed', reason: 'already_paid' };
+      return amountKobo === account.amountKobo
+        ? { status: 'success' }
+        : { status: 'failed', reason: 'amount_mismatch' };
+  }
+}
+
+/** Cancelled wins over expired; a nonstatic account expires by the clock at `expiresAtMs`. */
+export function effectiveStatus(
+  account: Pick<AccountRow, 'status' | 'expiresAtMs'>,
+  nowMs: number,
+): EffectiveAccountStatus {
+  if (account.status !== 'active') return account.status;
+  if (account.expiresAtMs !== null && nowMs >= account.expiresAtMs) return 'expired';
+  return 'active';
+}

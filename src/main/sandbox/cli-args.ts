@@ -1,0 +1,88 @@
+import { parseArgs } from 'node:util';
+import { isHttpUrl } from './create-account-request';
+
+/** The sandbox's database file inside --data-dir. */
+export const SANDBOX_DB_FILE = 'sandbox-provider.sqlite';
+
+export interface CliOptions {
+  readonly port: number;
+  readonly dataDir?: string;
+  readonly secretKey?: string;
+  readonly accessToken?: string;
+  readonly payoutAccountId?: string;
+  readonly fallbackCallbackUrl?: string;
+  readonly seed?: number;
+  readonly help: boolean;
+}
+
+export class CliUsageError extends Error {
+  readonly code = 'SANDBOX_CLI_USAGE';
+  constructor(message: string) {
+    super(message);
+    this.name = 'CliUsageError';
+  }
+}
+
+export const USAGE = `Usage: tsx src/main/sandbox/cli.ts --port <n> [options]
+
+  --port <n>                    port on 127.0.0.1 (0 picks a free one; default 0)
+  --data-dir <dir>              keep state in <dir>/sandbox-provider.sqlite (default: in memory)
+  --secret-key <key>            the merchant's secretKey (default: remembered or random)
+  --access-token <token>        the payout Bearer token (default: remembered or random)
+  --payout-account <10 digits>  the payout account id (default: remembered or random)
+  --fallback-callback-url <url> where callbacks go when the primary URL is unreachable
+  --seed <int>                  seed of the fault generator (reproducible fault runs)
+  --help                        show this help`;
+
+function integer(flag: string, raw: string, min: number, max: number): number {
+  if (!/^-?\d+$/.test(raw)) throw new CliUsageError(`--${flag} must be an integer, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) {
+    throw new CliUsageError(`--${flag} must be from ${min} to ${max}, got ${raw}`);
+  }
+  return value;
+}
+
+export function parseCliArgs(argv: readonly string[]): CliOptions {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: 'string' },
+        'data-dir': { type: 'string' },
+        'secret-key': { type: 'string' },
+        'access-token': { type: 'string' },
+        'payout-account': { type: 'string' },
+        'fallback-callback-url': { type: 'string' },
+        seed: { type: 'string' },
+        help: { type: 'boolean' },
+      },
+    }));
+  } catch (error) {
+    throw new CliUsageError(error instanceof Error ? error.message : String(error));
+  }
+  const payout = values['payout-account'];
+  if (payout !== undefined && !/^\d{10}$/.test(payout)) {
+    throw new CliUsageError(`--payout-account must be 10 digits, got "${payout}"`);
+  }
+  const fallback = values['fallback-callback-url'];
+  if (fallback !== undefined && !isHttpUrl(fallback)) {
+    throw new CliUsageError('--fallback-callback-url must be an absolute http(s) URL');
+  }
+  for (const flag of ['secret-key', 'access-token', 'data-dir'] as const) {
+    if (values[flag]?.trim() === '') throw new CliUsageError(`--${flag} must not be empty`);
+  }
+  return {
+    port: values.port === undefined ? 0 : integer('port', values.port, 0, 65535),
+    dataDir: values['data-dir'],
+    secretKey: values['secret-key'],
+    accessToken: values['access-token'],
+    payoutAccountId: payout,
+    fallbackCallbackUrl: fallback,
+    seed: values.seed === undefined ? undefined : integer('seed', values.seed, 0, 2 ** 32 - 1),
+    help: values.help ?? false,
+  };
+}

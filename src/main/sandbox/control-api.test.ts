@@ -1,0 +1,118 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { SandboxProvider } from './sandbox-provider';
+import {
+  accounts,
+  controlErrorSchema,
+  createAccount,
+  http,
+  ledger,
+  nonstaticBody,
+  startTestSandbox,
+  transfer,
+  type ManualClock,
+} from './test-support';
+
+let sandbox: SandboxProvider;
+let clock: ManualClock;
+
+beforeEach(async () => {
+  ({ sandbox, clock } = await startTestSandbox());
+});
+
+afterEach(async () => {
+  await sandbox.close();
+});
+
+describe('control API', () => {
+  it('GET /accounts lists every account with type, amount, expiry, status and callback_url', async () => {
+    const a = await createAccount(
+      sandbox,
+      nonstaticBody({ amount: 2505.5, expiers_in: 10, callback_url: 'http://127.0.0.1:7/a' }),
+    );
+    clock.advance(60_000);
+    await createAccount(
+      sandbox,
+      nonstaticBody({ type: 'static-flex', amount: undefined, expiers_in: undefined }),
+    );
+    const list = await accounts(sandbox);
+    expect(list).toHaveLength(2);
+    expect(list[0]).toMatchObject({
+      account_number: a.account_number,
+      external_reference: a.external_reference,
+      type: 'nonstatic',
+      amount: 2505.5,
+      status: 'active',
+      paid: false,
+      callback_url: 'http://127.0.0.1:7/a',
+      expires_at: '2025-01-15 09:10:00',
+    });
+    expect(list[1]).toMatchObject({ type: 'static-flex', amount: null, expires_at: null });
+  });
+
+  it('POST /transfers answers the transaction made; GET /ledger holds every one', async () => {
+    const a = await createAccount(sandbox, nonstaticBody({ amount: 10 }));
+    const ok = await transfer(sandbox, a.account_number, 10);
+    expect(ok).toMatchObject({
+      status: 'success',
+      amount: 10,
+      account_number: a.account_number,
+      external_reference: a.external_reference,
+      date: '2025-01-15 09:00:00',
+    });
+    expect(ok.session_id.startsWith('999999250115090000')).toBe(true);
+    const bad = await transfer(sandbox, a.account_number, 10);
+    expect((await ledger(sandbox)).map((t) => [t.session_id, t.status, t.reason])).toEqual([
+      [ok.session_id, 'success', null],
+      [bad.session_id, 'failed', 'already_paid'],
+    ]);
+  });
+
+  it.each([
+    ['{', 400, 'INVALID_JSON'],
+    [{ amount: 10 }, 400, 'VALIDATION'],
+    [{ account_number: '1', amount: 10, pending_ms: -5 }, 400, 'VALIDATION'],
+    [{ account_number: '1', amount: 10, pending_ms: 1.5 }, 400, 'VALIDATION'],
+    [{ account_number: '1' }, 400, 'VALIDATION'],
+    [{ account_number: '1', amount: 10, extra: true }, 400, 'VALIDATION'],
+  ])('POST /transfers %j answers %i %s', async (body, status, code) => {
+    const result = await http(`${sandbox.controlUrl}/transfers`, { body });
+    expect(result.status).toBe(status);
+    expect(controlErrorSchema.parse(result.body).code).toBe(code);
+  });
+
+  it('expire is idempotent, refused for static accounts and after cancel', async () => {
+    const a = await createAccount(sandbox);
+    const expire = (n: string) =>
+      http(`${sandbox.controlUrl}/accounts/${n}/expire`, { method: 'POST' });
+    expect((await expire(a.account_number)).status).toBe(200);
+    expect((await expire(a.account_number)).status).toBe(200);
+    const fixed = await createAccount(
+      sandbox,
+      nonstaticBody({ type: 'static', expiers_in: undefined }),
+    );
+    expect((await expire(fixed.account_number)).status).toBe(409);
+    const b = await createAccount(sandbox);
+    await http(`${sandbox.controlUrl}/accounts/${b.account_number}/cancel`, { method: 'POST' });
+    const refused = await expire(b.account_number);
+    expect(controlErrorSchema.parse(refused.body).code).toBe('ACCOUNT_CANCELLED');
+    expect((await expire('0000000000')).status).toBe(404);
+  });
+
+  it('cancel is refused while a transfer is pending', async () => {
+    const a = await createAccount(sandbox);
+    await transfer(sandbox, a.account_number, 2505, 10_000);
+    const result = await http(`${sandbox.controlUrl}/accounts/${a.account_number}/cancel`, {
+      method: 'POST',
+    });
+    expect(result.status).toBe(409);
+    expect(result.text).toContain('pending');
+  });
+
+  it('answers 404 with a code for unknown routes and 405 for a wrong method', async () => {
+    const unknown = await http(`${sandbox.controlUrl}/nope`);
+    expect(unknown.status).toBe(404);
+    expect(controlErrorSchema.parse(unknown.body).code).toBe('ROUTE_NOT_FOUND');
+    expect((await http(`${sandbox.controlUrl}/ledger`, { method: 'DELETE' })).status).toBe(405);
+    expect((await http(`${sandbox.baseUrl.replace('/api', '/other')}`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import type { SandboxDb } from './sandbox-db';
+import { readSetting, writeSetting } from './sandbox-state';
+import { createSeededRandom, type SeededRandom } from './seeded-random';
+
+const rate = z.number().min(0).max(1);
+
+/** Body of POST /faults: every field optional; given fields replace, others stay. */
+export const faultPatchSchema = z.strictObject({
+  latency_ms: z.number().int().min(0).max(60_000).optional(),
+  error_rate: rate.optional(),
+  drop_callbacks: rate.optional(),
+  duplicate_callbacks: rate.optional(),
+  malformed_rate: rate.optional(),
+  count_skew: z.number().int().min(-1_000_000).max(1_000_000).optional(),
+  /** Restarts the fault generator, so the same seed replays the same decisions. */
+  seed: z.number().int().optional(),
+});
+
+export type FaultPatch = z.infer<typeof faultPatchSchema>;
+
+export interface FaultSettings {
+  readonly latency_ms: number;
+  readonly error_rate: number;
+  readonly drop_callbacks: number;
+  readonly duplicate_callbacks: number;
+  readonly malformed_rate: number;
+  readonly count_skew: number;
+}
+
+export const NO_FAULTS: FaultSettings = {
+  latency_ms: 0,
+  error_rate: 0,
+  drop_callbacks: 0,
+  duplicate_callbacks: 0,
+  malformed_rate: 0,
+  count_skew: 0,
+};
+
+const storedSchema = faultPatchSchema.omit({ seed: true });
+const FAULTS_KEY = 'faults';
+
+/** Fault settings (persisted with the sandbox) and the seeded generator that rolls them. */
+export class FaultInjector {
+  private settings: FaultSettings;
+  private seed: number;
+  readonly random: SeededRandom;
+
+  constructor(
+    private readonly db: SandboxDb,
+    seed: number,
+  ) {
+    this.seed = seed;
+    this.random = createSeededRandom(seed);
+    const stored = readSetting(db, FAULTS_KEY);
+    const parsed = stored === undefined ? undefined : storedSchema.safeParse(JSON.parse(stored));
+    this.settings = { ...NO_FAULTS, ...(parsed?.success === true ? parsed.data : {}) };
+  }
+
+  get current(): FaultSettings & { readonly seed: number } {
+    return { ...this.settings, seed: this.seed };
+  }
+
+  apply(patch: FaultPatch): void {
+    const { seed, ...rest } = patch;
+    this.settings = { ...this.settings, ...stripUndefined(rest) };
+    if (seed !== undefined) {
+      this.seed = seed;
+      this.random.reseed(seed);
+    }
+    writeSetting(this.db, FAULTS_KEY, JSON.stringify(this.settings));
+  }
+
+  clear(): void {
+    this.settings = NO_FAULTS;
+    writeSetting(this.db, FAULTS_KEY, undefined);
+  }
+
+  shouldFail(): boolean {
+    return this.random.chance(this.settings.error_rate);
+  }
+
+  shouldMalform(): boolean {
+    return this.random.chance(this.settings.malformed_rate);
+  }
+
+  shouldDropCallback(): boolean {
+    return this.random.chance(this.settings.drop_callbacks);
+  }
+
+  shouldDuplicateCallback(): boolean {
+    return this.random.chance(this.settings.duplicate_callbacks);
+  }
+
+  /** Picks one of `options` with the seeded generator. */
+  pick<T>(options: readonly [T, ...T[]]): T {
+    return options[Math.floor(this.random.next() * options.length)] ?? options[0];
+  }
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,19 @@
+export {
+  startSandboxProvider,
+  SandboxConfigError,
+  type SandboxProvider,
+  type SandboxProviderOptions,
+} from './sandbox-provider';
+export { SandboxError, type SandboxErrorCode } from './errors';
+export { SandboxDbError } from './sandbox-db';
+export {
+  callbackPayload,
+  DEFAULT_CALLBACK_RETRY_DELAYS_MS,
+  type CallbackPayload,
+} from './callback-dispatcher';
+export { NO_FAULTS, type FaultPatch, type FaultSettings } from './faults';
+export { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from './provider-api';
+export { MAX_EXPIERS_IN_MINUTES } from './create-account-request';
+export { MAX_PENDING_MS } from './sandbox-engine';
+export { MAX_RESEND_COPIES } from './control-api';
+export { SANDBOX_BANK_NAME } from './views';

@@ -116,7 +116,15 @@ describe('browser shell server', () => {
     await reader.read(); // the ": connected" comment
     core.events.emit({
       type: 'alert',
-      payload: { level: 'warning', message: 'Late payment on sale 7' },
+      payload: {
+        id: 1,
+        createdAt: 0,
+        level: 'warning',
+        kind: 'paid_late',
+        saleId: 7,
+        message: 'Late payment on sale 7',
+        acknowledgedAt: null,
+      },
     });
     const { value } = await reader.read();
     expect(new TextDecoder().decode(value)).toContain('Late payment on sale 7');

@@ -125,7 +125,7 @@ describe('sales', () => {
     const { db } = createTestDb();
     const plan = explain(
       db,
-      `SELECT id FROM sales WHERE state IN ('creating', 'awaiting_payment', 'confirming')`,
+      `SELECT id FROM sales WHERE state IN ('creating', 'awaiting_payment', 'confirming', 'wrong_amount')`,
     ).join();
     expect(plan).toContain('sales_open');
   });

@@ -1,24 +1,7 @@
+import type { SaleState } from '../../shared/sales';
 import type { Db } from './database';
 
-export const SALE_STATES = [
-  'creating',
-  'failed_to_create',
-  'awaiting_payment',
-  'confirming',
-  'paid',
-  'wrong_amount',
-  'expired',
-  'cancelled',
-  'paid_late',
-] as const;
-export type SaleState = (typeof SALE_STATES)[number];
-
-/** States in which the engine still watches the sale. */
-export const OPEN_SALE_STATES: readonly SaleState[] = [
-  'creating',
-  'awaiting_payment',
-  'confirming',
-];
+export { OPEN_SALE_STATES, SALE_STATES, type SaleState } from '../../shared/sales';
 
 export interface SaleRow {
   readonly id: number;
@@ -52,6 +35,7 @@ const SALE_COLUMNS = `id, amount_kobo AS amountKobo, note, cashier, till_id AS t
   paid_at AS paidAt, created_at AS createdAt, updated_at AS updatedAt`;
 
 export interface NewSale {
+  readonly accountId?: number | null;
   readonly amountKobo: number;
   readonly note: string | null;
   readonly cashier: string | null;
@@ -63,10 +47,20 @@ export function insertSale(db: Db, sale: NewSale, now: number, cause: string): S
   return db.transaction(() => {
     const { lastInsertRowid } = db
       .prepare(
-        `INSERT INTO sales (amount_kobo, note, cashier, till_id, state, reference, created_at, updated_at)
-         VALUES (?, ?, ?, ?, 'creating', ?, ?, ?)`,
+        `INSERT INTO sales (account_id, amount_kobo, note, cashier, till_id, state, reference,
+           created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, 'creating', ?, ?, ?)`,
       )
-      .run(sale.amountKobo, sale.note, sale.cashier, sale.tillId, sale.reference, now, now);
+      .run(
+        sale.accountId ?? null,
+        sale.amountKobo,
+        sale.note,
+        sale.cashier,
+        sale.tillId,
+        sale.reference,
+        now,
+        now,
+      );
     const id = Number(lastInsertRowid);
     db.prepare(
       `INSERT INTO sale_events (sale_id, at, from_state, to_state, cause) VALUES (?, ?, NULL, 'creating', ?)`,
@@ -95,21 +89,26 @@ export function listOpenSales(db: Db): SaleRow[] {
   return db
     .prepare(
       `SELECT ${SALE_COLUMNS} FROM sales
-       WHERE state IN ('creating', 'awaiting_payment', 'confirming') ORDER BY id`,
+       WHERE state IN ('creating', 'awaiting_payment', 'confirming', 'wrong_amount') ORDER BY id`,
     )
     .all() as SaleRow[];
 }
 
-/** Sales whose account may still receive money: open ones and those cancelled before expiry. */
-export function listWatchedSales(db: Db, now: number): SaleRow[] {
+/**
+ * Sales the engine must still watch after a restart: open ones, those cancelled while their
+ * account can still receive money, and those that expired recently (a pending transfer may
+ * still settle: a late payment must be flagged, never lost).
+ */
+export function listWatchedSales(db: Db, now: number, lateGraceMs: number): SaleRow[] {
   return db
     .prepare(
       `SELECT ${SALE_COLUMNS} FROM sales
-       WHERE state IN ('creating', 'awaiting_payment', 'confirming')
+       WHERE state IN ('creating', 'awaiting_payment', 'confirming', 'wrong_amount')
           OR (state = 'cancelled' AND expires_at IS NOT NULL AND expires_at > ?)
+          OR (state = 'expired' AND expires_at IS NOT NULL AND expires_at > ?)
        ORDER BY id`,
     )
-    .all(now) as SaleRow[];
+    .all(now, now - lateGraceMs) as SaleRow[];
 }
 
 export function listSalesCreatedBetween(db: Db, from: number, to: number, limit = 500): SaleRow[] {

@@ -4,6 +4,7 @@
  * channel's schema; preload and the browser shell build the window API from this table.
  */
 import { z } from 'zod';
+import type { AlertView, InflowView, SaleView } from '../sales';
 
 /** A channel: the schema of its input and, as a phantom type, its output. */
 export interface ChannelSpec<I extends z.ZodType, O> {
@@ -44,7 +45,9 @@ export function isChannelName(name: unknown): name is ChannelName {
 
 /** Events pushed from main to the renderer. */
 export interface BridgeEvents {
-  readonly alert: { readonly level: 'info' | 'warning' | 'error'; readonly message: string };
+  readonly 'sale-changed': SaleView;
+  readonly inflow: InflowView;
+  readonly alert: AlertView;
 }
 export type EventName = keyof BridgeEvents;
 export type BridgeEvent = {

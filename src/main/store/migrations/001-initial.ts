@@ -48,7 +48,7 @@ export const m001Initial: Migration = {
         updated_at INTEGER NOT NULL
       ) STRICT;
       CREATE INDEX sales_open ON sales (state)
-        WHERE state IN ('creating', 'awaiting_payment', 'confirming');
+        WHERE state IN ('creating', 'awaiting_payment', 'confirming', 'wrong_amount');
       CREATE INDEX sales_created ON sales (created_at);
 
       CREATE TABLE sale_events (

@@ -1,0 +1,73 @@
+/** The life of a sale, as main stores it and the renderer shows it. */
+export const SALE_STATES = [
+  'creating',
+  'failed_to_create',
+  'awaiting_payment',
+  'confirming',
+  'paid',
+  'wrong_amount',
+  'expired',
+  'cancelled',
+  'paid_late',
+] as const;
+export type SaleState = (typeof SALE_STATES)[number];
+
+/**
+ * States in which the sale still waits for its money. 'wrong_amount' is one of them: the
+ * rejected transfer went back to the customer, who may still send the exact amount.
+ */
+export const OPEN_SALE_STATES: readonly SaleState[] = [
+  'creating',
+  'awaiting_payment',
+  'confirming',
+  'wrong_amount',
+];
+
+export function isOpenSaleState(state: SaleState): boolean {
+  return OPEN_SALE_STATES.includes(state);
+}
+
+/** How payment news reaches this till while a sale runs. */
+export type CallbackMode = 'live' | 'polling';
+
+export interface SaleView {
+  readonly id: number;
+  readonly state: SaleState;
+  /** Why the sale is in this state, in words for the cashier (e.g. the create error). */
+  readonly reason: string | null;
+  readonly amountKobo: number;
+  readonly note: string | null;
+  readonly cashier: string | null;
+  readonly tillId: string | null;
+  readonly reference: string;
+  readonly accountNumber: string | null;
+  readonly accountName: string | null;
+  readonly bank: string | null;
+  readonly expiresAt: number | null;
+  readonly paidAt: number | null;
+  readonly paidSessionId: string | null;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+  readonly callbackMode: CallbackMode;
+}
+
+export interface InflowView {
+  readonly sessionId: string;
+  readonly externalReference: string | null;
+  readonly amountKobo: number;
+  readonly status: 'success' | 'failed' | 'pending' | 'unknown';
+  readonly occurredAt: number | null;
+  readonly source: 'callback' | 'poll' | 'listing';
+  readonly saleId: number | null;
+  readonly firstSeenAt: number;
+}
+
+export interface AlertView {
+  readonly id: number;
+  readonly createdAt: number;
+  readonly level: 'info' | 'warning' | 'error';
+  readonly kind: string;
+  readonly saleId: number | null;
+  readonly message: string;
+  readonly acknowledgedAt: number | null;
+}

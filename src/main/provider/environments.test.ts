@@ -17,11 +17,20 @@ describe('validateProviderProfile', () => {
   });
 
   it('accepts plain http for the local sandbox only', () => {
-    expect(sandboxProfile('http://127.0.0.1:4010/')).toEqual({
+    expect(
+      sandboxProfile({
+        baseUrl: 'http://127.0.0.1:4010/api/',
+        payoutBaseUrl: 'http://127.0.0.1:4010/payout',
+      }),
+    ).toEqual({
       environment: 'sandbox',
-      baseUrl: 'http://127.0.0.1:4010',
-      payoutBaseUrl: 'http://127.0.0.1:4010',
+      baseUrl: 'http://127.0.0.1:4010/api',
+      payoutBaseUrl: 'http://127.0.0.1:4010/payout',
     });
+    // The two families keep their own paths; a bare origin is not assumed for either.
+    expect(() =>
+      sandboxProfile({ baseUrl: 'http://127.0.0.1:4010/api', payoutBaseUrl: '' }),
+    ).toThrow(expect.objectContaining({ code: 'INVALID_CONFIG', field: 'payoutBaseUrl' }));
     for (const environment of ['staging', 'production']) {
       expect(() =>
         validateProviderProfile({

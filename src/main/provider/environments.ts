@@ -72,11 +72,19 @@ export function validateProviderProfile(input: {
   };
 }
 
-/** The profile of our local sandbox server: both endpoint families on one origin. */
-export function sandboxProfile(origin: string): ProviderProfile {
+/**
+ * The profile of our local sandbox server. Both endpoint families share one origin but not one
+ * path: the sandbox serves {base_url} under `/api` and {payout_base_url} under `/payout`, so take
+ * the two addresses it reports (startSandboxProvider's result, or the first line of
+ * `npm run sandbox`) rather than its bare origin.
+ */
+export function sandboxProfile(urls: {
+  readonly baseUrl: string;
+  readonly payoutBaseUrl: string;
+}): ProviderProfile {
   return validateProviderProfile({
     environment: 'sandbox',
-    baseUrl: origin,
-    payoutBaseUrl: origin,
+    baseUrl: urls.baseUrl,
+    payoutBaseUrl: urls.payoutBaseUrl,
   });
 }

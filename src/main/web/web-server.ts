@@ -1,4 +1,4 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { createReadStream, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -6,6 +6,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import { rendererCspHeader } from '../../shared/csp';
 import { dispatch } from '../bridge/dispatch';
 import type { Core } from '../core/create-core';
+import { sameSecret } from '../security/constant-time';
 
 const MAX_BODY_BYTES = 256 * 1024;
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
@@ -33,12 +34,6 @@ export interface WebShell {
   readonly url: string;
   readonly port: number;
   close(): Promise<void>;
-}
-
-export function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 function sendJson(response: ServerResponse, status: number, body: unknown): void {

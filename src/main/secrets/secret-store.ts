@@ -1,0 +1,328 @@
+/**
+ * The secret store: the provider's secret key and payout access token for each environment and
+ * the ngrok authtoken, kept as ciphertext in <dataDir>/secrets.json. Values are readable in the
+ * main process only; the renderer learns whether each is set and its last four characters. Every
+ * value loaded or set is registered with the log redactor before anything else can see it.
+ *
+ * The ngrok authtoken is global (scope 'global'): one tunnel serves the till whatever provider
+ * environment is selected, just as the ngrok settings are global.
+ */
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Redactor } from '../logging/redact';
+import { ENVIRONMENTS, type Environment } from '../settings/schema';
+import { isAtomicTempName, writeFileAtomic } from './atomic-write';
+import { SecretBoxError, type SecretBox, type SecretBoxKind } from './secret-box';
+
+export const SECRETS_FILE = 'secrets.json';
+
+export const PROVIDER_SECRET_NAMES = ['secretKey', 'accessToken'] as const;
+export type ProviderSecretName = (typeof PROVIDER_SECRET_NAMES)[number];
+export const SECRET_NAMES = [...PROVIDER_SECRET_NAMES, 'ngrokAuthtoken'] as const;
+export type SecretName = (typeof SECRET_NAMES)[number];
+
+export type SecretScope = Environment | 'global';
+/** Which names live in a scope: provider secrets per environment, the ngrok authtoken globally. */
+export type SecretNameIn<S extends SecretScope> = S extends 'global'
+  ? 'ngrokAuthtoken'
+  : ProviderSecretName;
+
+export const SECRET_MIN_LENGTH = 8;
+export const SECRET_MAX_LENGTH = 500;
+
+/** What the renderer may learn about one secret. Never the value. */
+export interface SecretStatus {
+  readonly set: boolean;
+  readonly last4: string | null;
+  /** Why a saved secret cannot be used (it must be entered again), or null. */
+  readonly problem: string | null;
+}
+
+export interface SecretsDescription {
+  readonly box: { readonly kind: SecretBoxKind; readonly description: string };
+  readonly secrets: { readonly [N in SecretName]: SecretStatus };
+}
+
+export interface UnreadableSecret {
+  readonly scope: SecretScope;
+  readonly name: SecretName;
+  readonly problem: string;
+}
+
+export interface SecretsFileRecovery {
+  readonly movedTo: string;
+  readonly message: string;
+}
+
+export interface SecretStore {
+  /** Sets (or with null, removes) a secret. Throws SecretValidationError naming the field. */
+  set<S extends SecretScope>(scope: S, name: SecretNameIn<S>, value: string | null): SecretStatus;
+  /** Main process only. Null when not set or unreadable. */
+  get<S extends SecretScope>(scope: S, name: SecretNameIn<S>): string | null;
+  /** All the renderer may know for an environment's settings screen (ngrok included). */
+  describe(environment: Environment): SecretsDescription;
+  /** Saved secrets that cannot be decrypted, for an alert at start. */
+  unreadable(): readonly UnreadableSecret[];
+  /** Set when secrets.json itself was damaged and was moved aside. */
+  readonly recovery: SecretsFileRecovery | null;
+}
+
+export interface SecretStoreOptions {
+  readonly dataDir: string;
+  readonly box: SecretBox;
+  readonly redactor: Redactor;
+  readonly now?: () => Date;
+}
+
+export class SecretValidationError extends Error {
+  readonly code = 'INVALID_SECRET';
+  readonly field: string;
+  constructor(field: string, message: string) {
+    super(message);
+    this.name = 'SecretValidationError';
+    this.field = field;
+  }
+}
+
+interface EntryRecord {
+  readonly box: string;
+  /** base64 of the box's ciphertext. */
+  readonly cipher: string;
+  readonly updatedAt: string;
+}
+
+interface SecretsFile {
+  readonly format: 1;
+  /** Keyed 'production.secretKey', 'global.ngrokAuthtoken'. Unknown keys are kept as they are. */
+  readonly entries: Readonly<Record<string, EntryRecord>>;
+}
+
+interface Loaded {
+  readonly value: string | null;
+  readonly problem: string | null;
+}
+
+const LABELS: Readonly<Record<SecretName, string>> = {
+  secretKey: 'secret key',
+  accessToken: 'payout access token',
+  ngrokAuthtoken: 'ngrok authtoken',
+};
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isEntryRecord(value: unknown): value is EntryRecord {
+  return (
+    isRecord(value) &&
+    typeof value['box'] === 'string' &&
+    typeof value['cipher'] === 'string' &&
+    typeof value['updatedAt'] === 'string'
+  );
+}
+
+function slotKey(scope: SecretScope, name: SecretName): string {
+  return `${scope}.${name}`;
+}
+
+function checkSlot(scope: unknown, name: unknown): asserts name is SecretName {
+  const isEnvironment = (ENVIRONMENTS as readonly unknown[]).includes(scope);
+  if (scope !== 'global' && !isEnvironment) {
+    throw new SecretValidationError(
+      'scope',
+      `Unknown place for a secret: use ${ENVIRONMENTS.join(', ')} or global`,
+    );
+  }
+  const allowed: readonly string[] =
+    scope === 'global' ? ['ngrokAuthtoken'] : PROVIDER_SECRET_NAMES;
+  if (typeof name !== 'string' || !allowed.includes(name)) {
+    throw new SecretValidationError(
+      'name',
+      scope === 'global'
+        ? 'Only the ngrok authtoken is kept for all environments'
+        : `An environment keeps only ${PROVIDER_SECRET_NAMES.join(' and ')}`,
+    );
+  }
+}
+
+/** The value as it will be stored (trimmed), or a SecretValidationError in plain words. */
+export function normalizeSecret(name: SecretName, value: unknown): string {
+  const label = LABELS[name];
+  if (typeof value !== 'string') {
+    throw new SecretValidationError(name, `The ${label} must be text`);
+  }
+  const trimmed = value.trim();
+  if (trimmed === '') throw new SecretValidationError(name, `Enter the ${label}`);
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(trimmed)) {
+    throw new SecretValidationError(name, `The ${label} contains invisible control characters`);
+  }
+  if (/\s/.test(trimmed)) {
+    throw new SecretValidationError(
+      name,
+      `The ${label} contains spaces; copy it again without spaces or line breaks`,
+    );
+  }
+  if (!/^[\x21-\x7e]+$/.test(trimmed)) {
+    throw new SecretValidationError(
+      name,
+      `The ${label} contains a character that cannot be sent (a curly quote or a symbol from a document?); copy it again from the provider's message`,
+    );
+  }
+  if (trimmed.length < SECRET_MIN_LENGTH) {
+    throw new SecretValidationError(
+      name,
+      `The ${label} is too short (at least ${SECRET_MIN_LENGTH} characters); check that it was copied whole`,
+    );
+  }
+  if (trimmed.length > SECRET_MAX_LENGTH) {
+    throw new SecretValidationError(
+      name,
+      `The ${label} is too long (at most ${SECRET_MAX_LENGTH} characters)`,
+    );
+  }
+  return trimmed;
+}
+
+function stamp(date: Date): string {
+  return date.toISOString().replace(/[:.]/g, '-');
+}
+
+export function createSecretStore(options: SecretStoreOptions): SecretStore {
+  const { dataDir, box, redactor } = options;
+  const now = options.now ?? (() => new Date());
+  const path = join(dataDir, SECRETS_FILE);
+  mkdirSync(dataDir, { recursive: true });
+
+  // A temporary file from a write that a crash interrupted: the rename never happened.
+  for (const name of readdirSync(dataDir)) {
+    if (isAtomicTempName(name, SECRETS_FILE)) rmSync(join(dataDir, name), { force: true });
+  }
+
+  let recovery: SecretsFileRecovery | null = null;
+  let entries: Readonly<Record<string, EntryRecord>> = {};
+  const loaded = new Map<string, Loaded>();
+
+  function readFile(): void {
+    let text: string;
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    const fileEntries = isRecord(parsed) && parsed['format'] === 1 ? parsed['entries'] : undefined;
+    if (!isRecord(fileEntries) || !Object.values(fileEntries).every(isEntryRecord)) {
+      const base = `${path}.invalid-${stamp(now())}`;
+      let movedTo = base;
+      for (let n = 1; existsSync(movedTo); n++) movedTo = `${base}-${n}`;
+      renameSync(path, movedTo);
+      recovery = {
+        movedTo,
+        message: `The secrets file was damaged. It was kept as ${movedTo}; enter the secret key, access token and ngrok authtoken again.`,
+      };
+      return;
+    }
+    entries = fileEntries as Record<string, EntryRecord>;
+  }
+
+  function decryptEntry(name: SecretName, record: EntryRecord): Loaded {
+    const label = LABELS[name];
+    try {
+      const value = box.decrypt(Buffer.from(record.cipher, 'base64'));
+      redactor.addSecret(value);
+      return { value, problem: null };
+    } catch (error) {
+      const why =
+        record.box !== box.kind
+          ? `it was saved with another protection (${record.box}) than this computer now uses (${box.kind})`
+          : error instanceof SecretBoxError && error.code === 'CIPHERTEXT_MALFORMED'
+            ? 'its saved form is damaged'
+            : 'the key that protected it is gone or the file was changed';
+      return { value: null, problem: `The saved ${label} cannot be read: ${why}. Enter it again.` };
+    }
+  }
+
+  readFile();
+  for (const scope of [...ENVIRONMENTS, 'global'] as const) {
+    for (const name of scope === 'global' ? (['ngrokAuthtoken'] as const) : PROVIDER_SECRET_NAMES) {
+      const record = entries[slotKey(scope, name)];
+      if (record) loaded.set(slotKey(scope, name), decryptEntry(name, record));
+    }
+  }
+
+  function status(scope: SecretScope, name: SecretName): SecretStatus {
+    const entry = loaded.get(slotKey(scope, name));
+    if (!entry) return { set: false, last4: null, problem: null };
+    if (entry.value === null) return { set: false, last4: null, problem: entry.problem };
+    return { set: true, last4: entry.value.slice(-4), problem: null };
+  }
+
+  function write(next: Readonly<Record<string, EntryRecord>>): void {
+    const file: SecretsFile = { format: 1, entries: next };
+    writeFileAtomic(path, `${JSON.stringify(file, null, 2)}\n`, 0o600);
+  }
+
+  return {
+    get recovery() {
+      return recovery;
+    },
+    set(scope, name, value) {
+      checkSlot(scope, name);
+      const key = slotKey(scope, name);
+      if (value === null) {
+        if (!(key in entries)) return status(scope, name);
+        const { [key]: _removed, ...rest } = entries;
+        write(rest);
+        entries = rest;
+        loaded.delete(key);
+        return status(scope, name);
+      }
+      const secret = normalizeSecret(name, value);
+      // Registered first: from here on no log line can carry it.
+      redactor.addSecret(secret);
+      const record: EntryRecord = {
+        box: box.kind,
+        cipher: box.encrypt(secret).toString('base64'),
+        updatedAt: now().toISOString(),
+      };
+      const next = { ...entries, [key]: record };
+      write(next);
+      entries = next;
+      loaded.set(key, { value: secret, problem: null });
+      return status(scope, name);
+    },
+    get(scope, name) {
+      checkSlot(scope, name);
+      return loaded.get(slotKey(scope, name))?.value ?? null;
+    },
+    describe(environment) {
+      if (!(ENVIRONMENTS as readonly string[]).includes(environment)) {
+        throw new SecretValidationError('scope', `Unknown environment: ${String(environment)}`);
+      }
+      return {
+        box: { kind: box.kind, description: box.description },
+        secrets: {
+          secretKey: status(environment, 'secretKey'),
+          accessToken: status(environment, 'accessToken'),
+          ngrokAuthtoken: status('global', 'ngrokAuthtoken'),
+        },
+      };
+    },
+    unreadable() {
+      const out: UnreadableSecret[] = [];
+      for (const [key, entry] of loaded) {
+        if (entry.problem === null) continue;
+        const [scope, name] = key.split('.') as [SecretScope, SecretName];
+        out.push({ scope, name, problem: entry.problem });
+      }
+      return out;
+    },
+  };
+}

@@ -1,0 +1,253 @@
+/**
+ * The settings in zod: the one source of their shape, defaults and rules. The JSON Schema that
+ * conf / electron-store check the file with is derived from this (see backend-options.ts); zod
+ * stays the authority because JSON Schema cannot express the refinements below.
+ */
+import { isIP } from 'node:net';
+import { z } from 'zod';
+
+export const ENVIRONMENTS = ['sandbox', 'staging', 'production'] as const;
+export type Environment = (typeof ENVIRONMENTS)[number];
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-NG', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Why a URL typed into settings cannot be used, or null when it can. Empty means "not set". */
+export function urlProblem(value: string): string | null {
+  if (value === '') return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'Enter a full address, e.g. https://api.example.com';
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    return 'The address must start with https://';
+  }
+  if (url.username || url.password) return 'The address must not contain a user name or password';
+  if (url.search || url.hash) return 'The address must not contain ? or # parts';
+  return null;
+}
+
+const httpsUrlOrEmpty = z
+  .string()
+  .trim()
+  .max(300, 'At most 300 characters')
+  .superRefine((value, ctx) => {
+    const problem = urlProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+function isCidr(value: string): boolean {
+  const [address = '', prefix, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** Everything about one provider environment except its secrets (those live in the secret store). */
+export const profileSchema = z.object({
+  baseUrl: httpsUrlOrEmpty.default(''),
+  payoutBaseUrl: httpsUrlOrEmpty.default(''),
+  merchantId: z.string().trim().max(100, 'At most 100 characters').default(''),
+  merchantCategory: z
+    .string()
+    .trim()
+    .min(1, 'Enter the merchant category (use "others" when unsure)')
+    .max(50, 'At most 50 characters')
+    .default('others'),
+  accountName: z
+    .string()
+    .trim()
+    .min(1, 'Enter the name customers see on the account')
+    .max(100, 'At most 100 characters')
+    .default('Transfer Till'),
+  expiryMinutes: z
+    .number()
+    .int('Whole minutes only')
+    .min(1, 'At least 1 minute')
+    .max(1440, 'At most 1440 minutes (a day)')
+    .default(15),
+  payoutAccountId: z
+    .string()
+    .trim()
+    .max(40, 'At most 40 digits')
+    .regex(/^\d*$/, 'Digits only')
+    .default(''),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+const PUBLIC_ENVIRONMENTS = ['staging', 'production'] as const;
+
+export const settingsSchema = z
+  .object({
+    environment: z.enum(ENVIRONMENTS).default('sandbox'),
+    profiles: z
+      .object({
+        sandbox: profileSchema.prefault({}),
+        staging: profileSchema.prefault({}),
+        production: profileSchema.prefault({}),
+      })
+      .prefault({}),
+    shop: z
+      .object({
+        name: z
+          .string()
+          .trim()
+          .min(1, 'Enter the shop name')
+          .max(100, 'At most 100 characters')
+          .default('My Shop'),
+        tillId: z
+          .string()
+          .trim()
+          .min(1, 'Enter a till name')
+          .max(40, 'At most 40 characters')
+          .regex(/^[A-Za-z0-9_-]+$/, 'Letters, digits, - and _ only')
+          .default('till-1'),
+        cashiers: z
+          .array(
+            z
+              .string()
+              .trim()
+              .min(1, 'A cashier name cannot be empty')
+              .max(60, 'At most 60 characters'),
+          )
+          .max(50, 'At most 50 cashiers')
+          .default([])
+          .superRefine((names, ctx) => {
+            const seen = new Set<string>();
+            names.forEach((name, index) => {
+              const key = name.toLowerCase();
+              if (seen.has(key)) {
+                ctx.addIssue({
+                  code: 'custom',
+                  path: [index],
+                  message: `"${name}" is already in the list`,
+                });
+              }
+              seen.add(key);
+            });
+          }),
+      })
+      .prefault({}),
+    timeZone: z.string().trim().refine(isTimeZone, 'Unknown time zone').default('Africa/Lagos'),
+    dayCutoffHour: z
+      .number()
+      .int('A whole hour from 0 to 23')
+      .min(0, 'A whole hour from 0 to 23')
+      .max(23, 'A whole hour from 0 to 23')
+      .default(0),
+    /** The largest sale the till accepts, in kobo (₦5,000,000 by default). */
+    maxSaleKobo: z
+      .number()
+      .int('Whole kobo only')
+      .min(100, 'At least ₦1.00')
+      .max(100_000_000_000, 'At most ₦1,000,000,000.00')
+      .default(500_000_000),
+    callbacks: z
+      .object({
+        /** How the provider reaches us: an ngrok tunnel, the shop's own public URL, or none (polling). */
+        mode: z.enum(['ngrok', 'public-url', 'polling-only']).default('ngrok'),
+        publicUrl: httpsUrlOrEmpty.default(''),
+        listenerPort: z
+          .number()
+          .int('A whole port number')
+          .min(0, 'A port from 0 (any free port) to 65535')
+          .max(65535, 'A port from 0 (any free port) to 65535')
+          .default(0),
+        ngrokDomain: z
+          .string()
+          .trim()
+          .max(200, 'At most 200 characters')
+          .regex(
+            /^$|^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/,
+            'Enter a domain name only, e.g. my-shop.ngrok.app (no https://)',
+          )
+          .default(''),
+        ngrokAllowCidrs: z
+          .array(
+            z
+              .string()
+              .trim()
+              .max(50, 'At most 50 characters')
+              .refine(isCidr, 'Enter an IP address or range, e.g. 102.89.0.0/16'),
+          )
+          .max(50, 'At most 50 ranges')
+          .default([]),
+        ngrokBasicAuthUser: z.string().trim().max(60, 'At most 60 characters').default(''),
+      })
+      .prefault({}),
+    sync: z
+      .object({
+        intervalMinutes: z
+          .number()
+          .int('Whole minutes only')
+          .min(0, '0 (off) or more minutes')
+          .max(1440, 'At most 1440 minutes (a day)')
+          .default(15),
+        onStartup: z.boolean().default(true),
+      })
+      .prefault({}),
+    sounds: z
+      .object({
+        enabled: z.boolean().default(true),
+        volume: z.number().min(0, 'From 0 to 1').max(1, 'From 0 to 1').default(0.6),
+      })
+      .prefault({}),
+    backups: z
+      .object({
+        keep: z
+          .number()
+          .int('A whole number of backups')
+          .min(1, 'Keep at least 1 backup')
+          .max(60, 'At most 60 backups')
+          .default(7),
+      })
+      .prefault({}),
+  })
+  .superRefine((settings, ctx) => {
+    // The secret key travels in every request: outside our local sandbox it must be encrypted.
+    for (const environment of PUBLIC_ENVIRONMENTS) {
+      for (const field of ['baseUrl', 'payoutBaseUrl'] as const) {
+        const value = settings.profiles[environment][field];
+        if (value !== '' && !value.toLowerCase().startsWith('https://')) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['profiles', environment, field],
+            message: `The ${environment} address must start with https:// (the secret key travels with every request)`,
+          });
+        }
+      }
+    }
+    const { mode, publicUrl } = settings.callbacks;
+    if (mode === 'public-url' && publicUrl === '') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['callbacks', 'publicUrl'],
+        message: 'Enter the public address the provider should call, or choose another mode',
+      });
+    } else if (mode === 'public-url' && !publicUrl.toLowerCase().startsWith('https://')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['callbacks', 'publicUrl'],
+        message: 'The public address must start with https://',
+      });
+    }
+  });
+export type Settings = z.infer<typeof settingsSchema>;
+
+export const DEFAULT_SETTINGS: Settings = settingsSchema.parse({});
+
+/**
+ * A settings change from the UI: any subset, merged deeply into the current settings and then
+ * validated as a whole. Values are unknown on purpose: they come from the renderer.
+ */
+export type SettingsPatch = { readonly [K in keyof Settings]?: unknown };

@@ -1,0 +1,34 @@
+export {
+  CallbackUrlError,
+  callbackUrlFor,
+  decideCallbackRoute,
+  publicUrlProblem,
+  type CallbackMode,
+  type CallbackRoute,
+  type CallbackRouteInput,
+  type CallbackUrlErrorCode,
+  type ConfiguredCallbackMode,
+} from './callback-url';
+export {
+  DEFAULT_CONNECT_TIMEOUT_MS,
+  createNgrokDriver,
+  mapNgrokError,
+  validateTunnelOptions,
+  type NgrokDriverOptions,
+} from './ngrok-driver';
+export {
+  DEFAULT_RECONNECT_DELAYS_MS,
+  createTunnelManager,
+  type ScheduleFn,
+  type TunnelManager,
+  type TunnelManagerOptions,
+} from './tunnel-manager';
+export {
+  TunnelError,
+  type TunnelConnectOptions,
+  type TunnelDriver,
+  type TunnelErrorCode,
+  type TunnelEvent,
+  type TunnelSession,
+  type TunnelStatus,
+} from './types';

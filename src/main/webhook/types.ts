@@ -1,0 +1,55 @@
+/**
+ * The provider's callbacks have no documented payload shape and no signature (interface
+ * sections 6 and 8), so what the listener extracts is only a hint for the sales engine, which
+ * confirms every payment with the status endpoint. Nothing here ever means "paid".
+ */
+export interface CallbackHint {
+  /** The integrator's reference: `external_reference` when present, else `reference`. */
+  readonly reference?: string;
+  /** The NIP session id, always a string (the deduplication key). */
+  readonly sessionId?: string;
+  readonly amountKobo?: number;
+  readonly status?: string;
+  readonly accountNumber?: string;
+}
+
+export type ParseStatus = 'ok' | 'malformed' | 'empty';
+
+/** One callback as it arrived, minus secrets. Stored before the provider gets its answer. */
+export interface RawCallbackRecord {
+  /** Epoch milliseconds. */
+  readonly receivedAt: number;
+  /**
+   * The sender's address: the last X-Forwarded-For entry when the request came through the
+   * local tunnel agent or reverse proxy (every peer of a 127.0.0.1 listener is local), else the
+   * socket's peer address.
+   */
+  readonly remoteAddress: string;
+  readonly method: string;
+  /** Always '/callbacks/:token' plus the query string if any: the token itself is never stored. */
+  readonly path: string;
+  readonly contentType: string | null;
+  /** Lower-case names; secret-bearing headers removed, the path token scrubbed from values. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** UTF-8 text of the body, at most maxBodyBytes (64 KiB) bytes. */
+  readonly body: string;
+  readonly parseStatus: ParseStatus;
+  readonly hint: CallbackHint | null;
+}
+
+/**
+ * Durable, synchronous storage of raw callbacks (the store implements it with a better-sqlite3
+ * INSERT under synchronous=FULL). Synchronous on purpose: when store() returns, the record is on
+ * disk, so the listener can answer 200 knowing a crash loses nothing. Throwing means "not
+ * stored": the listener answers 503 so the provider retries.
+ */
+export interface CallbackInbox {
+  store(record: RawCallbackRecord): { readonly id: number };
+}
+
+/** What the listener hands to the sales engine, after the provider has had its answer. */
+export interface StoredCallback {
+  readonly id: number;
+  readonly hint: CallbackHint | null;
+  readonly parseStatus: ParseStatus;
+}

@@ -11,6 +11,8 @@ import type { BenchFigure, BenchModule } from '../bench/bench-figure';
 /** Listed explicitly so each module is type-checked; the check below catches a forgotten one. */
 const BENCHMARKS: readonly { readonly name: string; load(): Promise<BenchModule> }[] = [
   { name: 'webhook', load: () => import('../bench/webhook.bench') },
+  { name: 'sync', load: () => import('../bench/sync.bench') },
+  { name: 'z-report', load: () => import('../bench/z-report.bench') },
 ];
 
 const root = fileURLToPath(new URL('..', import.meta.url));

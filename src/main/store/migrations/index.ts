@@ -1,5 +1,6 @@
 import type { Migration } from '../migrate';
 import { m001Initial } from './001-initial';
+import { m002SyncAndReports } from './002-sync-and-reports';
 
 /** Every migration, in order. Append new ones; never edit or reorder a shipped one. */
-export const migrations: readonly Migration[] = [m001Initial];
+export const migrations: readonly Migration[] = [m001Initial, m002SyncAndReports];

@@ -1,12 +1,15 @@
 /**
- * `npm run web -- [--port N] [--data-dir D]`: the browser shell. First line of output: one JSON
- * object with `url` (token included); then human-readable lines.
+ * `npm run web -- [--port N] [--data-dir D] [--dev-clock]`: the browser shell. First line of
+ * output: one JSON object with `url` (token included), `display_url` and, on the sandbox
+ * provider, `control_url`; then human-readable lines. --dev-clock adds a token-guarded endpoint
+ * that moves the till's clock forward (end-to-end tests and training only).
  */
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { resolveDataDir } from '../src/main/config/data-dir';
 import { createCore } from '../src/main/core/create-core';
+import { AdjustableScheduler } from '../src/main/engine/scheduler';
 import { startWebShell } from '../src/main/web/web-server';
 import { ensureRendererBundle } from './renderer-bundle';
 
@@ -30,11 +33,22 @@ async function main(): Promise<void> {
   ) as {
     version: string;
   };
+  const devClock = argv.includes('--dev-clock') ? new AdjustableScheduler() : undefined;
   const rendererDir = await ensureRendererBundle();
-  const core = await createCore({ dataDir, shell: 'browser', version });
-  const shell = await startWebShell({ core, rendererDir, port });
-  process.stdout.write(`${JSON.stringify({ url: shell.url })}\n`);
+  const core = await createCore({
+    dataDir,
+    shell: 'browser',
+    version,
+    ...(devClock ? { scheduler: devClock } : {}),
+  });
+  const shell = await startWebShell({ core, rendererDir, port, ...(devClock ? { devClock } : {}) });
+  const controlUrl = core.sandboxControlUrl();
+  process.stdout.write(
+    `${JSON.stringify({ url: shell.url, display_url: shell.displayUrl, ...(controlUrl ? { control_url: controlUrl } : {}) })}\n`,
+  );
   process.stdout.write(`Transfer Till browser shell: open ${shell.url}\n`);
+  process.stdout.write(`Customer display (second screen): ${shell.displayUrl}\n`);
+  if (controlUrl) process.stdout.write(`Sandbox provider control API: ${controlUrl}\n`);
   process.stdout.write(`Data directory: ${dataDir}\nPress Ctrl+C to stop.\n`);
 
   let stopping = false;

@@ -3,7 +3,6 @@
  * conf / electron-store check the file with is derived from this (see backend-options.ts); zod
  * stays the authority because JSON Schema cannot express the refinements below.
  */
-import { isIP } from 'node:net';
 import { z } from 'zod';
 
 export const ENVIRONMENTS = ['sandbox', 'staging', 'production'] as const;
@@ -44,9 +43,23 @@ const httpsUrlOrEmpty = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+
+/** 4 or 6 for an IP address, 0 otherwise (pure: this module is shared with the renderer). */
+export function ipFamily(address: string): 0 | 4 | 6 {
+  if (IPV4.test(address)) return 4;
+  if (!address.includes(':') || !/^[0-9A-Fa-f:.]+$/.test(address)) return 0;
+  try {
+    // The URL parser validates IPv6 literals exactly (including embedded IPv4 forms).
+    return new URL(`http://[${address}]/`).hostname.length > 2 ? 6 : 0;
+  } catch {
+    return 0;
+  }
+}
+
 function isCidr(value: string): boolean {
   const [address = '', prefix, ...rest] = value.split('/');
-  const family = isIP(address);
+  const family = ipFamily(address);
   if (family === 0 || rest.length > 0) return false;
   if (prefix === undefined) return true;
   if (!/^\d{1,3}$/.test(prefix)) return false;

@@ -6,6 +6,8 @@ export interface JsonChild<T> {
   readonly first: T;
   /** Everything the child wrote to stderr so far, for failure messages. */
   stderr(): string;
+  /** Waits for a later stdout line (parsed as JSON) that matches. */
+  waitForLine<L>(match: (line: unknown) => line is L, timeoutMs?: number): Promise<L>;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
@@ -40,13 +42,45 @@ export function startJsonChild<T>(
       );
     }, options.timeoutMs ?? 60_000);
     const lines = createInterface({ input: child.stdout });
+    const later: unknown[] = [];
+    const waiters = new Set<() => void>();
+    let first = true;
+    lines.on('line', (line) => {
+      if (first) return;
+      try {
+        later.push(JSON.parse(line));
+      } catch {
+        later.push(line);
+      }
+      for (const wake of waiters) wake();
+    });
+    function waitForLine<L>(match: (line: unknown) => line is L, timeoutMs = 20_000): Promise<L> {
+      return new Promise<L>((resolveLine, rejectLine) => {
+        const check = () => {
+          const found = later.find(match);
+          if (found === undefined) return false;
+          waiters.delete(check);
+          clearTimeout(giveUp);
+          resolveLine(found);
+          return true;
+        };
+        const giveUp = setTimeout(() => {
+          waiters.delete(check);
+          rejectLine(new Error(`${script}: no matching line within ${timeoutMs} ms\n${stderr}`));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      });
+    }
     lines.once('line', (line) => {
+      first = false;
       clearTimeout(timer);
       try {
         resolve({
           child,
           first: JSON.parse(line) as T,
           stderr: () => stderr,
+          waitForLine,
           stop: (signal = 'SIGTERM') => {
             if (child.exitCode === null && child.signalCode === null) child.kill(signal);
             return exited;

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Handlers } from '../../shared/bridge/contract';
+import { channelNames, type Handlers } from '../../shared/bridge/contract';
 import { dispatch } from './dispatch';
 
 const info = {
@@ -10,7 +10,15 @@ const info = {
 } as const;
 
 function handlersWith(getAppInfo: Handlers['getAppInfo']): Handlers {
-  return { getAppInfo };
+  const unexpected = Object.fromEntries(
+    channelNames.map((name) => [
+      name,
+      () => {
+        throw new Error(`unexpected call to ${name}`);
+      },
+    ]),
+  );
+  return { ...unexpected, getAppInfo } as unknown as Handlers;
 }
 
 describe('dispatch', () => {

@@ -1,15 +1,52 @@
-import type { AppInfo, Handlers, ProviderEnvironment } from '../../shared/bridge/contract';
+import { join } from 'node:path';
+import type { AppInfo, BridgeEvent, Handlers } from '../../shared/bridge/contract';
+import type { StatusView } from '../../shared/views';
 import { ensureDataDir } from '../config/data-dir';
+import { systemScheduler, type Scheduler } from '../engine/scheduler';
 import { createAppLogger, type AppLogger } from '../logging/logger';
+import { createFileSecretBox } from '../secrets/file-secret-box';
+import type { SecretBox } from '../secrets/secret-box';
+import { createSecretStore, type SecretStore } from '../secrets/secret-store';
+import { openNodeSettings } from '../settings/node-settings';
+import type { OpenedSettings } from '../settings/recovery';
+import {
+  createSettingsStore,
+  type SettingsBackend,
+  type SettingsStore,
+} from '../settings/settings-store';
+import { raiseAlert } from '../store/alerts-repo';
+import { createGroupCommitInbox } from '../store/callback-inbox';
+import {
+  createNgrokDriver,
+  createTunnelManager,
+  decideCallbackRoute,
+  type CallbackRoute,
+  type TunnelDriver,
+  type TunnelManager,
+} from '../tunnel';
+import { startWebhookListener, type WebhookListener } from '../webhook';
+import { openCallbackTokens, type CallbackTokens } from './callback-tokens';
 import { createEventBus, type EventBus } from './event-bus';
+import { openRuntime, type Runtime } from './runtime';
+import { runtimeHandlers } from './runtime-handlers';
+import { settingsHandlers } from './settings-handlers';
 
 export interface CoreConfig {
   readonly dataDir: string;
   readonly shell: AppInfo['shell'];
   readonly version: string;
-  readonly environment?: ProviderEnvironment;
+  /** electron-store in the desktop app; conf (settings.json in dataDir) by default. */
+  readonly settings?: OpenedSettings<SettingsBackend>;
+  /** Electron's safeStorage in the desktop app; a file key (named as such) by default. */
+  readonly secretBox?: SecretBox;
+  /** better-sqlite3 built for Electron's ABI, in the desktop app. */
+  readonly sqliteNativeBinding?: string;
+  readonly scheduler?: Scheduler;
+  /** The ngrok SDK by default; tests pass a fake (the ngrok network is the true edge). */
+  readonly tunnelDriver?: TunnelDriver;
+  /** Port of the embedded sandbox provider (0: a free port). */
+  readonly sandboxPort?: number;
   readonly logLevel?: string;
-  /** Copy log lines here too (redacted), e.g. process.stderr in development. */
   readonly logMirror?: { write(line: string): unknown };
 }
 
@@ -17,47 +54,262 @@ export interface Core {
   readonly handlers: Handlers;
   readonly events: EventBus;
   readonly log: AppLogger;
+  /** The embedded sandbox's control API, when the sandbox profile is active. */
+  sandboxControlUrl(): string | null;
+  /** Settles in-flight work (tests and benchmarks). */
+  idle(): Promise<void>;
   close(): Promise<void>;
 }
 
 /**
  * The composition root: builds the core from a config and returns the handler table, the event
- * stream and a close function. The Electron shell and the browser shell both call it and hold no
- * logic of their own.
+ * stream and a close function. The Electron shell and the browser shell both call it and hold
+ * no logic of their own.
+ *
+ * The parts that outlive an environment switch (settings, secrets, logger, webhook listener,
+ * tunnel) live here; the environment's own database, provider client, sales engine and sync
+ * live in a Runtime that is rebuilt when the shop switches between sandbox, staging and
+ * production.
  */
-export function createCore(config: CoreConfig): Promise<Core> {
+export async function createCore(config: CoreConfig): Promise<Core> {
   ensureDataDir(config.dataDir);
+  const scheduler = config.scheduler ?? systemScheduler;
   const log = createAppLogger({
     dataDir: config.dataDir,
     ...(config.logLevel ? { level: config.logLevel } : {}),
     ...(config.logMirror ? { mirror: config.logMirror } : {}),
   });
-  const events = createEventBus((error) =>
-    log.logger.error({ err: error }, 'event listener failed'),
-  );
-  const environment = config.environment ?? 'sandbox';
+  const logger = log.logger;
+  const events = createEventBus((error) => logger.error({ err: error }, 'event listener failed'));
+  const emit = (event: BridgeEvent) => events.emit(event);
+
+  const openedSettings = config.settings ?? openNodeSettings(config.dataDir, config.version);
+  const settings: SettingsStore = createSettingsStore(openedSettings.backend, {
+    recovered: openedSettings.recovery,
+  });
+  const box = config.secretBox ?? createFileSecretBox(config.dataDir);
+  const secrets: SecretStore = createSecretStore({
+    dataDir: config.dataDir,
+    box,
+    redactor: log.redactor,
+  });
+  const tokens: CallbackTokens = openCallbackTokens({
+    dataDir: config.dataDir,
+    box,
+    redactor: log.redactor,
+    now: () => scheduler.now(),
+  });
+
+  let runtime: Runtime | null = null;
+  let closed = false;
+
+  const listener: WebhookListener = await startWebhookListener({
+    port: settings.get().callbacks.listenerPort,
+    tokens: () => tokens.list(),
+    logger,
+    now: () => scheduler.now(),
+    inbox: createGroupCommitInbox(() => {
+      if (!runtime) throw new Error('The till is switching environments');
+      return runtime.db;
+    }),
+    onCallback(stored) {
+      void runtime?.engine.handleCallback(stored.id, stored.hint).catch((error: unknown) => {
+        logger.error({ err: error, callbackId: stored.id }, 'callback confirmation failed');
+      });
+    },
+  });
+
+  const tunnel: TunnelManager = createTunnelManager({
+    driver: config.tunnelDriver ?? createNgrokDriver(),
+    logger,
+  });
+
+  function callbackRoute(): CallbackRoute {
+    const current = settings.get();
+    return decideCallbackRoute({
+      sandbox: current.environment === 'sandbox',
+      listener: { port: listener.port, path: listener.callbackPath() },
+      configuredMode: current.callbacks.mode,
+      publicBaseUrl: current.callbacks.publicUrl,
+      tunnel: tunnel.status(),
+    });
+  }
+
+  tunnel.subscribe((event) => {
+    if (event.type === 'status') {
+      emit({ type: 'tunnel', payload: event.status });
+      if (event.status.state !== 'online') runtime?.engine.callbacksWentDown();
+    } else {
+      // Sales created with the old URL will never get their callbacks: poll them.
+      runtime?.engine.callbacksWentDown();
+      if (runtime) {
+        const alert = raiseAlert(
+          runtime.db,
+          {
+            level: 'warning',
+            kind: 'tunnel_url_changed',
+            message: `The public callback address changed (${event.previousUrl} → ${event.url}). Open sales are now checked by polling. A reserved ngrok domain keeps the address fixed.`,
+          },
+          scheduler.now(),
+        );
+        if (alert) emit({ type: 'alert', payload: { ...alert } });
+      }
+    }
+  });
+
+  async function syncTunnel(): Promise<void> {
+    const current = settings.get();
+    const authtoken = secrets.get('global', 'ngrokAuthtoken');
+    const wanted =
+      current.environment !== 'sandbox' && current.callbacks.mode === 'ngrok' && authtoken !== null;
+    if (!wanted) {
+      await tunnel.stop();
+      return;
+    }
+    await tunnel.start({
+      localPort: listener.port,
+      authtoken,
+      ...(current.callbacks.ngrokDomain ? { domain: current.callbacks.ngrokDomain } : {}),
+      ...(current.callbacks.ngrokAllowCidrs.length > 0
+        ? { allowCidrs: current.callbacks.ngrokAllowCidrs }
+        : {}),
+    });
+  }
+
+  async function switchRuntime(): Promise<void> {
+    const previous = runtime;
+    runtime = null;
+    await previous?.close();
+    runtime = await openRuntime({
+      environment: settings.get().environment,
+      dataDir: config.dataDir,
+      settings,
+      secrets,
+      scheduler,
+      logger,
+      emit,
+      callbackRoute,
+      ...(config.sqliteNativeBinding ? { sqliteNativeBinding: config.sqliteNativeBinding } : {}),
+      ...(config.sandboxPort === undefined ? {} : { sandboxPort: config.sandboxPort }),
+    });
+    for (const problem of startupProblems()) {
+      const alert = raiseAlert(runtime.db, problem, scheduler.now());
+      if (alert) emit({ type: 'alert', payload: { ...alert } });
+    }
+    runtime.start();
+  }
+
+  function startupProblems() {
+    const problems: { level: 'warning'; kind: string; message: string; dedupeKey: string }[] = [];
+    const settingsRecovery = settings.recovery;
+    if (settingsRecovery) {
+      problems.push({
+        level: 'warning',
+        kind: 'settings_recovered',
+        message: `The settings file could not be read and was reset to defaults; the old file is kept as ${settingsRecovery.movedTo}.`,
+        dedupeKey: `settings_recovered:${settingsRecovery.movedTo}`,
+      });
+    }
+    for (const secret of secrets.unreadable()) {
+      problems.push({
+        level: 'warning',
+        kind: 'secret_unreadable',
+        message: `The saved ${secret.name} for ${secret.scope} cannot be read: ${secret.problem}`,
+        dedupeKey: `secret_unreadable:${secret.scope}:${secret.name}`,
+      });
+    }
+    return problems;
+  }
+
+  let lastEnvironment = settings.get().environment;
+  settings.subscribe((next) => {
+    if (closed) return;
+    if (next.environment !== lastEnvironment) {
+      lastEnvironment = next.environment;
+      void switchRuntime()
+        .then(syncTunnel)
+        .catch((error: unknown) => logger.error({ err: error }, 'switching environment failed'));
+    } else {
+      void syncTunnel().catch((error: unknown) =>
+        logger.error({ err: error }, 'tunnel update failed'),
+      );
+    }
+  });
+
+  await switchRuntime();
+  void syncTunnel().catch((error: unknown) => logger.error({ err: error }, 'tunnel start failed'));
+
+  function currentRuntime(): Runtime {
+    if (!runtime) {
+      throw Object.assign(new Error('The till is switching environments. Try again in a moment.'), {
+        code: 'BUSY',
+      });
+    }
+    return runtime;
+  }
+
+  function status(): StatusView {
+    const current = settings.get();
+    const route = callbackRoute();
+    const rt = currentRuntime();
+    return {
+      environment: current.environment,
+      shopName: current.shop.name,
+      tillId: current.shop.tillId,
+      timeZone: current.timeZone,
+      callback: {
+        mode: route.mode,
+        live: route.mode !== 'polling-only',
+        tunnel: tunnel.status(),
+      },
+      openAlerts: rt.openAlertCount(),
+      lastSync: rt.lastSync(),
+    };
+  }
 
   const handlers = {
     getAppInfo: () => ({
       name: 'Transfer Till',
       version: config.version,
       shell: config.shell,
-      environment,
+      environment: settings.get().environment,
+    }),
+    getStatus: () => status(),
+    ...runtimeHandlers(currentRuntime),
+    ...settingsHandlers({
+      settings,
+      secrets,
+      callbackRoute,
+      rotateCallbackToken: () => {
+        tokens.rotate();
+      },
+      sandboxClient: () => runtime?.sandboxClient() ?? null,
+      scheduler,
     }),
   } satisfies Handlers;
 
-  log.logger.info({ shell: config.shell, environment }, 'core started');
-  let closed = false;
-  return Promise.resolve({
+  logger.info({ shell: config.shell, environment: settings.get().environment }, 'core started');
+
+  return {
     handlers,
     events,
     log,
-    close() {
-      if (closed) return Promise.resolve();
+    sandboxControlUrl: () => runtime?.sandbox?.controlUrl ?? null,
+    idle: () => runtime?.idle() ?? Promise.resolve(),
+    async close() {
+      if (closed) return;
       closed = true;
-      log.logger.info('core closed');
+      await tunnel.close();
+      await listener.close();
+      await runtime?.close();
+      runtime = null;
+      logger.info('core closed');
       log.close();
-      return Promise.resolve();
     },
-  });
+  };
+}
+
+export const SANDBOX_DB_FILE = 'sandbox-provider.sqlite';
+export function tillDbFile(dataDir: string, environment: string): string {
+  return join(dataDir, `till-${environment}.sqlite`);
 }

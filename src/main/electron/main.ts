@@ -8,6 +8,9 @@ import { rendererCspHeader } from '../../shared/csp';
 import { isTrustedRendererUrl } from '../security/trusted-sender';
 import { IPC_EVENT_CHANNEL } from '../../shared/bridge/contract';
 import { registerIpc } from './ipc';
+import { sqliteNativeBinding } from './native-binding';
+import { openDesktopSecretBox } from './safe-storage-box';
+import { openElectronSettings } from './settings-backend';
 import { createMainWindow, openExternalSafely, trustedOrigins } from './window';
 
 // Two instances would fight over the webhook port and the database: the second focuses the first.
@@ -55,10 +58,16 @@ if (!app.requestSingleInstanceLock()) {
       });
     });
 
+    const dataDir = app.getPath('userData');
+    const binding = sqliteNativeBinding();
     core = await createCore({
-      dataDir: app.getPath('userData'),
+      dataDir,
       shell: 'electron',
       version: app.getVersion(),
+      settings: openElectronSettings(),
+      // safeStorage is usable only after 'ready'.
+      secretBox: openDesktopSecretBox(dataDir),
+      ...(binding ? { sqliteNativeBinding: binding } : {}),
     });
     unregisterIpc = registerIpc(core.handlers, trustedOrigins(), core.log.logger);
     mainWindow = createMainWindow();

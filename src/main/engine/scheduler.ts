@@ -69,3 +69,60 @@ export class ManualScheduler implements Scheduler {
     await settle();
   }
 }
+
+/**
+ * Real time plus an offset that can only move forward: the "fast-forward" clock of the browser
+ * shell's --dev-clock mode (end-to-end tests and training), shared by the engine and the
+ * embedded sandbox so that a 15-minute expiry can be reached in a moment. Timers fire when the
+ * shifted clock reaches them, whether real time or a jump got it there.
+ */
+export class AdjustableScheduler implements Scheduler {
+  private offset = 0;
+  private timers: ManualTimer[] = [];
+  private nextId = 1;
+  private wake: ReturnType<typeof setTimeout> | null = null;
+
+  now(): number {
+    return Date.now() + this.offset;
+  }
+
+  setTimer(delayMs: number, fn: () => void): () => void {
+    const timer = { id: this.nextId++, at: this.now() + Math.max(0, delayMs), fn };
+    this.timers.push(timer);
+    this.arm();
+    return () => {
+      this.timers = this.timers.filter((t) => t.id !== timer.id);
+      this.arm();
+    };
+  }
+
+  /** Jumps the clock forward; due timers run in time order. */
+  advance(ms: number): void {
+    if (!Number.isFinite(ms) || ms < 0) throw new RangeError('The clock only moves forward');
+    this.offset += ms;
+    this.fireDue();
+  }
+
+  private fireDue(): void {
+    for (;;) {
+      this.timers.sort((a, b) => a.at - b.at || a.id - b.id);
+      const next = this.timers[0];
+      if (!next || next.at > this.now()) break;
+      this.timers.shift();
+      next.fn();
+    }
+    this.arm();
+  }
+
+  private arm(): void {
+    if (this.wake) clearTimeout(this.wake);
+    this.wake = null;
+    const next = this.timers.reduce<number | null>(
+      (min, t) => (min === null || t.at < min ? t.at : min),
+      null,
+    );
+    if (next === null) return;
+    this.wake = setTimeout(() => this.fireDue(), Math.max(0, next - this.now()));
+    this.wake.unref?.();
+  }
+}

@@ -9,8 +9,8 @@ import type { ProviderClient } from '../provider/client';
 import { ProviderError } from '../provider/errors';
 
 /** What settings show about where the keys come from. */
-export const WHERE_KEYS_COME_FROM =
-  "Keys are not self-served: ask the provider's support team for the secret key, the payout access token and the payout account number of each environment you use. Staging and production keys are different — a staging key does not work in production, and the other way round.";
+export { WHERE_KEYS_COME_FROM } from '../../shared/views';
+import { WHERE_KEYS_COME_FROM } from '../../shared/views';
 
 export type ConnectionCheckName = 'transactions' | 'balance';
 

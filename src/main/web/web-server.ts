@@ -27,11 +27,18 @@ export interface WebShellOptions {
   readonly port?: number;
   /** Defaults to a fresh random token (128 bits). */
   readonly token?: string;
+  /**
+   * --dev-clock mode (end-to-end tests, training): POST /api/dev/advance-clock {"ms": n} moves
+   * the till's clock forward. Absent in normal use, and then the endpoint does not exist.
+   */
+  readonly devClock?: { advance(ms: number): void };
 }
 
 export interface WebShell {
   /** The address to open, token included (in the fragment, so it never reaches a log). */
   readonly url: string;
+  /** The customer-facing display, for a second screen (its own tab keeps its own token). */
+  readonly displayUrl: string;
   readonly port: number;
   close(): Promise<void>;
 }
@@ -156,6 +163,24 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
       request.on('close', () => sseClients.delete(response));
       return;
     }
+    if (
+      options.devClock &&
+      url.pathname === '/api/dev/advance-clock' &&
+      request.method === 'POST'
+    ) {
+      const body = (await readJson(request).catch(() => ({}))) as { ms?: unknown };
+      if (typeof body.ms !== 'number' || !Number.isFinite(body.ms) || body.ms < 0) {
+        sendJson(response, 400, {
+          ok: false,
+          error: { code: 'INVALID_INPUT', message: 'ms must be a number ≥ 0' },
+        });
+        return;
+      }
+      options.devClock.advance(body.ms);
+      await core.idle();
+      sendJson(response, 200, { ok: true, value: { advancedMs: body.ms } });
+      return;
+    }
     const call = /^\/api\/call\/([A-Za-z]+)$/.exec(url.pathname);
     if (call && request.method === 'POST') {
       let input: unknown;
@@ -199,6 +224,7 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
 
   return {
     url: `http://127.0.0.1:${port}/#token=${token}`,
+    displayUrl: `http://127.0.0.1:${port}/#/display&token=${token}`,
     port,
     async close() {
       unsubscribe();

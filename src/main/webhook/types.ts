@@ -44,7 +44,12 @@ export interface RawCallbackRecord {
  * stored": the listener answers 503 so the provider retries.
  */
 export interface CallbackInbox {
-  store(record: RawCallbackRecord): { readonly id: number };
+  /**
+   * Synchronous, or a promise that resolves only once the record is on disk (group commit:
+   * callbacks that arrive during one commit share the next one, each still durable before its
+   * answer).
+   */
+  store(record: RawCallbackRecord): { readonly id: number } | Promise<{ readonly id: number }>;
 }
 
 /** What the listener hands to the sales engine, after the provider has had its answer. */

@@ -164,6 +164,7 @@ export async function startWebhookListener(
       reply(response, 404);
       return;
     }
+    const storedQuery = scrubTokens(query, tokens);
     if (request.method !== 'POST') {
       reply(response, 405, { allow: 'POST' });
       return;
@@ -179,7 +180,11 @@ export async function startWebhookListener(
     }
     // Only now, with path, method and size accepted, is the client invited to send its body.
     if (expectsContinue) response.writeContinue();
-    readBoundedBody(request, maxBodyBytes, (outcome) => {
+    readBoundedBody(request, maxBodyBytes, (outcome) => void onBody(outcome));
+
+    async function onBody(
+      outcome: Parameters<Parameters<typeof readBoundedBody>[2]>[0],
+    ): Promise<void> {
       if (outcome.kind === 'aborted') return; // the client went away or timed out: no one to answer
       if (outcome.kind === 'too-large') {
         logger.warn({ remoteAddress }, 'webhook: body too large (streamed)');
@@ -195,7 +200,7 @@ export async function startWebhookListener(
         receivedAt,
         remoteAddress,
         method: request.method ?? 'POST',
-        path: STORED_CALLBACK_PATH + scrubTokens(query, tokens),
+        path: STORED_CALLBACK_PATH + storedQuery,
         contentType,
         headers: storableHeaders(request, tokens),
         body,
@@ -204,7 +209,7 @@ export async function startWebhookListener(
       };
       let id: number;
       try {
-        id = inbox.store(record).id;
+        id = (await inbox.store(record)).id;
       } catch (error) {
         logger.error({ err: error }, 'webhook: could not store callback, answering 503');
         reply(response, 503, { 'retry-after': '5' }, false);
@@ -230,7 +235,7 @@ export async function startWebhookListener(
           logger.error({ err: error, callbackId: id }, 'webhook: onCallback failed');
         }
       });
-    });
+    }
   }
 
   function answerStored(response: ServerResponse, parsed: ParsedCallback): void {

@@ -1,65 +1,153 @@
-import { render, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import type { AppInfo, BridgeResult, WindowApi } from '../../shared/bridge/contract';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
 import { App } from './app';
-
-function fakeBridge(result: BridgeResult<AppInfo>): WindowApi {
-  return {
-    getAppInfo: vi.fn(() => Promise.resolve(result)),
-    subscribe: vi.fn(() => () => undefined),
-  };
-}
+import { createFakeBridge } from './test/fake-bridge';
+import { appInfo, fail, ok, status } from './test/fixtures';
+import { renderApp } from './test/render-app';
 
 describe('App shell', () => {
   it('shows the environment badge and version from the bridge', async () => {
-    const bridge = fakeBridge({
-      ok: true,
-      value: {
-        name: 'Transfer Till',
-        version: '9.9.9',
-        shell: 'browser',
-        environment: 'production',
-      },
-    });
-    render(<App bridge={bridge} />);
-    expect(await screen.findByTestId('environment-badge')).toHaveProperty('textContent', 'LIVE');
+    const bridge = createFakeBridge();
+    bridge.getAppInfo.mockImplementation(() =>
+      ok(appInfo({ version: '9.9.9', environment: 'production' })),
+    );
+    renderApp(bridge);
+    const badge = await screen.findByTestId('environment-badge');
+    expect(badge.textContent).toBe('LIVE');
+    expect(badge.getAttribute('aria-label')).toBe('Environment: LIVE');
+    expect(badge.className).toContain('env-production');
     expect(screen.getByTestId('app-version').textContent).toContain('9.9.9');
+    expect(screen.getByTestId('app-version').textContent).toContain('browser shell');
     expect(bridge.getAppInfo).toHaveBeenCalledWith({});
   });
 
-  it('labels the sandbox plainly', async () => {
-    render(
-      <App
-        bridge={fakeBridge({
-          ok: true,
-          value: {
-            name: 'Transfer Till',
-            version: '1.0.0',
-            shell: 'electron',
-            environment: 'sandbox',
-          },
-        })}
-      />,
-    );
+  it('labels the sandbox and staging plainly', async () => {
+    const bridge = createFakeBridge();
+    renderApp(bridge);
     expect((await screen.findByLabelText('Environment: SANDBOX')).textContent).toBe('SANDBOX');
   });
 
-  it('shows a bridge error in words', async () => {
-    render(
-      <App
-        bridge={fakeBridge({
-          ok: false,
-          error: { code: 'BRIDGE_OFFLINE', message: 'The till service is not reachable.' },
-        })}
-      />,
+  it('has a single level-one heading', async () => {
+    renderApp(createFakeBridge());
+    await screen.findByTestId('environment-badge');
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual([
+      'Transfer Till',
+    ]);
+  });
+
+  it('shows a bridge error in cashier words', async () => {
+    const bridge = createFakeBridge();
+    bridge.getAppInfo.mockImplementation(() =>
+      fail('BRIDGE_OFFLINE', 'The till service is not reachable.'),
     );
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'The till service is not reachable.',
+    renderApp(bridge);
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'The till service is not running',
     );
   });
 
   it('says how to connect when there is no bridge at all', () => {
     render(<App bridge={null} />);
     expect(screen.getByRole('alert').textContent).toContain('npm run web');
+  });
+
+  it('shows the callback route and follows tunnel events', async () => {
+    const bridge = createFakeBridge();
+    bridge.getStatus.mockImplementation(() =>
+      ok(status({ callback: { mode: 'tunnel', live: false, tunnel: { state: 'connecting' } } })),
+    );
+    renderApp(bridge);
+    const callback = await screen.findByTestId('callback-status');
+    expect(callback.textContent).toBe('Tunnel connecting');
+    bridge.emit({ type: 'tunnel', payload: { state: 'online', url: 'https://x.ngrok.app' } });
+    expect(callback.textContent).toBe('Callbacks live');
+    bridge.emit({
+      type: 'tunnel',
+      payload: {
+        state: 'error',
+        code: 'AUTH',
+        message: 'ngrok refused the token',
+        retryInMs: 5000,
+      },
+    });
+    expect(callback.textContent).toBe('Tunnel error: ngrok refused the token (retrying in 5 s)');
+    bridge.emit({ type: 'tunnel', payload: { state: 'off' } });
+    expect(callback.textContent).toBe('Polling only');
+  });
+
+  it('stops calling callbacks live when the tunnel they need drops', async () => {
+    const bridge = createFakeBridge();
+    bridge.getStatus.mockImplementation(() =>
+      ok(
+        status({
+          callback: { mode: 'tunnel', live: true, tunnel: { state: 'online', url: 'https://x' } },
+        }),
+      ),
+    );
+    renderApp(bridge);
+    const callback = await screen.findByTestId('callback-status');
+    expect(callback.textContent).toBe('Callbacks live');
+    bridge.emit({ type: 'tunnel', payload: { state: 'connecting' } });
+    expect(callback.textContent).toBe('Tunnel connecting');
+  });
+
+  it('keeps a local sandbox route live whatever the tunnel does', async () => {
+    const bridge = createFakeBridge();
+    renderApp(bridge);
+    const callback = await screen.findByTestId('callback-status');
+    expect(callback.textContent).toBe('Callbacks live');
+    bridge.emit({ type: 'tunnel', payload: { state: 'off' } });
+    expect(callback.textContent).toBe('Callbacks live');
+  });
+
+  it('counts open alerts, links them to Activity and re-reads the count on an alert event', async () => {
+    const bridge = createFakeBridge();
+    bridge.getStatus.mockImplementation(() => ok(status({ openAlerts: 2 })));
+    renderApp(bridge);
+    const link = await screen.findByRole('link', { name: '2 open alerts' });
+    expect(link.getAttribute('href')).toBe('#/activity');
+    bridge.getStatus.mockImplementation(() => ok(status({ openAlerts: 3 })));
+    bridge.emit({
+      type: 'alert',
+      payload: {
+        id: 9,
+        createdAt: 0,
+        level: 'warning',
+        kind: 'paid_late',
+        saleId: 1,
+        message: 'late',
+        acknowledgedAt: null,
+      },
+    });
+    expect(await screen.findByRole('link', { name: '3 open alerts' })).toBeTruthy();
+  });
+
+  it('navigates between screens by hash and marks the current one', async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    renderApp(bridge, '#/sale');
+    const nav = screen.getByRole('navigation', { name: 'Screens' });
+    expect(within(nav).getByRole('link', { name: 'Sale' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    await user.click(within(nav).getByRole('link', { name: 'Settings' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Settings' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 3, name: 'Environment' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Settings' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    act(() => {
+      window.location.hash = '#/nowhere';
+      window.dispatchEvent(new HashChangeEvent('hashchange'));
+    });
+    expect(await screen.findByRole('textbox', { name: /Amount/ })).toBeTruthy();
+  });
+
+  it('shows the customer display without the cashier header', async () => {
+    renderApp(createFakeBridge(), '#/display');
+    expect(await screen.findByText('Welcome')).toBeTruthy();
+    expect(await screen.findByText('Mama Put Stores')).toBeTruthy();
+    expect(screen.queryByRole('navigation')).toBeNull();
   });
 });

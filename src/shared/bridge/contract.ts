@@ -5,6 +5,24 @@
  */
 import { z } from 'zod';
 import type { AlertView, InflowView, SaleView } from '../sales';
+import { ENVIRONMENTS } from '../settings-schema';
+import type {
+  BalanceView,
+  ConnectionCheckView,
+  SecretStatusView,
+  SecretsView,
+  SettingsView,
+  CounterAccountView,
+  CsvExportView,
+  PayoutCheckView,
+  ReceiptView,
+  StatusView,
+  SyncProgressView,
+  SyncRunView,
+  TransactionListView,
+  TunnelStatusView,
+  ZReportView,
+} from '../views';
 
 /** A channel: the schema of its input and, as a phantom type, its output. */
 export interface ChannelSpec<I extends z.ZodType, O> {
@@ -17,8 +35,22 @@ function channel<O>() {
 }
 
 const noInput = z.object({}).strict();
+const saleId = z.object({ saleId: z.number().int().positive() }).strict();
+/** Naira as the cashier typed it ("1500", "1,500.50"); main converts it to kobo exactly. */
+const nairaText = z.string().trim().min(1, 'Enter an amount').max(24);
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-22');
+const dayRange = z
+  .object({ day: day.optional(), fromDay: day.optional(), toDay: day.optional() })
+  .strict();
 
-export type ProviderEnvironment = 'sandbox' | 'staging' | 'production';
+export interface ActivityView {
+  readonly sales: readonly SaleView[];
+  readonly inflows: readonly InflowView[];
+  readonly alerts: readonly AlertView[];
+  readonly counterAccounts: readonly CounterAccountView[];
+}
+
+export type ProviderEnvironment = (typeof ENVIRONMENTS)[number];
 
 export interface AppInfo {
   readonly name: string;
@@ -29,6 +61,84 @@ export interface AppInfo {
 
 export const channels = {
   getAppInfo: channel<AppInfo>()(noInput),
+  getStatus: channel<StatusView>()(noInput),
+
+  // The sale screen
+  createSale: channel<SaleView>()(
+    z
+      .object({
+        amount: nairaText,
+        note: z.string().trim().max(200).optional(),
+        cashier: z.string().trim().max(60).optional(),
+      })
+      .strict(),
+  ),
+  getSale: channel<SaleView>()(saleId),
+  cancelSale: channel<SaleView>()(saleId),
+  /** "Customer says they paid": an immediate status check, then polling. */
+  checkSale: channel<SaleView>()(saleId),
+  retrySale: channel<SaleView>()(saleId),
+  getReceipt: channel<ReceiptView>()(saleId),
+
+  // Activity and alerts
+  getActivity: channel<ActivityView>()(noInput),
+  acknowledgeAlert: channel<{ readonly acknowledged: boolean }>()(
+    z.object({ alertId: z.number().int().positive() }).strict(),
+  ),
+  createCounterAccount: channel<CounterAccountView>()(
+    z.object({ type: z.enum(['static', 'static-flex']), amount: nairaText.optional() }).strict(),
+  ),
+
+  // End of day
+  syncTransactions: channel<SyncRunView>()(
+    z.object({ mode: z.enum(['incremental', 'full']).default('incremental') }).strict(),
+  ),
+  cancelSync: channel<{ readonly cancelled: boolean }>()(noInput),
+  getZReport: channel<ZReportView>()(dayRange),
+  listTransactions: channel<TransactionListView>()(
+    dayRange
+      .extend({
+        status: z.enum(['success', 'failed', 'pending', 'unknown']).optional(),
+        search: z.string().trim().max(60).optional(),
+        offset: z.number().int().min(0).default(0),
+        limit: z.number().int().min(1).max(500).default(100),
+      })
+      .strict(),
+  ),
+  exportCsv: channel<CsvExportView>()(dayRange),
+
+  // Payouts
+  getBalance: channel<BalanceView>()(noInput),
+  checkPayout: channel<PayoutCheckView>()(z.object({ amount: nairaText }).strict()),
+
+  // Settings (secrets go in, only their status comes out)
+  getSettings: channel<SettingsView>()(noInput),
+  updateSettings: channel<SettingsView>()(
+    z.object({ patch: z.record(z.string(), z.unknown()) }).strict(),
+  ),
+  getSecrets: channel<SecretsView>()(z.object({ environment: z.enum(ENVIRONMENTS) }).strict()),
+  setSecret: channel<SecretStatusView>()(
+    z.discriminatedUnion('scope', [
+      z
+        .object({
+          scope: z.enum(ENVIRONMENTS),
+          name: z.enum(['secretKey', 'accessToken']),
+          value: z.string().max(600).nullable(),
+        })
+        .strict(),
+      z
+        .object({
+          scope: z.literal('global'),
+          name: z.literal('ngrokAuthtoken'),
+          value: z.string().max(600).nullable(),
+        })
+        .strict(),
+    ]),
+  ),
+  testConnection: channel<readonly ConnectionCheckView[]>()(
+    z.object({ environment: z.enum(ENVIRONMENTS) }).strict(),
+  ),
+  rotateCallbackToken: channel<{ readonly rotated: boolean }>()(noInput),
 } as const;
 
 export type ChannelName = keyof typeof channels;
@@ -48,6 +158,9 @@ export interface BridgeEvents {
   readonly 'sale-changed': SaleView;
   readonly inflow: InflowView;
   readonly alert: AlertView;
+  readonly tunnel: TunnelStatusView;
+  readonly 'sync-progress': SyncProgressView;
+  readonly 'sync-finished': SyncRunView;
 }
 export type EventName = keyof BridgeEvents;
 export type BridgeEvent = {

@@ -1,0 +1,353 @@
+import { join } from 'node:path';
+import type { BridgeEvent, Handlers } from '../../shared/bridge/contract';
+import { businessDay } from '../../shared/provider-time';
+import type { Environment } from '../../shared/settings-schema';
+import type { SyncRunView } from '../../shared/views';
+import { createSalesEngine, type EngineSettings, type SalesEngine } from '../engine/sales-engine';
+import type { Scheduler } from '../engine/scheduler';
+import type { Logger } from '../logging/logger';
+import { createProviderClient, type ProviderClient } from '../provider/client';
+import { createReferenceGenerator } from '../provider/references';
+import {
+  buildCsvExport,
+  buildZReport,
+  checkPayout,
+  createTransactionSync,
+  getBalanceView,
+  listTransactions,
+  reportRange,
+  type TransactionSync,
+} from '../reports';
+import { startSandboxProvider, type SandboxProvider } from '../sandbox';
+import type { SecretStore } from '../secrets/secret-store';
+import type { SettingsStore } from '../settings/settings-store';
+import { listOpenAlerts } from '../store/alerts-repo';
+import { dailyBackup } from '../store/backup';
+import { openDatabase, type Db } from '../store/database';
+import type { CallbackRoute } from '../tunnel';
+import { parseNairaInput } from './amount-input';
+import { saleHandlers } from './sale-handlers';
+import { alertView, inflowView } from './views';
+
+export class NotConfiguredError extends Error {
+  readonly code = 'NOT_CONFIGURED';
+  constructor(
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'NotConfiguredError';
+  }
+}
+
+/** The channels whose work belongs to one provider environment. */
+export const RUNTIME_CHANNELS = [
+  'createSale',
+  'getSale',
+  'cancelSale',
+  'checkSale',
+  'retrySale',
+  'getReceipt',
+  'getActivity',
+  'acknowledgeAlert',
+  'createCounterAccount',
+  'syncTransactions',
+  'cancelSync',
+  'getZReport',
+  'listTransactions',
+  'exportCsv',
+  'getBalance',
+  'checkPayout',
+] as const;
+export type RuntimeChannel = (typeof RUNTIME_CHANNELS)[number];
+
+export interface Runtime {
+  readonly environment: Environment;
+  readonly db: Db;
+  readonly sandbox: SandboxProvider | null;
+  readonly engine: SalesEngine;
+  readonly sync: TransactionSync;
+  readonly handlers: Pick<Handlers, RuntimeChannel>;
+  /** The embedded sandbox's client, for "Test connection" on the sandbox profile. */
+  sandboxClient(): { readonly client: ProviderClient; readonly payoutAccountId: string } | null;
+  openAlertCount(): number;
+  lastSync(): SyncRunView | null;
+  /** Resumes unfinished sales and syncs, starts the sync schedule and the daily backup. */
+  start(): void;
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface RuntimeOptions {
+  readonly environment: Environment;
+  readonly dataDir: string;
+  readonly settings: SettingsStore;
+  readonly secrets: SecretStore;
+  readonly scheduler: Scheduler;
+  readonly logger: Logger;
+  readonly emit: (event: BridgeEvent) => void;
+  readonly callbackRoute: () => CallbackRoute;
+  readonly sqliteNativeBinding?: string;
+  readonly sandboxPort?: number;
+}
+
+const ENVIRONMENT_LABEL: Readonly<Record<Environment, string>> = {
+  sandbox: 'SANDBOX',
+  staging: 'STAGING',
+  production: 'LIVE (production)',
+};
+
+/** One provider environment: its own database, provider client, sales engine and sync. */
+export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
+  const { environment, settings, secrets, scheduler, logger, emit } = options;
+  const sandbox =
+    environment === 'sandbox'
+      ? await startSandboxProvider({
+          dbPath: join(options.dataDir, 'sandbox-provider.sqlite'),
+          port: options.sandboxPort ?? 0,
+          // One clock for the till and its sandbox, so a fast-forwarded clock moves both.
+          now: () => scheduler.now(),
+          onError: (error) => logger.warn({ err: error }, 'sandbox provider error'),
+        })
+      : null;
+  const db = openDatabase({
+    path: join(options.dataDir, `till-${environment}.sqlite`),
+    nativeBinding: options.sqliteNativeBinding,
+  });
+
+  let cached: { key: string; client: ProviderClient } | null = null;
+  function client(): ProviderClient {
+    const current = settings.get();
+    const profile = current.profiles[environment];
+    const config = sandbox
+      ? {
+          baseUrl: sandbox.baseUrl,
+          payoutBaseUrl: sandbox.payoutBaseUrl,
+          secretKey: sandbox.secretKey,
+          accessToken: sandbox.accessToken,
+        }
+      : {
+          baseUrl: profile.baseUrl,
+          // Balance calls check that the payout base URL is set before they run (see
+          // payoutAccountId); sales need only the base URL.
+          payoutBaseUrl: profile.payoutBaseUrl || profile.baseUrl,
+          secretKey: secrets.get(environment, 'secretKey') ?? '',
+          accessToken: secrets.get(environment, 'accessToken') ?? '',
+        };
+    if (!config.baseUrl || !config.secretKey) {
+      throw new NotConfiguredError(
+        `${ENVIRONMENT_LABEL[environment]} is not set up yet: enter its base URL and secret key in Settings (the provider's support team gives them).`,
+        !config.baseUrl ? 'baseUrl' : 'secretKey',
+      );
+    }
+    const key = JSON.stringify([config, current.timeZone]);
+    if (cached?.key !== key) {
+      cached = { key, client: createProviderClient({ ...config, timeZone: current.timeZone }) };
+    }
+    return cached.client;
+  }
+
+  function engineSettings(): EngineSettings {
+    const current = settings.get();
+    const profile = current.profiles[environment];
+    return {
+      accountName: profile.accountName,
+      merchantId: profile.merchantId || (sandbox ? 'SANDBOX-MERCHANT' : ''),
+      merchantCategory: profile.merchantCategory,
+      expiryMinutes: profile.expiryMinutes,
+      maxSaleKobo: current.maxSaleKobo,
+      tillId: current.shop.tillId,
+    };
+  }
+
+  function payoutAccountId(): string {
+    const id = sandbox
+      ? sandbox.payoutAccountId
+      : settings.get().profiles[environment].payoutAccountId;
+    if (!id) {
+      throw new NotConfiguredError(
+        'Enter the payout account number in Settings (the provider gives it with the access token).',
+        'payoutAccountId',
+      );
+    }
+    return id;
+  }
+
+  const engine = createSalesEngine({
+    db,
+    client,
+    references: createReferenceGenerator({
+      prefix:
+        settings
+          .get()
+          .shop.tillId.replace(/[^A-Za-z0-9]/g, '')
+          .slice(0, 16) || 'TT',
+      clock: () => scheduler.now(),
+      timeZone: settings.get().timeZone,
+    }),
+    scheduler,
+    logger,
+    settings: engineSettings,
+    callbackRoute: () => {
+      const route = options.callbackRoute();
+      return route.mode === 'polling-only'
+        ? // The provider requires a callback_url; with no public route we give the local one
+          // (unreachable from the internet, so harmless) and poll.
+          { url: localCallbackUrl(), live: false }
+        : { url: route.callbackUrl, live: true };
+    },
+    events: {
+      saleChanged: (view) => emit({ type: 'sale-changed', payload: view }),
+      inflowRecorded: (row) => emit({ type: 'inflow', payload: inflowView(row) }),
+      alertRaised: (row) => emit({ type: 'alert', payload: alertView(row) }),
+    },
+  });
+
+  function localCallbackUrl(): string {
+    const route = options.callbackRoute();
+    return route.mode === 'polling-only'
+      ? `http://127.0.0.1/${environment}/polling-only`
+      : route.callbackUrl;
+  }
+
+  const sync = createTransactionSync({
+    db,
+    client,
+    scheduler,
+    logger,
+    onRow: (tx) => engine.recordListedTransaction(tx),
+    events: {
+      progress: (progress) => emit({ type: 'sync-progress', payload: progress }),
+      finished: (run) => emit({ type: 'sync-finished', payload: run }),
+    },
+  });
+
+  function dayRange(input: {
+    readonly day?: string;
+    readonly fromDay?: string;
+    readonly toDay?: string;
+  }) {
+    const current = settings.get();
+    const today = businessDay(scheduler.now(), {
+      timeZone: current.timeZone,
+      cutoffHour: current.dayCutoffHour,
+    });
+    const fromDay = input.fromDay ?? input.day ?? today;
+    return {
+      fromDay,
+      toDay: input.toDay ?? input.day ?? fromDay,
+      timeZone: current.timeZone,
+      cutoffHour: current.dayCutoffHour,
+    };
+  }
+
+  const handlers: Pick<Handlers, RuntimeChannel> = {
+    ...saleHandlers({
+      db,
+      engine,
+      scheduler,
+      shop: () => {
+        const current = settings.get();
+        return {
+          name: current.shop.name,
+          timeZone: current.timeZone,
+          cutoffHour: current.dayCutoffHour,
+        };
+      },
+      ensureConfigured: () => void client(),
+    }),
+    syncTransactions: ({ mode }) => {
+      client();
+      const running = sync.run({ mode, trigger: 'user' });
+      // Answer at once with the run as it starts; progress and the end come as events.
+      return sync.current() ?? running;
+    },
+    cancelSync: () => ({ cancelled: sync.cancel() }),
+    getZReport: (input) => buildZReport(db, { ...dayRange(input), now: scheduler.now() }),
+    listTransactions: ({ status, search, offset, limit, ...range }) =>
+      listTransactions(db, {
+        ...reportRange(dayRange(range)),
+        ...(status ? { status } : {}),
+        ...(search ? { search } : {}),
+        offset,
+        limit,
+      }),
+    exportCsv: (input) => buildCsvExport(db, dayRange(input)),
+    getBalance: () => getBalanceView(client(), payoutAccountId(), scheduler.now()),
+    checkPayout: async ({ amount }) => {
+      const requested = parseNairaInput(amount, 'amount');
+      const balance = await getBalanceView(client(), payoutAccountId(), scheduler.now());
+      return checkPayout(balance, requested);
+    },
+  };
+
+  let backupTimer: (() => void) | null = null;
+  function scheduleBackup(delayMs: number): void {
+    backupTimer = scheduler.setTimer(delayMs, () => {
+      const current = settings.get();
+      const day = businessDay(scheduler.now(), { timeZone: current.timeZone, cutoffHour: 0 });
+      dailyBackup(db, {
+        dir: join(options.dataDir, 'backups', environment),
+        keep: current.backups.keep,
+        day,
+      })
+        .then((path) => path && logger.info({ path }, 'daily backup written'))
+        .catch((error: unknown) => logger.error({ err: error }, 'daily backup failed'))
+        .finally(() => scheduleBackup(60 * 60_000));
+    });
+  }
+
+  let closed = false;
+  return {
+    environment,
+    db,
+    sandbox,
+    engine,
+    sync,
+    handlers,
+    sandboxClient: () =>
+      sandbox ? { client: client(), payoutAccountId: sandbox.payoutAccountId } : null,
+    openAlertCount: () => listOpenAlerts(db).length,
+    lastSync: () => sync.current() ?? sync.lastRun(),
+    start() {
+      // Resuming checks every unfinished sale with the provider: it runs in the background so
+      // that the till is usable at once (each sale's checks are serialised by the engine).
+      void engine.resume().catch((error: unknown) => logger.error({ err: error }, 'resume failed'));
+      const current = settings.get();
+      const configured = (() => {
+        try {
+          client();
+          return true;
+        } catch {
+          return false;
+        }
+      })();
+      if (configured) {
+        void sync
+          .resumeInterrupted()
+          .catch((error: unknown) => logger.warn({ err: error }, 'sync resume failed'));
+        if (current.sync.intervalMinutes > 0) sync.startSchedule(current.sync.intervalMinutes);
+        else if (current.sync.onStartup) void sync.run({ mode: 'incremental', trigger: 'startup' });
+      }
+      scheduleBackup(60_000);
+    },
+    async idle() {
+      await engine.idle();
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      backupTimer?.();
+      sync.stopSchedule();
+      sync.cancel();
+      engine.close();
+      // Let a cancelled sync run write its last state before the database closes.
+      for (let waited = 0; sync.current() !== null && waited < 5_000; waited += 20) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await engine.idle();
+      await sandbox?.close();
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,128 @@
+import type { Handlers } from '../../shared/bridge/contract';
+import type { Environment } from '../../shared/settings-schema';
+import type { ConnectionCheckView, SettingsView } from '../../shared/views';
+import type { Scheduler } from '../engine/scheduler';
+import { createProviderClient, type ProviderClient } from '../provider/client';
+import { ProviderConfigError } from '../provider/errors';
+import type { SecretStore } from '../secrets/secret-store';
+import type { SettingsStore } from '../settings/settings-store';
+import { testConnection } from '../settings/test-connection';
+import type { CallbackRoute } from '../tunnel';
+
+type SettingsChannels =
+  | 'getSettings'
+  | 'updateSettings'
+  | 'getSecrets'
+  | 'setSecret'
+  | 'testConnection'
+  | 'rotateCallbackToken';
+
+export interface SettingsHandlerDeps {
+  readonly settings: SettingsStore;
+  readonly secrets: SecretStore;
+  readonly scheduler: Scheduler;
+  readonly callbackRoute: () => CallbackRoute;
+  readonly rotateCallbackToken: () => void;
+  /** The running embedded sandbox's client and payout account, when the sandbox is active. */
+  readonly sandboxClient: () => {
+    readonly client: ProviderClient;
+    readonly payoutAccountId: string;
+  } | null;
+}
+
+/** Settings in, secrets in; only settings and the status of secrets come out. */
+export function settingsHandlers(deps: SettingsHandlerDeps): Pick<Handlers, SettingsChannels> {
+  const { settings, secrets } = deps;
+
+  function view(): SettingsView {
+    const route = deps.callbackRoute();
+    return {
+      settings: settings.get(),
+      callbackUrl: route.mode === 'polling-only' ? null : route.callbackUrl,
+      callbackProblem: route.mode === 'polling-only' ? route.reason : null,
+    };
+  }
+
+  function failed(message: string, code: string, advice?: string): readonly ConnectionCheckView[] {
+    return (['transactions', 'balance'] as const).map((check) => ({
+      check,
+      ok: false,
+      code,
+      message,
+      ...(advice ? { advice } : {}),
+    }));
+  }
+
+  async function test(environment: Environment): Promise<readonly ConnectionCheckView[]> {
+    if (environment === 'sandbox') {
+      const sandbox = deps.sandboxClient();
+      if (!sandbox) {
+        return failed(
+          'The sandbox runs only while the SANDBOX profile is active.',
+          'SANDBOX_NOT_ACTIVE',
+        );
+      }
+      return testConnection(sandbox);
+    }
+    const profile = settings.get().profiles[environment];
+    const secretKey = secrets.get(environment, 'secretKey');
+    const accessToken = secrets.get(environment, 'accessToken');
+    if (!profile.baseUrl || !secretKey) {
+      return failed(
+        'Enter the base URL and the secret key first.',
+        'NOT_CONFIGURED',
+        "Keys are not self-served: ask the provider's support team for this environment's keys.",
+      );
+    }
+    let client: ProviderClient;
+    try {
+      client = createProviderClient({
+        baseUrl: profile.baseUrl,
+        payoutBaseUrl: profile.payoutBaseUrl || profile.baseUrl,
+        secretKey,
+        // A placeholder lets the listing check run; the balance check then reports the token.
+        accessToken: accessToken ?? 'not-set-yet',
+        timeZone: settings.get().timeZone,
+        timeoutMs: 10_000,
+        readRetry: { attempts: 1, baseDelayMs: 0, maxDelayMs: 0 },
+      });
+    } catch (error) {
+      if (error instanceof ProviderConfigError) return failed(error.message, error.code);
+      throw error;
+    }
+    const checks = await testConnection({ client, payoutAccountId: profile.payoutAccountId });
+    // The client needs some payout URL to be built; without the real one the balance check
+    // must say so rather than test the wrong host.
+    return profile.payoutBaseUrl
+      ? checks
+      : checks.map((check) =>
+          check.check === 'balance'
+            ? {
+                check: 'balance',
+                ok: false,
+                code: 'NOT_CONFIGURED',
+                message: 'Enter the payout base URL to check the balance.',
+                advice: "The provider's support team gives it with the payout access token.",
+              }
+            : check,
+        );
+  }
+
+  return {
+    getSettings: () => view(),
+    updateSettings: ({ patch }) => {
+      settings.update(patch);
+      return view();
+    },
+    getSecrets: ({ environment }) => secrets.describe(environment),
+    setSecret: (input) =>
+      input.scope === 'global'
+        ? secrets.set('global', input.name, input.value)
+        : secrets.set(input.scope, input.name, input.value),
+    testConnection: ({ environment }) => test(environment),
+    rotateCallbackToken: () => {
+      deps.rotateCallbackToken();
+      return { rotated: true };
+    },
+  };
+}

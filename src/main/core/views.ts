@@ -1,0 +1,43 @@
+import type { AlertView, InflowView } from '../../shared/sales';
+import type { CounterAccountView } from '../../shared/views';
+import type { AccountRow } from '../store/accounts-repo';
+import type { AlertRow } from '../store/alerts-repo';
+import type { InflowRow } from '../store/inflows-repo';
+
+export function inflowView(row: InflowRow): InflowView {
+  return {
+    sessionId: row.sessionId,
+    externalReference: row.externalReference,
+    amountKobo: row.amountKobo,
+    status: row.status,
+    occurredAt: row.occurredAt,
+    source: row.source,
+    saleId: row.saleId,
+    firstSeenAt: row.firstSeenAt,
+  };
+}
+
+export function alertView(row: AlertRow): AlertView {
+  return {
+    id: row.id,
+    createdAt: row.createdAt,
+    level: row.level,
+    kind: row.kind,
+    saleId: row.saleId,
+    message: row.message,
+    acknowledgedAt: row.acknowledgedAt,
+  };
+}
+
+export function counterAccountView(row: AccountRow): CounterAccountView {
+  return {
+    id: row.id,
+    type: row.type === 'static' ? 'static' : 'static-flex',
+    reference: row.reference,
+    accountNumber: row.accountNumber,
+    accountName: row.accountName,
+    bank: row.bank,
+    amountKobo: row.amountKobo,
+    createdAt: row.createdAt,
+  };
+}

@@ -1,0 +1,43 @@
+import { createContext, useContext, useEffect, useRef, type ReactNode } from 'react';
+import type { BridgeEvent, BridgeEvents, EventName, WindowApi } from '../../shared/bridge/contract';
+
+const BridgeContext = createContext<WindowApi | null>(null);
+
+export function BridgeProvider({
+  bridge,
+  children,
+}: {
+  readonly bridge: WindowApi;
+  readonly children: ReactNode;
+}) {
+  return <BridgeContext.Provider value={bridge}>{children}</BridgeContext.Provider>;
+}
+
+/** The typed window API; screens are only rendered once a bridge exists. */
+export function useBridge(): WindowApi {
+  const bridge = useContext(BridgeContext);
+  if (!bridge) throw new Error('useBridge() outside <BridgeProvider>');
+  return bridge;
+}
+
+/**
+ * Calls `listener` for every event of the given type. The listener may change on every render;
+ * the subscription does not (a ref holds the newest one).
+ */
+export function useBridgeEvent<E extends EventName>(
+  type: E,
+  listener: (payload: BridgeEvents[E]) => void,
+): void {
+  const bridge = useBridge();
+  const latest = useRef(listener);
+  useEffect(() => {
+    latest.current = listener;
+  });
+  useEffect(
+    () =>
+      bridge.subscribe((event: BridgeEvent) => {
+        if (event.type === type) latest.current(event.payload as BridgeEvents[E]);
+      }),
+    [bridge, type],
+  );
+}

@@ -1,0 +1,28 @@
+import { formatCountdown } from '../format';
+import { useNow } from '../use-now';
+
+/** The last two minutes are shown in a warning colour. */
+export const URGENT_MS = 2 * 60 * 1000;
+
+export function Countdown({
+  expiresAt,
+  className = '',
+}: {
+  readonly expiresAt: number;
+  readonly className?: string;
+}) {
+  const now = useNow(true);
+  const left = expiresAt - now;
+  const expired = left <= 0;
+  const urgency = expired ? 'countdown-expired' : left <= URGENT_MS ? 'countdown-urgent' : '';
+  return (
+    <span
+      role="timer"
+      aria-label="Time left to pay"
+      className={`countdown ${urgency} ${className}`.trim()}
+      data-testid="countdown"
+    >
+      {expired ? 'Expired' : formatCountdown(left)}
+    </span>
+  );
+}

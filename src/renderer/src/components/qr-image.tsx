@@ -1,0 +1,57 @@
+import { useEffect, useState } from 'react';
+
+/** Builds a PNG data: URL; qrcode is loaded only when a QR code is first shown. */
+export async function makeQrDataUrl(text: string): Promise<string> {
+  const qrcode = await import('qrcode');
+  return qrcode.toDataURL(text, { errorCorrectionLevel: 'M', margin: 2, width: 320 });
+}
+
+/**
+ * A QR code of the account details, as a convenience for copying them into a banking app.
+ * It is not an NQR payment code, so nothing here says "scan to pay".
+ */
+export function QrImage({
+  text,
+  className = '',
+}: {
+  readonly text: string;
+  readonly className?: string;
+}) {
+  const [made, setMade] = useState<{ readonly text: string; readonly url: string } | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    setFailed(false);
+    makeQrDataUrl(text).then(
+      (url) => {
+        if (live) setMade({ text, url });
+      },
+      () => {
+        if (live) setFailed(true);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [text]);
+
+  return (
+    <figure className={`qr ${className}`.trim()}>
+      {made?.text === text ? (
+        <img
+          src={made.url}
+          alt="Account details (QR)"
+          data-testid="qr-code"
+          width={220}
+          height={220}
+        />
+      ) : (
+        <div className="qr-placeholder" aria-hidden="true">
+          {failed ? 'QR unavailable' : '…'}
+        </div>
+      )}
+      <figcaption>Account details (QR)</figcaption>
+    </figure>
+  );
+}

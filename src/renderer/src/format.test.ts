@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { accountDetailsText, dayOf, formatCountdown, groupAccountNumber } from './format';
+import { sanitizeAmount } from './screens/sale/amount-entry';
+import { cashierMessage } from './errors';
+import { routeFromHash, routeHashOf } from './routes';
+
+describe('format', () => {
+  it('groups a NUBAN for reading aloud', () => {
+    expect(groupAccountNumber('0123456789')).toBe('012 345 6789');
+    expect(groupAccountNumber('12345678')).toBe('1234 5678');
+  });
+
+  it('formats the countdown', () => {
+    expect(formatCountdown(0)).toBe('00:00');
+    expect(formatCountdown(-5)).toBe('00:00');
+    expect(formatCountdown(61_000)).toBe('01:01');
+    expect(formatCountdown(60_500)).toBe('01:01');
+    expect(formatCountdown(75 * 60_000)).toBe('75:00');
+  });
+
+  it('finds the Lagos day around midnight', () => {
+    expect(dayOf(Date.UTC(2026, 10, 22, 22, 59))).toBe('2026-11-22');
+    expect(dayOf(Date.UTC(2026, 10, 22, 23, 0))).toBe('2026-11-23');
+  });
+
+  it('writes the account details for the QR code', () => {
+    expect(
+      accountDetailsText({
+        bank: 'Wema Bank',
+        accountNumber: '0123456789',
+        accountName: 'Shop',
+        amountKobo: 150_005,
+      }),
+    ).toBe('Bank: Wema Bank\nAccount: 0123456789\nName: Shop\nAmount: NGN 1500.05');
+  });
+});
+
+describe('sanitizeAmount', () => {
+  it.each([
+    ['1500', '1500'],
+    ['1,500.50', '1500.50'],
+    ['007', '7'],
+    ['.5', '0.5'],
+    ['1.2.3', '1.23'],
+    ['12.345', '12.34'],
+    ['abc', ''],
+    ['1234567890123', '123456789012'],
+  ])('%s -> %s', (input, output) => {
+    expect(sanitizeAmount(input)).toBe(output);
+  });
+});
+
+describe('cashierMessage', () => {
+  it.each([
+    ['BRIDGE_OFFLINE', 'x', 'The till service is not running'],
+    ['NETWORK', 'ECONNRESET', "The bank's service is not answering"],
+    ['TIMEOUT', 'slow', "The bank's service is not answering"],
+    ['UNAUTHORIZED', '401', 'The provider refused our key — ask the manager to check Settings'],
+    ['SALE_NOT_OPEN', 'Sale 3 is paid', 'This sale is already finished'],
+    ['SOMETHING_NEW', 'A message from main', 'A message from main'],
+  ])('%s', (code, message, words) => {
+    expect(cashierMessage({ code, message })).toContain(words);
+  });
+
+  it('shows validation messages without the field prefix', () => {
+    expect(
+      cashierMessage({
+        code: 'INVALID_INPUT',
+        message: 'amount: Enter an amount',
+        field: 'amount',
+      }),
+    ).toBe('Enter an amount');
+    expect(cashierMessage({ code: 'INVALID_AMOUNT', message: 'Too many decimals' })).toBe(
+      'Too many decimals',
+    );
+  });
+});
+
+describe('routes', () => {
+  it('reads the route from the hash, defaulting to the sale screen', () => {
+    expect(routeFromHash('#/report')).toBe('report');
+    expect(routeFromHash('#/display&token=abc')).toBe('display');
+    expect(routeFromHash('')).toBe('sale');
+    expect(routeFromHash('#/unknown')).toBe('sale');
+  });
+
+  it('keeps the route of a start-up hash that also carries the token', () => {
+    expect(routeHashOf('#/display&token=abc')).toBe('#/display');
+    expect(routeHashOf('#token=abc')).toBeNull();
+    expect(routeHashOf('#/nowhere')).toBeNull();
+  });
+});

@@ -1,0 +1,145 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { createFakeBridge } from '../../test/fake-bridge';
+import { alert, counterAccount, fail, inflow, ok, sale, status, T0 } from '../../test/fixtures';
+import { renderApp } from '../../test/render-app';
+
+function withActivity() {
+  const bridge = createFakeBridge();
+  bridge.getStatus.mockImplementation(() => ok(status({ openAlerts: 1 })));
+  bridge.getActivity.mockImplementation(() =>
+    ok({
+      sales: [
+        sale({ id: 7, state: 'paid', createdAt: T0 }),
+        sale({ id: 8, state: 'expired', amountKobo: 20_000, reference: 'TT-0008', createdAt: T0 }),
+      ],
+      inflows: [
+        inflow(),
+        inflow({ sessionId: '100004261122090000000000000002', saleId: null, amountKobo: 70_000 }),
+      ],
+      alerts: [alert(), alert({ id: 4, message: 'Old one', acknowledgedAt: T0 })],
+      counterAccounts: [counterAccount()],
+    }),
+  );
+  return bridge;
+}
+
+describe('Activity screen', () => {
+  it("lists today's sales, money in and open alerts", async () => {
+    renderApp(withActivity(), '#/activity');
+    const sales = await screen.findByTestId('activity-sales');
+    const rows = within(sales).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(rows[1]?.textContent).toContain('₦1,500.00');
+    expect(rows[1]?.textContent).toContain('Paid');
+    expect(rows[1]?.textContent).toContain('10:00'); // 09:00 UTC in Lagos
+    expect(rows[2]?.textContent).toContain('Expired');
+
+    const inflows = screen.getByTestId('activity-inflows');
+    expect(within(inflows).getAllByRole('row')).toHaveLength(3);
+    expect(inflows.textContent).toContain('Sale #7');
+    expect(inflows.textContent).toContain('Counter account or other');
+    expect(inflows.textContent).toContain('₦700.00');
+
+    expect(screen.getByText(/Sale #5 was paid after it was cancelled/)).toBeTruthy();
+    expect(screen.queryByText('Old one')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Needs attention (1)' })).toBeTruthy();
+    expect(screen.getByTestId('counter-account').textContent).toContain('987 654 3210');
+  });
+
+  it('acknowledges an alert and refreshes the header count', async () => {
+    const user = userEvent.setup();
+    const bridge = withActivity();
+    bridge.acknowledgeAlert.mockImplementation(() => ok({ acknowledged: true }));
+    renderApp(bridge, '#/activity');
+    expect(await screen.findByRole('link', { name: '1 open alert' })).toBeTruthy();
+    bridge.getStatus.mockImplementation(() => ok(status({ openAlerts: 0 })));
+    await user.click(await screen.findByRole('button', { name: 'Acknowledge' }));
+    expect(bridge.acknowledgeAlert).toHaveBeenCalledWith({ alertId: 3 });
+    await waitFor(() => expect(screen.queryByText(/Sale #5 was paid after/)).toBeNull());
+    expect(screen.getByText('Nothing needs attention.')).toBeTruthy();
+    expect(await screen.findByRole('link', { name: '0 open alerts' })).toBeTruthy();
+  });
+
+  it('shows a failed acknowledgement in words and keeps the alert', async () => {
+    const user = userEvent.setup();
+    const bridge = withActivity();
+    bridge.acknowledgeAlert.mockImplementation(() => fail('BRIDGE_OFFLINE', 'down'));
+    renderApp(bridge, '#/activity');
+    await user.click(await screen.findByRole('button', { name: 'Acknowledge' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('till service is not running');
+    expect(screen.getByText(/Sale #5 was paid after/)).toBeTruthy();
+  });
+
+  it('adds inflows, alerts and sale changes as they happen', async () => {
+    const bridge = withActivity();
+    renderApp(bridge, '#/activity');
+    const inflows = await screen.findByTestId('activity-inflows');
+    bridge.emit({
+      type: 'inflow',
+      payload: inflow({
+        sessionId: '100004261122090000000000000003',
+        saleId: null,
+        amountKobo: 1_234_500,
+      }),
+    });
+    expect(inflows.textContent).toContain('₦12,345.00');
+    expect(within(inflows).getAllByRole('row')).toHaveLength(4);
+    // The same session again updates its row instead of adding one.
+    bridge.emit({
+      type: 'inflow',
+      payload: inflow({
+        sessionId: '100004261122090000000000000003',
+        saleId: null,
+        amountKobo: 1_234_500,
+        status: 'pending',
+      }),
+    });
+    expect(within(inflows).getAllByRole('row')).toHaveLength(4);
+
+    bridge.emit({
+      type: 'alert',
+      payload: alert({ id: 10, message: 'Transfer to an expired account' }),
+    });
+    expect(screen.getByText('Transfer to an expired account')).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Acknowledge' })).toHaveLength(2);
+
+    bridge.emit({
+      type: 'sale-changed',
+      payload: sale({ id: 8, state: 'paid_late', amountKobo: 20_000 }),
+    });
+    expect(screen.getByTestId('activity-sales').textContent).toContain('Paid late');
+  });
+
+  it('creates a fixed-amount counter account and shows its details', async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    bridge.createCounterAccount.mockImplementation(() =>
+      ok(
+        counterAccount({ id: 2, type: 'static', accountNumber: '5550001111', amountKobo: 500_000 }),
+      ),
+    );
+    renderApp(bridge, '#/activity');
+    await user.click(await screen.findByRole('radio', { name: 'Fixed amount' }));
+    await user.click(screen.getByRole('button', { name: 'Create counter account' }));
+    expect(screen.getByRole('alert').textContent).toBe('Enter the fixed amount');
+    expect(bridge.createCounterAccount).not.toHaveBeenCalled();
+    await user.type(screen.getByRole('textbox', { name: 'Fixed amount (₦)' }), '5000');
+    await user.click(screen.getByRole('button', { name: 'Create counter account' }));
+    expect(bridge.createCounterAccount).toHaveBeenCalledWith({ type: 'static', amount: '5000' });
+    const created = await screen.findByTestId('counter-account');
+    expect(created.textContent).toContain('555 000 1111');
+    expect(created.textContent).toContain('₦5,000.00');
+  });
+
+  it('creates an any-amount counter account by default', async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    bridge.createCounterAccount.mockImplementation(() => ok(counterAccount()));
+    renderApp(bridge, '#/activity');
+    await user.click(await screen.findByRole('button', { name: 'Create counter account' }));
+    expect(bridge.createCounterAccount).toHaveBeenCalledWith({ type: 'static-flex' });
+    expect((await screen.findByTestId('counter-account')).textContent).toContain('Any amount');
+  });
+});

@@ -1,0 +1,312 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { formatNaira } from '../../../../shared/money';
+import type { AlertView, InflowView, SaleView } from '../../../../shared/sales';
+import type { CounterAccountView } from '../../../../shared/views';
+import { useBridge, useBridgeEvent } from '../../bridge-context';
+import { AccountNumber } from '../../components/account-number';
+import { cashierMessage } from '../../errors';
+import { formatTime, SALE_STATE_WORDS } from '../../format';
+
+const INFLOW_STATUS_WORDS: Readonly<Record<InflowView['status'], string>> = {
+  success: 'Received',
+  failed: 'Failed',
+  pending: 'Pending',
+  unknown: 'Unknown',
+};
+const SOURCE_WORDS: Readonly<Record<InflowView['source'], string>> = {
+  callback: 'bank alert',
+  poll: 'status check',
+  listing: 'end-of-day sync',
+};
+
+function upsertBy<T, K>(list: readonly T[], item: T, key: (value: T) => K): readonly T[] {
+  const id = key(item);
+  const index = list.findIndex((existing) => key(existing) === id);
+  if (index === -1) return [item, ...list];
+  return list.map((existing, i) => (i === index ? item : existing));
+}
+
+export function ActivityScreen({
+  onAlertsChanged,
+}: {
+  readonly onAlertsChanged: () => Promise<void>;
+}) {
+  const bridge = useBridge();
+  const [loaded, setLoaded] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [sales, setSales] = useState<readonly SaleView[]>([]);
+  const [inflows, setInflows] = useState<readonly InflowView[]>([]);
+  const [alerts, setAlerts] = useState<readonly AlertView[]>([]);
+  const [counters, setCounters] = useState<readonly CounterAccountView[]>([]);
+  const [alertError, setAlertError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    void bridge.getActivity({}).then((result) => {
+      if (!live) return;
+      setLoaded(true);
+      if (!result.ok) {
+        setError(cashierMessage(result.error));
+        return;
+      }
+      setSales(result.value.sales);
+      setInflows(result.value.inflows);
+      setAlerts(result.value.alerts);
+      setCounters(result.value.counterAccounts);
+    });
+    return () => {
+      live = false;
+    };
+  }, [bridge]);
+
+  useBridgeEvent('sale-changed', (sale) => setSales((list) => upsertBy(list, sale, (s) => s.id)));
+  useBridgeEvent('inflow', (inflow) =>
+    setInflows((list) => upsertBy(list, inflow, (i) => i.sessionId)),
+  );
+  useBridgeEvent('alert', (alert) => setAlerts((list) => upsertBy(list, alert, (a) => a.id)));
+
+  async function acknowledge(alert: AlertView): Promise<void> {
+    setAlertError(null);
+    const result = await bridge.acknowledgeAlert({ alertId: alert.id });
+    if (!result.ok) {
+      setAlertError(cashierMessage(result.error));
+      return;
+    }
+    setAlerts((list) =>
+      list.map((a) => (a.id === alert.id ? { ...a, acknowledgedAt: Date.now() } : a)),
+    );
+    await onAlertsChanged();
+  }
+
+  const openAlerts = alerts.filter((alert) => alert.acknowledgedAt === null);
+
+  return (
+    <section className="screen activity" aria-labelledby="activity-heading">
+      <h2 id="activity-heading">Activity</h2>
+      {!loaded && <p role="status">Loading today's activity…</p>}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+
+      <section aria-labelledby="alerts-heading" className="panel">
+        <h3 id="alerts-heading">Needs attention ({openAlerts.length})</h3>
+        {alertError && (
+          <p className="error" role="alert">
+            {alertError}
+          </p>
+        )}
+        {openAlerts.length === 0 ? (
+          <p className="muted">Nothing needs attention.</p>
+        ) : (
+          <ul className="alert-list">
+            {openAlerts.map((alert) => (
+              <AlertItem
+                key={alert.id}
+                alert={alert}
+                onAcknowledge={() => void acknowledge(alert)}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="sales-heading" className="panel">
+        <h3 id="sales-heading">Today's sales ({sales.length})</h3>
+        {sales.length === 0 ? (
+          <p className="muted">No sales yet today.</p>
+        ) : (
+          <table className="data-table" data-testid="activity-sales">
+            <thead>
+              <tr>
+                <th scope="col">Time</th>
+                <th scope="col">Amount</th>
+                <th scope="col">Status</th>
+                <th scope="col">Reference</th>
+              </tr>
+            </thead>
+            <tbody>
+              {sales.map((sale) => (
+                <tr key={sale.id}>
+                  <td>{formatTime(sale.createdAt)}</td>
+                  <td className="num">{formatNaira(sale.amountKobo)}</td>
+                  <td className={`state state-${sale.state}`}>{SALE_STATE_WORDS[sale.state]}</td>
+                  <td className="mono">{sale.reference}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+
+      <section aria-labelledby="inflows-heading" className="panel">
+        <h3 id="inflows-heading">Money in ({inflows.length})</h3>
+        {inflows.length === 0 ? (
+          <p className="muted">No transfers received yet today.</p>
+        ) : (
+          <table className="data-table" data-testid="activity-inflows">
+            <thead>
+              <tr>
+                <th scope="col">Time</th>
+                <th scope="col">Amount</th>
+                <th scope="col">Status</th>
+                <th scope="col">For</th>
+                <th scope="col">Session ID</th>
+              </tr>
+            </thead>
+            <tbody>
+              {inflows.map((inflow) => (
+                <tr key={inflow.sessionId}>
+                  <td>{formatTime(inflow.occurredAt ?? inflow.firstSeenAt)}</td>
+                  <td className="num">{formatNaira(inflow.amountKobo)}</td>
+                  <td>
+                    {INFLOW_STATUS_WORDS[inflow.status]}{' '}
+                    <span className="muted">({SOURCE_WORDS[inflow.source]})</span>
+                  </td>
+                  <td>
+                    {inflow.saleId !== null ? `Sale #${inflow.saleId}` : 'Counter account or other'}
+                  </td>
+                  <td className="mono">{inflow.sessionId}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+
+      <CounterAccounts
+        counters={counters}
+        onCreated={(c) => setCounters((list) => upsertBy(list, c, (x) => x.id))}
+      />
+    </section>
+  );
+}
+
+function AlertItem({
+  alert,
+  onAcknowledge,
+}: {
+  readonly alert: AlertView;
+  readonly onAcknowledge: () => void;
+}) {
+  const messageId = useId();
+  return (
+    <li className={`alert-item level-${alert.level}`}>
+      <span className="alert-time">{formatTime(alert.createdAt)}</span>
+      <span id={messageId} className="alert-message">
+        {alert.message}
+        {alert.saleId !== null && <span className="muted"> (sale #{alert.saleId})</span>}
+      </span>
+      <button
+        type="button"
+        className="button secondary"
+        aria-describedby={messageId}
+        onClick={onAcknowledge}
+      >
+        Acknowledge
+      </button>
+    </li>
+  );
+}
+
+function CounterAccounts({
+  counters,
+  onCreated,
+}: {
+  readonly counters: readonly CounterAccountView[];
+  readonly onCreated: (counter: CounterAccountView) => void;
+}) {
+  const bridge = useBridge();
+  const [type, setType] = useState<CounterAccountView['type']>('static-flex');
+  const [amount, setAmount] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function create(event: FormEvent): Promise<void> {
+    event.preventDefault();
+    if (busy) return;
+    if (type === 'static' && !amount.trim()) {
+      setError('Enter the fixed amount');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    const result = await bridge.createCounterAccount(
+      type === 'static' ? { type, amount: amount.trim() } : { type },
+    );
+    setBusy(false);
+    if (result.ok) onCreated(result.value);
+    else setError(cashierMessage(result.error));
+  }
+
+  return (
+    <section aria-labelledby="counter-heading" className="panel">
+      <h3 id="counter-heading">Counter accounts</h3>
+      <p className="muted">
+        A permanent account for the counter: customers can pay into it at any time without a sale.
+      </p>
+      {counters.length > 0 && (
+        <ul className="counter-list">
+          {counters.map((counter) => (
+            <li key={counter.id} className="counter-item" data-testid="counter-account">
+              {counter.accountNumber ? (
+                <AccountNumber accountNumber={counter.accountNumber} />
+              ) : (
+                <span>Account not issued yet</span>
+              )}
+              <span>{counter.bank ?? '—'}</span>
+              <span>{counter.accountName ?? '—'}</span>
+              <span>
+                {counter.amountKobo !== null ? formatNaira(counter.amountKobo) : 'Any amount'}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form className="counter-form" onSubmit={(event) => void create(event)} noValidate>
+        <fieldset>
+          <legend>New counter account</legend>
+          <label className="radio">
+            <input
+              type="radio"
+              name="counter-type"
+              checked={type === 'static-flex'}
+              onChange={() => setType('static-flex')}
+            />
+            Any amount
+          </label>
+          <label className="radio">
+            <input
+              type="radio"
+              name="counter-type"
+              checked={type === 'static'}
+              onChange={() => setType('static')}
+            />
+            Fixed amount
+          </label>
+          {type === 'static' && (
+            <label>
+              <span>Fixed amount (₦)</span>
+              <input
+                type="text"
+                inputMode="decimal"
+                value={amount}
+                onChange={(event) => setAmount(event.target.value)}
+              />
+            </label>
+          )}
+        </fieldset>
+        {error && (
+          <p className="error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="button primary" disabled={busy}>
+          Create counter account
+        </button>
+        {busy && <p role="status">Creating the account…</p>}
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,100 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BridgeProvider } from '../../bridge-context';
+import { createFakeBridge, type FakeBridge } from '../../test/fake-bridge';
+import { ok, sale } from '../../test/fixtures';
+import { CustomerDisplay, THANK_YOU_MS } from './customer-display';
+
+function renderDisplay(bridge: FakeBridge) {
+  return render(
+    <BridgeProvider bridge={bridge}>
+      <CustomerDisplay shopName="Mama Put Stores" tillId="till-1" />
+    </BridgeProvider>,
+  );
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('Customer display', () => {
+  it('welcomes customers with the shop name when no sale runs', async () => {
+    renderDisplay(createFakeBridge());
+    expect(await screen.findByText('Welcome')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Mama Put Stores' })).toBeTruthy();
+    expect(screen.queryByTestId('account-number')).toBeNull();
+  });
+
+  it('follows the running sale: amount, account, bank, QR and countdown, then Thank you', async () => {
+    const bridge = createFakeBridge();
+    renderDisplay(bridge);
+    await screen.findByText('Welcome');
+    bridge.emit({ type: 'sale-changed', payload: sale() });
+    expect(screen.getByTestId('amount-due').textContent).toBe('₦1,500.00');
+    expect(screen.getByTestId('account-number').textContent).toBe('012 345 6789');
+    expect(screen.getByTestId('bank-name').textContent).toBe('Wema Bank');
+    expect(screen.getByText('Mama Put Stores Checkout')).toBeTruthy();
+    expect(screen.getByTestId('countdown').textContent).toMatch(/^(29:59|30:00)$/);
+    expect((await screen.findByTestId('qr-code')).getAttribute('src')).toMatch(/^data:image\/png/);
+    expect(screen.queryByRole('button', { name: 'Copy' })).toBeNull();
+
+    bridge.emit({ type: 'sale-changed', payload: sale({ state: 'paid' }) });
+    expect(screen.getByText('Thank you')).toBeTruthy();
+    expect(screen.getByText('₦1,500.00 received')).toBeTruthy();
+    expect(screen.queryByTestId('account-number')).toBeNull();
+  });
+
+  it('returns to Welcome a while after Thank you', async () => {
+    const bridge = createFakeBridge();
+    renderDisplay(bridge);
+    await screen.findByText('Welcome');
+    vi.useFakeTimers();
+    bridge.emit({ type: 'sale-changed', payload: sale({ state: 'paid' }) });
+    expect(screen.getByText('Thank you')).toBeTruthy();
+    act(() => void vi.advanceTimersByTime(THANK_YOU_MS - 1000));
+    expect(screen.getByText('Thank you')).toBeTruthy();
+    act(() => void vi.advanceTimersByTime(1000));
+    expect(screen.getByText('Welcome')).toBeTruthy();
+  });
+
+  it('goes back to Welcome when the shown sale is cancelled or expires', async () => {
+    const bridge = createFakeBridge();
+    renderDisplay(bridge);
+    await screen.findByText('Welcome');
+    bridge.emit({ type: 'sale-changed', payload: sale() });
+    expect(screen.getByTestId('amount-due')).toBeTruthy();
+    bridge.emit({ type: 'sale-changed', payload: sale({ state: 'cancelled' }) });
+    expect(screen.getByText('Welcome')).toBeTruthy();
+  });
+
+  it('tells the customer when the amount was wrong', async () => {
+    const bridge = createFakeBridge();
+    renderDisplay(bridge);
+    await screen.findByText('Welcome');
+    bridge.emit({ type: 'sale-changed', payload: sale({ state: 'wrong_amount' }) });
+    expect(screen.getByText(/Please transfer exactly ₦1,500.00/)).toBeTruthy();
+  });
+
+  it('picks up the sale already running when it opens, and ignores other tills', async () => {
+    const bridge = createFakeBridge();
+    bridge.getActivity.mockImplementation(() =>
+      ok({
+        sales: [
+          sale({ id: 1, state: 'paid', createdAt: 1 }),
+          sale({ id: 2, state: 'awaiting_payment', amountKobo: 99_900, createdAt: 2 }),
+          sale({ id: 3, state: 'awaiting_payment', tillId: 'till-2', createdAt: 3 }),
+        ],
+        inflows: [],
+        alerts: [],
+        counterAccounts: [],
+      }),
+    );
+    renderDisplay(bridge);
+    expect((await screen.findByTestId('amount-due')).textContent).toBe('₦999.00');
+    bridge.emit({
+      type: 'sale-changed',
+      payload: sale({ id: 4, tillId: 'till-2', createdAt: Date.now() }),
+    });
+    expect(screen.getByTestId('amount-due').textContent).toBe('₦999.00');
+  });
+});

@@ -1,0 +1,255 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { InflowView } from '../../../../shared/sales';
+import type { ChannelInput } from '../../../../shared/bridge/contract';
+import { createFakeBridge } from '../../test/fake-bridge';
+import { fail, inflow, ok, zReport } from '../../test/fixtures';
+import { renderApp } from '../../test/render-app';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+/** A day of `total` transactions; listTransactions pages and filters them like main would. */
+function withTransactions(total: number) {
+  const all: InflowView[] = Array.from({ length: total }, (_, i) =>
+    inflow({
+      sessionId: `1000042611220900000000${String(i).padStart(8, '0')}`,
+      externalReference: `TT-${i}`,
+      status: i % 10 === 0 ? 'failed' : 'success',
+      amountKobo: (i + 1) * 100,
+    }),
+  );
+  const bridge = createFakeBridge();
+  bridge.getZReport.mockImplementation(() => ok(zReport()));
+  bridge.listTransactions.mockImplementation((input: ChannelInput<'listTransactions'>) => {
+    const matching = all.filter(
+      (row) =>
+        (!input.status || row.status === input.status) &&
+        (!input.search || row.externalReference === input.search),
+    );
+    const offset = input.offset ?? 0;
+    const limit = input.limit ?? 100;
+    return ok({ rows: matching.slice(offset, offset + limit), total: matching.length });
+  });
+  return bridge;
+}
+
+function readBlob(blob: Blob | undefined): Promise<string> {
+  return new Promise((resolve, reject) => {
+    if (!blob) return reject(new Error('no blob'));
+    const reader = new FileReader();
+    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
+    reader.onerror = () => reject(new Error('unreadable blob'));
+    reader.readAsText(blob);
+  });
+}
+
+function tableRows(): HTMLElement[] {
+  return within(screen.getByTestId('transactions-table')).getAllByRole('row').slice(1);
+}
+
+describe('Report screen', () => {
+  it('shows the headline figures, breakdowns, exceptions and last sync', async () => {
+    renderApp(withTransactions(3), '#/report');
+    expect((await screen.findByTestId('report-success-count')).textContent).toBe('42');
+    expect(screen.getByTestId('report-success-amount').textContent).toBe('₦123,456.00');
+    expect(screen.getByTestId('report-failed-count').textContent).toBe('3');
+    expect(screen.getByTestId('report-pending-count').textContent).toBe('2');
+    expect(screen.getByText('₦3,456.00')).toBeTruthy(); // the counter accounts
+    expect(screen.getByText('09:00–10:00')).toBeTruthy();
+    expect(screen.queryByText('10:00–11:00')).toBeNull(); // hours without transfers are left out
+    expect(screen.getByText('₦103,456.00')).toBeTruthy(); // the 13:00 hour
+    expect(screen.getByRole('cell', { name: 'Ada' })).toBeTruthy();
+    const exceptions = screen.getByTestId('report-exceptions');
+    expect(exceptions.textContent).toContain('No matching sale');
+    expect(exceptions.textContent).toContain(
+      'What to do: Check whether another till or the counter account took it.',
+    );
+    expect(screen.getByTestId('last-sync').textContent).toMatch(
+      /^Last synced at .*10:00:05.* \(complete\)$/,
+    );
+    expect(screen.getByLabelText('Day')).toHaveProperty('value', '2026-11-22');
+  });
+
+  it('says when the last sync did not finish', async () => {
+    const bridge = withTransactions(0);
+    const base = zReport();
+    bridge.getZReport.mockImplementation(() =>
+      ok(zReport({ lastSync: base.lastSync && { ...base.lastSync, status: 'failed' } })),
+    );
+    renderApp(bridge, '#/report');
+    expect((await screen.findByTestId('last-sync')).textContent).toContain('(not finished)');
+    expect(await screen.findByText('No transactions match.')).toBeTruthy();
+  });
+
+  it('loads another day from the day picker', async () => {
+    const bridge = withTransactions(3);
+    renderApp(bridge, '#/report');
+    await screen.findByTestId('report-success-count');
+    expect(bridge.getZReport).toHaveBeenCalledWith({});
+    const picker = screen.getByLabelText('Day');
+    fireEvent.change(picker, { target: { value: '2026-11-20' } });
+    await waitFor(() => expect(bridge.getZReport).toHaveBeenLastCalledWith({ day: '2026-11-20' }));
+    await waitFor(() =>
+      expect(bridge.listTransactions).toHaveBeenLastCalledWith({
+        day: '2026-11-20',
+        offset: 0,
+        limit: 50,
+      }),
+    );
+  });
+
+  it('pages through many transactions without loading them all', async () => {
+    const user = userEvent.setup();
+    const bridge = withTransactions(12_345);
+    renderApp(bridge, '#/report');
+    await waitFor(() => expect(tableRows()).toHaveLength(50));
+    expect(screen.getByTestId('transactions-summary').textContent).toBe('Showing 1–50 of 12,345');
+    expect(bridge.listTransactions).toHaveBeenLastCalledWith({ offset: 0, limit: 50 });
+    expect(screen.getByRole('button', { name: 'Previous page' })).toHaveProperty('disabled', true);
+
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('transactions-summary').textContent).toBe(
+        'Showing 51–100 of 12,345',
+      ),
+    );
+    expect(bridge.listTransactions).toHaveBeenLastCalledWith({ offset: 50, limit: 50 });
+    expect(tableRows()[0]?.textContent).toContain('TT-50');
+
+    await user.click(screen.getByRole('button', { name: 'Previous page' }));
+    await waitFor(() => expect(tableRows()[0]?.textContent).toContain('TT-0'));
+  });
+
+  it('filters by status and starts again at the first page', async () => {
+    const user = userEvent.setup();
+    const bridge = withTransactions(1000);
+    renderApp(bridge, '#/report');
+    await waitFor(() => expect(tableRows()).toHaveLength(50));
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() =>
+      expect(bridge.listTransactions).toHaveBeenLastCalledWith({ offset: 50, limit: 50 }),
+    );
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'failed');
+    await waitFor(() =>
+      expect(screen.getByTestId('transactions-summary').textContent).toBe('Showing 1–50 of 100'),
+    );
+    expect(bridge.listTransactions).toHaveBeenLastCalledWith({
+      status: 'failed',
+      offset: 0,
+      limit: 50,
+    });
+    expect(tableRows().every((row) => row.textContent.includes('failed'))).toBe(true);
+  });
+
+  it('searches by reference, session id or amount', async () => {
+    const user = userEvent.setup();
+    const bridge = withTransactions(200);
+    renderApp(bridge, '#/report');
+    await waitFor(() => expect(tableRows()).toHaveLength(50));
+    await user.type(
+      screen.getByRole('searchbox', { name: 'Search reference, session ID or amount' }),
+      'TT-123{Enter}',
+    );
+    await waitFor(() => expect(tableRows()).toHaveLength(1));
+    expect(bridge.listTransactions).toHaveBeenLastCalledWith({
+      search: 'TT-123',
+      offset: 0,
+      limit: 50,
+    });
+    expect(tableRows()[0]?.textContent).toContain('₦124.00');
+  });
+
+  it('exports the CSV as a download with the given file name', async () => {
+    const user = userEvent.setup();
+    const bridge = withTransactions(1);
+    bridge.exportCsv.mockImplementation(() =>
+      ok({
+        filename: 'transfer-till-2026-11-22.csv',
+        csv: 'session_id,amount\n1,1500.00\n',
+        rows: 1,
+      }),
+    );
+    const blobs: Blob[] = [];
+    const createObjectURL = vi.fn((blob: Blob) => {
+      blobs.push(blob);
+      return 'blob:report';
+    });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const downloads: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      downloads.push(`${this.download} ${this.href}`);
+    });
+    renderApp(bridge, '#/report');
+    await user.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    expect(bridge.exportCsv).toHaveBeenCalledWith({});
+    await waitFor(() => expect(downloads).toEqual(['transfer-till-2026-11-22.csv blob:report']));
+    expect(await readBlob(blobs[0])).toBe('session_id,amount\n1,1500.00\n');
+    expect(blobs[0]?.type).toBe('text/csv;charset=utf-8');
+    expect(screen.getByText('Saved transfer-till-2026-11-22.csv (1 rows).')).toBeTruthy();
+  });
+
+  it('syncs with a progress bar, can cancel, and reloads the report when finished', async () => {
+    const user = userEvent.setup();
+    const bridge = withTransactions(1);
+    const run = zReport().lastSync;
+    if (!run) throw new Error('fixture has a last sync');
+    bridge.syncTransactions.mockImplementation(() =>
+      ok({ ...run, id: 10, status: 'running', finishedAt: null }),
+    );
+    bridge.cancelSync.mockImplementation(() => ok({ cancelled: true }));
+    renderApp(bridge, '#/report');
+    await screen.findByTestId('report-success-count');
+    expect(bridge.getZReport).toHaveBeenCalledTimes(1);
+
+    await user.click(screen.getByRole('button', { name: 'Sync' }));
+    expect(bridge.syncTransactions).toHaveBeenCalledWith({ mode: 'incremental' });
+    expect(screen.getByRole('button', { name: 'Sync' })).toHaveProperty('disabled', true);
+    bridge.emit({ type: 'sync-progress', payload: { runId: 10, collected: 250, count: 1000 } });
+    const bar = screen.getByRole('progressbar', { name: 'Sync progress' });
+    expect(bar.getAttribute('value')).toBe('250');
+    expect(bar.getAttribute('max')).toBe('1000');
+    expect(screen.getByText('Syncing: 250 of 1,000')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Cancel sync' }));
+    expect(bridge.cancelSync).toHaveBeenCalledWith({});
+    bridge.emit({ type: 'sync-finished', payload: { ...run, id: 10, status: 'cancelled' } });
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.getByText(/Sync stopped before the end/)).toBeTruthy();
+    await waitFor(() => expect(bridge.getZReport).toHaveBeenCalledTimes(2));
+  });
+
+  it('runs a full sync on request and reports a finished run at once', async () => {
+    const user = userEvent.setup();
+    const bridge = withTransactions(1);
+    const run = zReport().lastSync;
+    if (!run) throw new Error('fixture has a last sync');
+    bridge.syncTransactions.mockImplementation(() =>
+      ok({ ...run, mode: 'full', collected: 1200, inserted: 30 }),
+    );
+    renderApp(bridge, '#/report');
+    await screen.findByTestId('report-success-count');
+    await user.click(screen.getByRole('checkbox', { name: 'Full sync (every page)' }));
+    await user.click(screen.getByRole('button', { name: 'Sync' }));
+    expect(bridge.syncTransactions).toHaveBeenCalledWith({ mode: 'full' });
+    expect(
+      await screen.findByText('Sync complete: 1200 transactions checked, 30 new.'),
+    ).toBeTruthy();
+  });
+
+  it('shows report errors in words and prints the report', async () => {
+    const user = userEvent.setup();
+    const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
+    const bridge = withTransactions(1);
+    bridge.getZReport.mockImplementation(() => fail('BRIDGE_OFFLINE', 'down'));
+    renderApp(bridge, '#/report');
+    expect((await screen.findByRole('alert')).textContent).toContain('till service is not running');
+    await user.click(screen.getByRole('button', { name: 'Print report' }));
+    expect(print).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,326 @@
+import { useEffect, useRef, useState } from 'react';
+import { formatNaira } from '../../../../shared/money';
+import type {
+  AmountTotal,
+  ExceptionKind,
+  SyncProgressView,
+  SyncRunView,
+  ZReportView,
+} from '../../../../shared/views';
+import { useBridge, useBridgeEvent } from '../../bridge-context';
+import { downloadText } from '../../download';
+import { cashierMessage } from '../../errors';
+import { dayOf, formatDateTime, LAGOS } from '../../format';
+import { TransactionTable, type DayQuery } from './transaction-table';
+
+const EXCEPTION_WORDS: Readonly<Record<ExceptionKind, string>> = {
+  paid_late: 'Paid late',
+  wrong_amount: 'Wrong amount',
+  unmatched_inflow: 'No matching sale',
+  missing_from_provider: 'Not in the bank listing',
+  open_at_cutoff: 'Still open at cut-off',
+};
+
+export function describeLastSync(run: SyncRunView | null, timeZone: string): string {
+  if (!run) return 'Not synced with the bank yet.';
+  const at = run.finishedAt ?? run.startedAt;
+  const state = run.status === 'complete' ? 'complete' : 'not finished';
+  return `Last synced at ${formatDateTime(at, timeZone)} (${state})`;
+}
+
+function hourLabel(hour: number): string {
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(hour)}:00–${two((hour + 1) % 24)}:00`;
+}
+
+export function ReportScreen() {
+  const bridge = useBridge();
+  const [selectedDay, setSelectedDay] = useState<string | null>(null);
+  const [report, setReport] = useState<ZReportView | null>(null);
+  const [reportError, setReportError] = useState<string | null>(null);
+  const [reloadKey, setReloadKey] = useState(0);
+  const [syncing, setSyncing] = useState(false);
+  const [fullSync, setFullSync] = useState(false);
+  const [progress, setProgress] = useState<SyncProgressView | null>(null);
+  const [syncMessage, setSyncMessage] = useState<string | null>(null);
+  const [exportMessage, setExportMessage] = useState<string | null>(null);
+  const requestId = useRef(0);
+
+  const query: DayQuery = selectedDay ? { day: selectedDay } : {};
+
+  useEffect(() => {
+    const id = ++requestId.current;
+    void bridge.getZReport(selectedDay ? { day: selectedDay } : {}).then((result) => {
+      if (id !== requestId.current) return;
+      if (result.ok) {
+        setReport(result.value);
+        setReportError(null);
+      } else {
+        setReportError(cashierMessage(result.error));
+      }
+    });
+  }, [bridge, selectedDay, reloadKey]);
+
+  function finishSync(run: SyncRunView): void {
+    setSyncing(false);
+    setProgress(null);
+    setSyncMessage(
+      run.status === 'complete'
+        ? `Sync complete: ${run.collected} transactions checked, ${run.inserted} new.`
+        : run.status === 'failed'
+          ? `Sync did not finish: ${run.error ?? 'the bank stopped answering'}. Press Sync to continue where it stopped.`
+          : 'Sync stopped before the end. Press Sync to continue where it stopped.',
+    );
+    setReloadKey((key) => key + 1);
+  }
+
+  async function startSync(): Promise<void> {
+    setSyncing(true);
+    setProgress(null);
+    setSyncMessage(null);
+    const result = await bridge.syncTransactions({ mode: fullSync ? 'full' : 'incremental' });
+    if (!result.ok) {
+      setSyncing(false);
+      setSyncMessage(cashierMessage(result.error));
+      return;
+    }
+    if (result.value.status !== 'running') finishSync(result.value);
+  }
+
+  async function cancelSync(): Promise<void> {
+    const result = await bridge.cancelSync({});
+    if (!result.ok) setSyncMessage(cashierMessage(result.error));
+  }
+
+  useBridgeEvent('sync-progress', (next) => {
+    setSyncing(true);
+    setProgress(next);
+  });
+  useBridgeEvent('sync-finished', finishSync);
+
+  async function exportCsv(): Promise<void> {
+    setExportMessage(null);
+    const result = await bridge.exportCsv(query);
+    if (!result.ok) {
+      setExportMessage(cashierMessage(result.error));
+      return;
+    }
+    downloadText(result.value.filename, result.value.csv, 'text/csv;charset=utf-8');
+    setExportMessage(`Saved ${result.value.filename} (${result.value.rows} rows).`);
+  }
+
+  const timeZone = report?.timeZone ?? LAGOS;
+  const shownDay = selectedDay ?? report?.fromDay ?? dayOf(Date.now());
+
+  return (
+    <section className="screen report" aria-labelledby="report-heading">
+      <h2 id="report-heading">End-of-day report</h2>
+
+      <div className="report-tools no-print">
+        <label className="inline-label">
+          <span>Day</span>
+          <input
+            type="date"
+            value={shownDay}
+            onChange={(event) => {
+              if (/^\d{4}-\d{2}-\d{2}$/.test(event.target.value))
+                setSelectedDay(event.target.value);
+            }}
+          />
+        </label>
+        <label className="inline-label checkbox">
+          <input
+            type="checkbox"
+            checked={fullSync}
+            onChange={(event) => setFullSync(event.target.checked)}
+          />
+          <span>Full sync (every page)</span>
+        </label>
+        <button
+          type="button"
+          className="button primary"
+          disabled={syncing}
+          onClick={() => void startSync()}
+        >
+          Sync
+        </button>
+        {syncing && (
+          <button type="button" className="button danger" onClick={() => void cancelSync()}>
+            Cancel sync
+          </button>
+        )}
+        <button type="button" className="button secondary" onClick={() => void exportCsv()}>
+          Export CSV
+        </button>
+        <button type="button" className="button secondary" onClick={() => window.print()}>
+          Print report
+        </button>
+      </div>
+
+      {syncing && (
+        <div className="sync-progress no-print">
+          <progress
+            aria-label="Sync progress"
+            max={progress && progress.count > 0 ? progress.count : undefined}
+            value={progress && progress.count > 0 ? progress.collected : undefined}
+          />
+          <span role="status">
+            {progress
+              ? `Syncing: ${progress.collected.toLocaleString('en-NG')} of ${progress.count.toLocaleString('en-NG')}`
+              : 'Syncing with the bank…'}
+          </span>
+        </div>
+      )}
+      {syncMessage && (
+        <p className="notice no-print" role="status">
+          {syncMessage}
+        </p>
+      )}
+      {exportMessage && (
+        <p className="notice no-print" role="status">
+          {exportMessage}
+        </p>
+      )}
+      {reportError && (
+        <p className="error" role="alert">
+          {reportError}
+        </p>
+      )}
+
+      {report && <ZReport report={report} />}
+      <TransactionTable query={query} reloadKey={reloadKey} timeZone={timeZone} />
+    </section>
+  );
+}
+
+function Figure({
+  label,
+  total,
+  id,
+  showAmountId,
+}: {
+  readonly label: string;
+  readonly total: AmountTotal;
+  readonly id: string;
+  readonly showAmountId?: string;
+}) {
+  return (
+    <div className={`figure figure-${id}`}>
+      <h4>{label}</h4>
+      <p className="figure-count">
+        <span data-testid={`report-${id}-count`}>{total.count}</span>{' '}
+        <span className="muted">{total.count === 1 ? 'transfer' : 'transfers'}</span>
+      </p>
+      <p className="figure-amount" data-testid={showAmountId}>
+        {formatNaira(total.amountKobo)}
+      </p>
+    </div>
+  );
+}
+
+function ZReport({ report }: { readonly report: ZReportView }) {
+  const busyHours = report.byHour.filter((row) => row.count > 0);
+  const period =
+    report.fromDay === report.toDay ? report.fromDay : `${report.fromDay} to ${report.toDay}`;
+  return (
+    <div className="z-report">
+      <p className="report-period">
+        {period} · from {formatDateTime(report.fromMs, report.timeZone)} to{' '}
+        {formatDateTime(report.toMs, report.timeZone)} ({report.timeZone}, day starts{' '}
+        {String(report.cutoffHour).padStart(2, '0')}:00)
+      </p>
+      <p className="last-sync" data-testid="last-sync">
+        {describeLastSync(report.lastSync, report.timeZone)}
+      </p>
+
+      <div className="figures">
+        <Figure
+          label="Successful"
+          total={report.success}
+          id="success"
+          showAmountId="report-success-amount"
+        />
+        <Figure label="Failed" total={report.failed} id="failed" />
+        <Figure label="Pending" total={report.pending} id="pending" />
+        <Figure label="Counter accounts" total={report.counter} id="counter" />
+      </div>
+
+      <section className="panel" aria-labelledby="exceptions-heading">
+        <h3 id="exceptions-heading">Needs a person ({report.exceptions.length})</h3>
+        {report.exceptions.length === 0 ? (
+          <p className="muted">No exceptions.</p>
+        ) : (
+          <ul className="exception-list" data-testid="report-exceptions">
+            {report.exceptions.map((exception, index) => (
+              <li
+                key={`${exception.kind}-${exception.saleId ?? ''}-${exception.sessionId ?? ''}-${index}`}
+              >
+                <strong>{EXCEPTION_WORDS[exception.kind]}</strong>
+                {exception.amountKobo !== null && ` · ${formatNaira(exception.amountKobo)}`}
+                {exception.saleId !== null && ` · sale #${exception.saleId}`}
+                <p>{exception.message}</p>
+                <p className="action">What to do: {exception.action}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <div className="report-tables">
+        <section className="panel" aria-labelledby="by-hour-heading">
+          <h3 id="by-hour-heading">Successful by hour</h3>
+          {busyHours.length === 0 ? (
+            <p className="muted">No successful transfers.</p>
+          ) : (
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col">Hour</th>
+                  <th scope="col">Transfers</th>
+                  <th scope="col">Amount</th>
+                </tr>
+              </thead>
+              <tbody>
+                {busyHours.map((row) => (
+                  <tr key={row.hour}>
+                    <td>{hourLabel(row.hour)}</td>
+                    <td className="num">{row.count}</td>
+                    <td className="num">{formatNaira(row.amountKobo)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </section>
+        <section className="panel" aria-labelledby="by-till-heading">
+          <h3 id="by-till-heading">Paid sales by till and cashier</h3>
+          {report.byTill.length === 0 ? (
+            <p className="muted">No paid sales.</p>
+          ) : (
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col">Till</th>
+                  <th scope="col">Cashier</th>
+                  <th scope="col">Sales</th>
+                  <th scope="col">Amount</th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.byTill.map((row) => (
+                  <tr key={`${row.tillId ?? ''}|${row.cashier ?? ''}`}>
+                    <td>{row.tillId ?? '—'}</td>
+                    <td>{row.cashier ?? '—'}</td>
+                    <td className="num">{row.count}</td>
+                    <td className="num">{formatNaira(row.amountKobo)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </section>
+      </div>
+      <p className="muted">Report made {formatDateTime(report.generatedAt, report.timeZone)}</p>
+    </div>
+  );
+}

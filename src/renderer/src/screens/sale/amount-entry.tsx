@@ -1,0 +1,217 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { formatNaira, nairaToKobo } from '../../../../shared/money';
+import { useBridge } from '../../bridge-context';
+import { cashierMessage } from '../../errors';
+import type { SetSale } from './current-sale';
+
+const KEYS = ['7', '8', '9', '4', '5', '6', '1', '2', '3', '0', '00', '.'] as const;
+const MAX_WHOLE_DIGITS = 12;
+
+/** Applies what the cashier typed, keeping a plausible Naira amount ("1500", "1500.5"). */
+export function sanitizeAmount(text: string): string {
+  let whole = '';
+  let fraction: string | null = null;
+  for (const char of text) {
+    if (char === '.' && fraction === null) fraction = '';
+    else if (/\d/.test(char)) {
+      if (fraction === null) {
+        if (whole.length < MAX_WHOLE_DIGITS) whole += char;
+      } else if (fraction.length < 2) fraction += char;
+    }
+    // Anything else (commas, spaces, letters) is dropped.
+  }
+  whole = whole.replace(/^0+(?=\d)/, '');
+  if (fraction === null) return whole;
+  return `${whole || '0'}.${fraction}`;
+}
+
+function preview(amount: string): string | null {
+  if (!amount) return null;
+  try {
+    const kobo = nairaToKobo(amount.endsWith('.') ? amount.slice(0, -1) : amount);
+    return kobo > 0 ? formatNaira(kobo) : null;
+  } catch {
+    return null;
+  }
+}
+
+function isTextField(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLInputElement ||
+    target instanceof HTMLTextAreaElement ||
+    target instanceof HTMLSelectElement
+  );
+}
+
+export function AmountEntry({ onCreated }: { readonly onCreated: SetSale }) {
+  const bridge = useBridge();
+  const [amount, setAmount] = useState('');
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const keypadRef = useRef<HTMLDivElement>(null);
+  const errorId = useId();
+  const previewId = useId();
+
+  useEffect(() => {
+    inputRef.current?.focus();
+  }, []);
+
+  function type(key: string): void {
+    setError(null);
+    setAmount((current) => sanitizeAmount(current + key));
+  }
+  function backspace(): void {
+    setError(null);
+    setAmount((current) => current.slice(0, -1));
+  }
+  function clear(): void {
+    setError(null);
+    setAmount('');
+  }
+
+  // Keys pressed while focus is on the page or the keypad (not in a text field) still work.
+  const handlers = useRef({ type, backspace, clear });
+  handlers.current = { type, backspace, clear };
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent): void {
+      if (event.ctrlKey || event.metaKey || event.altKey) return;
+      const target = event.target;
+      const onPage = target === document.body || target === document.documentElement;
+      const onKeypad = target instanceof Node && keypadRef.current?.contains(target) === true;
+      if (!onPage && !onKeypad) return;
+      if (isTextField(target)) return;
+      if (/^[0-9.]$/.test(event.key)) handlers.current.type(event.key);
+      else if (event.key === 'Backspace') handlers.current.backspace();
+      else if (event.key === 'Escape') handlers.current.clear();
+      else if (event.key === 'Enter') formRef.current?.requestSubmit();
+      else return;
+      event.preventDefault();
+    }
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  async function submit(event: FormEvent): Promise<void> {
+    event.preventDefault();
+    if (busy) return;
+    const text = amount.trim();
+    if (!text) {
+      setError('Enter an amount');
+      inputRef.current?.focus();
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    const trimmedNote = note.trim();
+    const result = await bridge.createSale(
+      trimmedNote ? { amount: text, note: trimmedNote } : { amount: text },
+    );
+    setBusy(false);
+    if (result.ok) {
+      onCreated(result.value);
+    } else {
+      setError(cashierMessage(result.error));
+      inputRef.current?.focus();
+    }
+  }
+
+  const shown = preview(amount);
+  return (
+    <form
+      ref={formRef}
+      className="amount-entry"
+      onSubmit={(event) => void submit(event)}
+      aria-busy={busy}
+      noValidate
+    >
+      <h2>New sale</h2>
+      <label className="amount-label">
+        <span>Amount (₦)</span>
+        <input
+          ref={inputRef}
+          className="amount-input"
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          value={amount}
+          placeholder="0.00"
+          aria-invalid={error !== null}
+          aria-describedby={error ? `${previewId} ${errorId}` : previewId}
+          onChange={(event) => {
+            setError(null);
+            setAmount(sanitizeAmount(event.target.value));
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') {
+              event.preventDefault();
+              clear();
+            }
+          }}
+        />
+      </label>
+      <p id={previewId} className="amount-preview">
+        {shown ?? '\u00a0'}
+      </p>
+      {error && (
+        <p id={errorId} className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+
+      <div className="keypad" ref={keypadRef} role="group" aria-label="Keypad">
+        {KEYS.map((key) => (
+          <button
+            key={key}
+            type="button"
+            className="key"
+            // Keep the focus in the amount field when the keypad is used with a mouse.
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => type(key)}
+          >
+            {key}
+          </button>
+        ))}
+        <button
+          type="button"
+          className="key key-action"
+          aria-label="Delete last digit"
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={backspace}
+        >
+          ⌫
+        </button>
+        <button
+          type="button"
+          className="key key-action"
+          aria-label="Clear amount"
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={clear}
+        >
+          C
+        </button>
+      </div>
+
+      <label className="note-label">
+        <span>Note (optional)</span>
+        <input
+          type="text"
+          maxLength={200}
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+        />
+      </label>
+
+      <button type="submit" className="button primary big" disabled={busy}>
+        New sale
+      </button>
+      {busy && (
+        <p role="status" className="progress-text">
+          Creating the account…
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,502 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SaleState, SaleView } from '../../../../shared/sales';
+import type { BridgeResult } from '../../../../shared/bridge/contract';
+import { createFakeBridge, type FakeBridge } from '../../test/fake-bridge';
+import { fail, ok, sale } from '../../test/fixtures';
+import { renderApp } from '../../test/render-app';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function amountField(): HTMLInputElement {
+  return screen.getByRole('textbox', { name: /Amount/ });
+}
+
+function digitsOf(element: HTMLElement): string {
+  return (element.textContent ?? '').replace(/\s+/g, '');
+}
+
+/** Creates a sale through the keyboard and waits for its account to show. */
+async function startSale(
+  bridge: FakeBridge,
+  user: UserEvent,
+  created: SaleView = sale(),
+): Promise<void> {
+  bridge.createSale.mockImplementation(() => ok(created));
+  renderApp(bridge);
+  await user.type(amountField(), '1500{Enter}');
+  await screen.findByTestId('sale-status');
+}
+
+describe('Sale screen: entering the amount', () => {
+  it('creates a sale from the keyboard and shows the account to pay into', async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    bridge.createSale.mockImplementation(() => ok(sale()));
+    renderApp(bridge);
+
+    expect(document.activeElement).toBe(amountField());
+    await user.keyboard('1500');
+    expect(amountField().value).toBe('1500');
+    expect(screen.getByText('₦1,500.00')).toBeTruthy(); // the live preview
+    await user.keyboard('{Enter}');
+
+    expect(bridge.createSale).toHaveBeenCalledWith({ amount: '1500' });
+    const account = await screen.findByTestId('account-number');
+    expect(digitsOf(account)).toBe('0123456789');
+    expect(account.textContent).toBe('012 345 6789');
+    expect(screen.getByTestId('bank-name').textContent).toBe('Wema Bank');
+    expect(screen.getByText('Mama Put Stores Checkout')).toBeTruthy();
+    expect(screen.getByTestId('amount-due').textContent).toBe('₦1,500.00');
+    expect(screen.getByTestId('sale-status').textContent).toContain('Waiting for transfer');
+    expect(screen.getByTestId('countdown').textContent).toMatch(/^(29:59|30:00)$/);
+    expect(screen.getByText('Payment alerts are live')).toBeTruthy();
+  });
+
+  it('shows a QR image of the account details as a data: URL, without claiming scan to pay', async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    await startSale(bridge, user);
+    const qr = await screen.findByTestId('qr-code');
+    expect(qr.tagName).toBe('IMG');
+    expect(qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    expect(qr.getAttribute('alt')).toBe('Account details (QR)');
+    expect(document.body.textContent).not.toMatch(/scan to pay/i);
+  });
+
+  it('sends the optional note with the amount', async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    bridge.createSale.mockImplementation(() => ok(sale({ note: 'Two bags of rice' })));
+    renderApp(bridge);
+    await user.type(amountField(), '2000');
+    await user.type(screen.getByRole('textbox', { name: /Note/ }), 'Two bags of rice');
+    await user.click(screen.getByRole('button', { name: 'New sale' }));
+    expect(bridge.createSale).toHaveBeenCalledWith({ amount: '2000', note: 'Two bags of rice' });
+    expect(await screen.findByText('Two bags of rice')).toBeTruthy();
+  });
+
+  it('works with the on-screen keypad, including 00, the point, delete and clear', async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    bridge.createSale.mockImplementation(() => ok(sale({ amountKobo: 250_050 })));
+    renderApp(bridge);
+    const keypad = screen.getByRole('group', { name: 'Keypad' });
+    const press = (name: string) => user.click(within(keypad).getByRole('button', { name }));
+
+    await press('9');
+    await press('Clear amount');
+    expect(amountField().value).toBe('');
+    for (const key of ['2', '5', '00', '.', '5', '0', '7']) await press(key);
+    expect(amountField().value).toBe('2500.50'); // a third decimal is refused
+    await press('Delete last digit');
+    expect(amountField().value).toBe('2500.5');
+    await user.click(screen.getByRole('button', { name: 'New sale' }));
+    expect(bridge.createSale).toHaveBeenCalledWith({ amount: '2500.5' });
+    expect((await screen.findByTestId('amount-due')).textContent).toBe('₦2,500.50');
+  });
+
+  it('takes digits, Enter and Esc while the focus is on the keypad', async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    bridge.createSale.mockImplementation(() => ok(sale({ amountKobo: 30_000 })));
+    renderApp(bridge);
+    within(screen.getByRole('group', { name: 'Keypad' }))
+      .getByRole('button', { name: '7' })
+      .focus();
+    await user.keyboard('12');
+    expect(amountField().value).toBe('12');
+    await user.keyboard('{Escape}');
+    expect(amountField().value).toBe('');
+    await user.keyboard('300{Enter}');
+    expect(bridge.createSale).toHaveBeenCalledWith({ amount: '300' });
+  });
+
+  it('clears the amount with Esc in the field', async () => {
+    const user = userEvent.setup();
+    renderApp(createFakeBridge());
+    await user.type(amountField(), '45{Escape}');
+    expect(amountField().value).toBe('');
+  });
+
+  it('asks for an amount before calling the bridge', async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    renderApp(bridge);
+    await user.type(amountField(), '{Enter}');
+    expect(screen.getByRole('alert').textContent).toBe('Enter an amount');
+    expect(amountField().getAttribute('aria-invalid')).toBe('true');
+    expect(bridge.createSale).not.toHaveBeenCalled();
+  });
+
+  it('shows an amount error from the bridge next to the field', async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    bridge.createSale.mockImplementation(() =>
+      fail('INVALID_AMOUNT', 'Enter an amount greater than ₦0.00.', 'amount'),
+    );
+    renderApp(bridge);
+    await user.type(amountField(), '0{Enter}');
+    const error = await screen.findByRole('alert');
+    expect(error.textContent).toBe('Enter an amount greater than ₦0.00.');
+    expect(amountField().getAttribute('aria-describedby')).toContain(error.id);
+    expect(screen.queryByTestId('sale-status')).toBeNull();
+  });
+
+  it('puts provider failures into cashier words', async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    bridge.createSale.mockImplementation(() => fail('NETWORK', 'connect ECONNREFUSED 10.0.0.1'));
+    renderApp(bridge);
+    await user.type(amountField(), '100{Enter}');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      "The bank's service is not answering. Check the internet and try again.",
+    );
+  });
+
+  it('shows progress while the account is being created', async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    let finish: (result: BridgeResult<SaleView>) => void = () => undefined;
+    bridge.createSale.mockImplementation(
+      () => new Promise<BridgeResult<SaleView>>((resolve) => (finish = resolve)),
+    );
+    renderApp(bridge);
+    await user.type(amountField(), '1500{Enter}');
+    expect(screen.getByText('Creating the account…')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'New sale' })).toHaveProperty('disabled', true);
+    await user.keyboard('{Enter}');
+    expect(bridge.createSale).toHaveBeenCalledTimes(1);
+    finish({ ok: true, value: sale() });
+    expect(await screen.findByTestId('account-number')).toBeTruthy();
+  });
+});
+
+describe('Sale screen: the running sale', () => {
+  const words: readonly [SaleState, string][] = [
+    ['awaiting_payment', 'Waiting for transfer'],
+    ['confirming', 'Bank processing…'],
+    ['paid', 'Paid'],
+    ['wrong_amount', 'Wrong amount rejected'],
+    ['expired', 'Expired'],
+    ['cancelled', 'Cancelled'],
+    ['paid_late', 'Paid late'],
+    ['failed_to_create', 'Could not create account'],
+  ];
+
+  it.each(words)('shows %s as "%s" from a sale-changed event', async (state, text) => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    await startSale(bridge, user);
+    bridge.emit({ type: 'sale-changed', payload: sale({ state, updatedAt: Date.now() + 1 }) });
+    expect(screen.getByTestId('sale-status').textContent).toContain(text);
+  });
+
+  it('shows the reason of a wrong amount and keeps waiting for the right one', async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    await startSale(bridge, user);
+    bridge.emit({
+      type: 'sale-changed',
+      payload: sale({
+        state: 'wrong_amount',
+        reason: 'Received ₦1,000.00 instead of ₦1,500.00; it was sent back.',
+        updatedAt: Date.now() + 1,
+      }),
+    });
+    const status = screen.getByTestId('sale-status');
+    expect(status.textContent).toContain('Wrong amount rejected');
+    expect(status.textContent).toContain('Received ₦1,000.00 instead of ₦1,500.00');
+    expect(screen.getByRole('button', { name: 'Customer says they paid' })).toBeTruthy();
+  });
+
+  it('shows a big tick and plays a chime when the sale is paid', async () => {
+    const created: string[] = [];
+    class FakeAudioContext {
+      readonly currentTime = 0;
+      readonly destination = {};
+      createOscillator() {
+        created.push('oscillator');
+        return {
+          type: 'sine',
+          frequency: { setValueAtTime: vi.fn() },
+          connect: vi.fn(),
+          start: vi.fn(),
+          stop: vi.fn(),
+        };
+      }
+      createGain() {
+        return {
+          gain: { setValueAtTime: vi.fn(), exponentialRampToValueAtTime: vi.fn() },
+          connect: vi.fn(),
+        };
+      }
+      close() {
+        return Promise.resolve();
+      }
+    }
+    vi.stubGlobal('AudioContext', FakeAudioContext);
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    await startSale(bridge, user);
+    expect(created).toEqual([]);
+    bridge.emit({
+      type: 'sale-changed',
+      payload: sale({ state: 'paid', paidAt: Date.now(), updatedAt: Date.now() + 1 }),
+    });
+    expect(screen.getByTestId('sale-status').textContent).toBe('✓Paid');
+    expect(created.length).toBeGreaterThan(0);
+    expect(screen.queryByTestId('countdown')).toBeNull();
+    // The same paid state again does not chime twice.
+    const count = created.length;
+    bridge.emit({
+      type: 'sale-changed',
+      payload: sale({ state: 'paid', paidAt: Date.now(), updatedAt: Date.now() + 2 }),
+    });
+    expect(created.length).toBe(count);
+  });
+
+  it('survives a paid sale without Web Audio', async () => {
+    vi.stubGlobal('AudioContext', undefined);
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    await startSale(bridge, user);
+    bridge.emit({
+      type: 'sale-changed',
+      payload: sale({ state: 'paid', updatedAt: Date.now() + 1 }),
+    });
+    expect(screen.getByTestId('sale-status').textContent).toContain('Paid');
+  });
+
+  it('ignores events about other sales and stale versions of this one', async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    await startSale(bridge, user);
+    bridge.emit({ type: 'sale-changed', payload: sale({ id: 99, state: 'paid' }) });
+    expect(screen.getByTestId('sale-status').textContent).toContain('Waiting for transfer');
+    bridge.emit({ type: 'sale-changed', payload: sale({ state: 'expired', updatedAt: 1 }) });
+    expect(screen.getByTestId('sale-status').textContent).toContain('Waiting for transfer');
+  });
+
+  it('says when the app is polling because no callback link exists', async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    await startSale(bridge, user, sale({ callbackMode: 'polling' }));
+    expect(
+      screen.getByText('No callback link: checking with the bank every few seconds'),
+    ).toBeTruthy();
+    expect(screen.queryByText('Payment alerts are live')).toBeNull();
+  });
+
+  it('copies the account number to the clipboard', async () => {
+    const user = userEvent.setup();
+    const writeText = vi.fn<(text: string) => Promise<void>>(() => Promise.resolve());
+    const bridge = createFakeBridge();
+    await startSale(bridge, user);
+    vi.spyOn(navigator, 'clipboard', 'get').mockReturnValue({ writeText } as unknown as Clipboard);
+    await user.click(screen.getByRole('button', { name: 'Copy' }));
+    expect(writeText).toHaveBeenCalledWith('0123456789');
+    expect(screen.getByText('Copied')).toBeTruthy();
+  });
+
+  it('falls back to a message when the clipboard refuses', async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    await startSale(bridge, user);
+    vi.spyOn(navigator, 'clipboard', 'get').mockReturnValue({
+      writeText: () => Promise.reject(new Error('denied')),
+    } as unknown as Clipboard);
+    await user.click(screen.getByRole('button', { name: 'Copy' }));
+    expect(await screen.findByText(/Copy is not available here/)).toBeTruthy();
+    expect(screen.getByText(/read it out: 012 345 6789/)).toBeTruthy();
+  });
+
+  it('cancels after a confirmation', async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    bridge.cancelSale.mockImplementation(() =>
+      ok(sale({ state: 'cancelled', updatedAt: Date.now() + 1 })),
+    );
+    await startSale(bridge, user);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(bridge.cancelSale).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'No, keep waiting' }));
+    expect(bridge.cancelSale).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, cancel the sale' }));
+    expect(bridge.cancelSale).toHaveBeenCalledWith({ saleId: 7 });
+    await waitFor(() =>
+      expect(screen.getByTestId('sale-status').textContent).toContain('Cancelled'),
+    );
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+  });
+
+  it('asks to cancel the running sale on Esc, and Enter confirms', async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    bridge.cancelSale.mockImplementation(() =>
+      ok(sale({ state: 'cancelled', updatedAt: Date.now() + 1 })),
+    );
+    await startSale(bridge, user);
+    await user.keyboard('{Escape}');
+    const confirm = screen.getByRole('button', { name: 'Yes, cancel the sale' });
+    expect(document.activeElement).toBe(confirm);
+    await user.keyboard('{Enter}');
+    expect(bridge.cancelSale).toHaveBeenCalledWith({ saleId: 7 });
+  });
+
+  it('closes the cancel question with a second Esc, and Esc on a finished sale starts afresh', async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    await startSale(bridge, user);
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'Yes, cancel the sale' })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('button', { name: 'Yes, cancel the sale' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
+    expect(bridge.cancelSale).not.toHaveBeenCalled();
+
+    bridge.emit({
+      type: 'sale-changed',
+      payload: sale({ state: 'expired', updatedAt: Date.now() + 1 }),
+    });
+    await user.keyboard('{Escape}');
+    expect(amountField().value).toBe('');
+  });
+
+  it('shows a refusal to cancel in words', async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    bridge.cancelSale.mockImplementation(() => fail('SALE_NOT_OPEN', 'Sale 7 is paid.'));
+    await startSale(bridge, user);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, cancel the sale' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This sale is already finished. Start a new sale.',
+    );
+  });
+
+  it('checks with the bank when the customer says they paid', async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    bridge.checkSale.mockImplementation(() =>
+      ok(sale({ state: 'confirming', updatedAt: Date.now() + 1 })),
+    );
+    await startSale(bridge, user);
+    await user.click(screen.getByRole('button', { name: 'Customer says they paid' }));
+    expect(bridge.checkSale).toHaveBeenCalledWith({ saleId: 7 });
+    expect(screen.getByTestId('sale-status').textContent).toContain('Bank processing…');
+  });
+
+  it('says so when the bank has not reported the transfer yet', async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    bridge.checkSale.mockImplementation(() => ok(sale({ updatedAt: Date.now() + 1 })));
+    await startSale(bridge, user);
+    await user.click(screen.getByRole('button', { name: 'Customer says they paid' }));
+    expect(await screen.findByText(/has not reported this transfer yet/)).toBeTruthy();
+  });
+
+  it('retries a sale whose account could not be created', async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    bridge.retrySale.mockImplementation(() => ok(sale({ updatedAt: Date.now() + 1 })));
+    await startSale(
+      bridge,
+      user,
+      sale({
+        state: 'failed_to_create',
+        reason: "The bank's service is not answering.",
+        accountNumber: null,
+        bank: null,
+        accountName: null,
+        expiresAt: null,
+      }),
+    );
+    const status = screen.getByTestId('sale-status');
+    expect(status.textContent).toContain('Could not create account');
+    expect(status.textContent).toContain("The bank's service is not answering.");
+    expect(screen.queryByTestId('account-number')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(bridge.retrySale).toHaveBeenCalledWith({ saleId: 7 });
+    expect(digitsOf(await screen.findByTestId('account-number'))).toBe('0123456789');
+    expect(screen.getByTestId('sale-status').textContent).toContain('Waiting for transfer');
+  });
+
+  it('goes back to an empty amount field with New sale', async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    await startSale(bridge, user);
+    await user.click(screen.getByRole('button', { name: 'New sale' }));
+    expect(amountField().value).toBe('');
+    expect(document.activeElement).toBe(amountField());
+    expect(screen.queryByTestId('sale-status')).toBeNull();
+  });
+
+  it('keeps the running sale while the cashier visits another screen', async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    await startSale(bridge, user);
+    await user.click(screen.getByRole('link', { name: 'Activity' }));
+    await screen.findByRole('heading', { name: 'Activity' });
+    bridge.emit({
+      type: 'sale-changed',
+      payload: sale({ state: 'paid', updatedAt: Date.now() + 1 }),
+    });
+    await user.click(screen.getByRole('link', { name: 'Sale' }));
+    expect((await screen.findByTestId('sale-status')).textContent).toContain('Paid');
+  });
+
+  it('prints a receipt in the chosen paper width', async () => {
+    const user = userEvent.setup();
+    const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
+    const bridge = createFakeBridge();
+    bridge.getReceipt.mockImplementation(() =>
+      ok({
+        shopName: 'Mama Put Stores',
+        saleId: 7,
+        state: 'paid',
+        amountKobo: 150_000,
+        accountNumber: '0123456789',
+        accountName: 'Mama Put Stores Checkout',
+        bank: 'Wema Bank',
+        reference: 'TT-0007',
+        sessionId: '100004261122090000123456789012',
+        createdAt: Date.UTC(2026, 10, 22, 9, 0, 0),
+        paidAt: Date.UTC(2026, 10, 22, 9, 3, 0),
+        cashier: 'Ada',
+        tillId: 'till-1',
+        timeZone: 'Africa/Lagos',
+      }),
+    );
+    await startSale(bridge, user, sale({ state: 'paid' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Receipt paper' }), '58');
+    await user.click(screen.getByRole('button', { name: 'Print receipt' }));
+    expect(bridge.getReceipt).toHaveBeenCalledWith({ saleId: 7 });
+    await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
+    const receipt = screen.getByRole('article', { name: 'Receipt' });
+    expect(receipt.className).toContain('receipt-58');
+    const text = receipt.textContent ?? '';
+    for (const part of [
+      'Mama Put Stores',
+      '₦1,500.00',
+      '012 345 6789',
+      'Wema Bank',
+      'TT-0007',
+      '100004261122090000123456789012',
+      'Ada',
+      'till-1',
+    ]) {
+      expect(text).toContain(part);
+    }
+    // Paid at 09:03 UTC is 10:03 in Lagos.
+    expect(text).toMatch(/10:03/);
+    expect(document.body.classList.contains('printing-receipt')).toBe(true);
+    window.dispatchEvent(new Event('afterprint'));
+    expect(document.body.classList.contains('printing-receipt')).toBe(false);
+  });
+});

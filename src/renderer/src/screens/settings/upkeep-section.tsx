@@ -1,0 +1,143 @@
+import { useId, useState } from 'react';
+import type { Settings } from '../../../../shared/settings-schema';
+import type { SettingsView } from '../../../../shared/views';
+import { playChime } from '../../components/chime';
+import { SaveRow, TextField } from './fields';
+import { parseNumber, useSettingsSection } from './settings-form';
+
+interface UpkeepDraft {
+  readonly syncInterval: string;
+  readonly syncOnStartup: boolean;
+  readonly backupsKeep: string;
+  readonly soundsEnabled: boolean;
+  /** 0..100, as the slider shows it. */
+  readonly volumePercent: number;
+}
+
+function draftOf(settings: Settings): UpkeepDraft {
+  return {
+    syncInterval: String(settings.sync.intervalMinutes),
+    syncOnStartup: settings.sync.onStartup,
+    backupsKeep: String(settings.backups.keep),
+    soundsEnabled: settings.sounds.enabled,
+    volumePercent: Math.round(settings.sounds.volume * 100),
+  };
+}
+
+/** Syncing with the provider, backups and the paid chime: set once, rarely changed. */
+export function UpkeepSection({
+  settings,
+  onSaved,
+}: {
+  readonly settings: Settings;
+  readonly onSaved: (view: SettingsView) => void;
+}) {
+  const [draft, setDraft] = useState<UpkeepDraft>(() => draftOf(settings));
+  const ids = useId();
+  const interval = parseNumber(draft.syncInterval);
+  const keep = parseNumber(draft.backupsKeep);
+  const localErrors: Record<string, string> = {};
+  if (interval === null)
+    localErrors['sync.intervalMinutes'] = 'Enter a number of minutes (0 is off)';
+  if (keep === null) localErrors['backups.keep'] = 'Enter how many backups to keep';
+  const volume = draft.volumePercent / 100;
+
+  const section = useSettingsSection({
+    settings,
+    patch: {
+      sync: {
+        onStartup: draft.syncOnStartup,
+        ...(interval === null ? {} : { intervalMinutes: interval }),
+      },
+      backups: keep === null ? {} : { keep },
+      sounds: { enabled: draft.soundsEnabled, volume },
+    },
+    localErrors,
+    fields: [
+      'sync.intervalMinutes',
+      'sync.onStartup',
+      'backups.keep',
+      'sounds.enabled',
+      'sounds.volume',
+    ],
+    onSaved: (saved) => {
+      setDraft(draftOf(saved.settings));
+      onSaved(saved);
+    },
+  });
+
+  function change<K extends keyof UpkeepDraft>(key: K, value: UpkeepDraft[K], field: string): void {
+    setDraft((current) => ({ ...current, [key]: value }));
+    section.edited(field);
+  }
+
+  const volumeId = `${ids}-volume`;
+  return (
+    <section className="panel settings-section upkeep" aria-labelledby="upkeep-heading">
+      <h3 id="upkeep-heading">Sync, backups and sounds</h3>
+      <div className="field-grid">
+        <TextField
+          section={section}
+          field="sync.intervalMinutes"
+          label="Sync interval (minutes)"
+          inputMode="numeric"
+          hint="How often the provider's transaction list is fetched for the report; 0 turns it off."
+          value={draft.syncInterval}
+          onChange={(value) => change('syncInterval', value, 'sync.intervalMinutes')}
+        />
+        <TextField
+          section={section}
+          field="backups.keep"
+          label="Backups to keep"
+          inputMode="numeric"
+          hint="The app backs the database up daily and keeps this many (1 to 60)."
+          value={draft.backupsKeep}
+          onChange={(value) => change('backupsKeep', value, 'backups.keep')}
+        />
+      </div>
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          checked={draft.syncOnStartup}
+          onChange={(event) => change('syncOnStartup', event.target.checked, 'sync.onStartup')}
+        />
+        <span>Sync when the app starts</span>
+      </label>
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          checked={draft.soundsEnabled}
+          onChange={(event) => change('soundsEnabled', event.target.checked, 'sounds.enabled')}
+        />
+        <span>Play a chime when a sale is paid</span>
+      </label>
+      <div className="volume-row">
+        <label htmlFor={volumeId}>Chime volume</label>
+        <input
+          id={volumeId}
+          type="range"
+          min={0}
+          max={100}
+          step={5}
+          value={draft.volumePercent}
+          disabled={!draft.soundsEnabled}
+          aria-valuetext={`${draft.volumePercent}%`}
+          onChange={(event) => change('volumePercent', Number(event.target.value), 'sounds.volume')}
+        />
+        <output htmlFor={volumeId}>{draft.volumePercent}%</output>
+        <button
+          type="button"
+          className="button secondary"
+          disabled={!draft.soundsEnabled}
+          onClick={() => playChime(window, volume)}
+        >
+          Play the chime
+        </button>
+      </div>
+      {section.errorOf('sounds.volume') && (
+        <p className="field-error">{section.errorOf('sounds.volume')}</p>
+      )}
+      <SaveRow section={section} label="Save sync, backup and sound settings" />
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+import { act } from '@testing-library/react';
+import { vi, type Mock } from 'vitest';
+import type {
+  BridgeEvent,
+  BridgeResult,
+  ChannelName,
+  WindowApi,
+} from '../../../shared/bridge/contract';
+import { appInfo, ok, settingsView, status } from './fixtures';
+
+type ChannelMocks = { readonly [C in ChannelName]: Mock<WindowApi[C]> };
+
+export type FakeBridge = ChannelMocks & {
+  readonly subscribe: Mock<WindowApi['subscribe']>;
+  /** Pushes an event to every subscriber, inside act() so React settles. */
+  readonly emit: (event: BridgeEvent) => void;
+  readonly listenerCount: () => number;
+};
+
+function unstubbed<T>(name: ChannelName): () => Promise<BridgeResult<T>> {
+  return () =>
+    Promise.resolve({
+      ok: false,
+      error: { code: 'TEST_UNSTUBBED', message: `${name} was not stubbed in this test` },
+    });
+}
+
+/**
+ * A WindowApi with a vi.fn per channel. The shell's own calls (getAppInfo, getStatus,
+ * getActivity, getSettings) answer plausibly; every other channel fails until a test stubs it.
+ */
+export function createFakeBridge(): FakeBridge {
+  const listeners = new Set<(event: BridgeEvent) => void>();
+  const mocks = {
+    getAppInfo: vi.fn<WindowApi['getAppInfo']>(() => ok(appInfo())),
+    getStatus: vi.fn<WindowApi['getStatus']>(() => ok(status())),
+    createSale: vi.fn<WindowApi['createSale']>(unstubbed('createSale')),
+    getSale: vi.fn<WindowApi['getSale']>(unstubbed('getSale')),
+    cancelSale: vi.fn<WindowApi['cancelSale']>(unstubbed('cancelSale')),
+    checkSale: vi.fn<WindowApi['checkSale']>(unstubbed('checkSale')),
+    retrySale: vi.fn<WindowApi['retrySale']>(unstubbed('retrySale')),
+    getReceipt: vi.fn<WindowApi['getReceipt']>(unstubbed('getReceipt')),
+    getActivity: vi.fn<WindowApi['getActivity']>(() =>
+      ok({ sales: [], inflows: [], alerts: [], counterAccounts: [] }),
+    ),
+    acknowledgeAlert: vi.fn<WindowApi['acknowledgeAlert']>(unstubbed('acknowledgeAlert')),
+    createCounterAccount: vi.fn<WindowApi['createCounterAccount']>(
+      unstubbed('createCounterAccount'),
+    ),
+    syncTransactions: vi.fn<WindowApi['syncTransactions']>(unstubbed('syncTransactions')),
+    cancelSync: vi.fn<WindowApi['cancelSync']>(unstubbed('cancelSync')),
+    getZReport: vi.fn<WindowApi['getZReport']>(unstubbed('getZReport')),
+    listTransactions: vi.fn<WindowApi['listTransactions']>(unstubbed('listTransactions')),
+    exportCsv: vi.fn<WindowApi['exportCsv']>(unstubbed('exportCsv')),
+    getBalance: vi.fn<WindowApi['getBalance']>(unstubbed('getBalance')),
+    checkPayout: vi.fn<WindowApi['checkPayout']>(unstubbed('checkPayout')),
+    getSettings: vi.fn<WindowApi['getSettings']>(() => ok(settingsView())),
+    updateSettings: vi.fn<WindowApi['updateSettings']>(unstubbed('updateSettings')),
+    getSecrets: vi.fn<WindowApi['getSecrets']>(unstubbed('getSecrets')),
+    setSecret: vi.fn<WindowApi['setSecret']>(unstubbed('setSecret')),
+    testConnection: vi.fn<WindowApi['testConnection']>(unstubbed('testConnection')),
+    rotateCallbackToken: vi.fn<WindowApi['rotateCallbackToken']>(unstubbed('rotateCallbackToken')),
+  } satisfies ChannelMocks;
+
+  const subscribe = vi.fn<WindowApi['subscribe']>((listener) => {
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  });
+
+  return {
+    ...mocks,
+    subscribe,
+    emit: (event) => {
+      act(() => {
+        for (const listener of listeners) listener(event);
+      });
+    },
+    listenerCount: () => listeners.size,
+  };
+}

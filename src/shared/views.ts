@@ -1,0 +1,200 @@
+/** What the renderer sees of the core: plain, readonly data. Money is integer kobo. */
+import type { ProviderEnvironment } from './bridge/contract';
+import type { InflowView } from './sales';
+import type { Settings } from './settings-schema';
+
+export type TunnelStatusView =
+  | { readonly state: 'off' }
+  | { readonly state: 'connecting' }
+  | { readonly state: 'online'; readonly url: string }
+  | {
+      readonly state: 'error';
+      readonly code: string;
+      readonly message: string;
+      readonly retryInMs?: number;
+    };
+
+/** How payment callbacks reach this till. */
+export type CallbackRouteMode = 'local-sandbox' | 'tunnel' | 'public-url' | 'polling-only';
+
+export interface StatusView {
+  readonly environment: ProviderEnvironment;
+  readonly shopName: string;
+  readonly tillId: string;
+  /** The shop's IANA time zone (Africa/Lagos unless settings say otherwise). */
+  readonly timeZone: string;
+  readonly callback: {
+    readonly mode: CallbackRouteMode;
+    /** True when the provider can reach us now; false means the app is polling. */
+    readonly live: boolean;
+    readonly tunnel: TunnelStatusView;
+  };
+  readonly openAlerts: number;
+  readonly lastSync: SyncRunView | null;
+}
+
+export interface CounterAccountView {
+  readonly id: number;
+  readonly type: 'static' | 'static-flex';
+  readonly reference: string;
+  readonly accountNumber: string | null;
+  readonly accountName: string | null;
+  readonly bank: string | null;
+  readonly amountKobo: number | null;
+  readonly createdAt: number;
+}
+
+export interface ReceiptView {
+  readonly shopName: string;
+  readonly saleId: number;
+  readonly state: string;
+  readonly amountKobo: number;
+  readonly accountNumber: string | null;
+  readonly accountName: string | null;
+  readonly bank: string | null;
+  readonly reference: string;
+  readonly sessionId: string | null;
+  readonly createdAt: number;
+  readonly paidAt: number | null;
+  readonly cashier: string | null;
+  readonly tillId: string | null;
+  readonly timeZone: string;
+}
+
+export interface SyncRunView {
+  readonly id: number;
+  readonly mode: 'full' | 'incremental';
+  readonly trigger: string;
+  readonly status: 'running' | 'complete' | 'failed' | 'cancelled' | 'interrupted';
+  readonly startedAt: number;
+  readonly finishedAt: number | null;
+  readonly reportedCount: number | null;
+  readonly collected: number;
+  readonly inserted: number;
+  readonly updated: number;
+  readonly error: string | null;
+}
+
+export interface SyncProgressView {
+  readonly runId: number;
+  readonly collected: number;
+  readonly count: number;
+}
+
+export interface AmountTotal {
+  readonly count: number;
+  readonly amountKobo: number;
+}
+
+export type ExceptionKind =
+  'paid_late' | 'wrong_amount' | 'unmatched_inflow' | 'missing_from_provider' | 'open_at_cutoff';
+
+export interface ReportException {
+  readonly kind: ExceptionKind;
+  readonly saleId: number | null;
+  readonly sessionId: string | null;
+  readonly amountKobo: number | null;
+  readonly at: number | null;
+  readonly message: string;
+  /** What a person should do about it. */
+  readonly action: string;
+}
+
+export interface ZReportView {
+  /** The business days covered, first and last ('YYYY-MM-DD'). */
+  readonly fromDay: string;
+  readonly toDay: string;
+  readonly fromMs: number;
+  readonly toMs: number;
+  readonly timeZone: string;
+  readonly cutoffHour: number;
+  readonly success: AmountTotal;
+  readonly failed: AmountTotal;
+  readonly pending: AmountTotal;
+  /** Successful inflows by local hour of the day (0..23). */
+  readonly byHour: readonly (AmountTotal & { readonly hour: number })[];
+  /** Paid sales made here, by till and cashier. */
+  readonly byTill: readonly (AmountTotal & {
+    readonly tillId: string | null;
+    readonly cashier: string | null;
+  })[];
+  /** Successful inflows into the permanent counter accounts. */
+  readonly counter: AmountTotal;
+  readonly exceptions: readonly ReportException[];
+  readonly lastSync: SyncRunView | null;
+  readonly generatedAt: number;
+}
+
+export interface TransactionListView {
+  readonly rows: readonly InflowView[];
+  readonly total: number;
+}
+
+export interface BalanceView {
+  readonly accountId: string;
+  readonly ownerName: string | null;
+  readonly name: string | null;
+  readonly status: string | null;
+  readonly availableKobo: number;
+  /** The provider's own formatted text for AvailableBalance: a cross-check only. */
+  readonly availableDisplay: string | null;
+  readonly otherBalances: readonly {
+    readonly balanceType: string;
+    readonly valueKobo: number;
+    readonly display: string | null;
+  }[];
+  readonly refreshedAt: number;
+}
+
+export interface PayoutCheckView {
+  readonly availableKobo: number;
+  readonly requestedKobo: number;
+  readonly covered: boolean;
+  /** 0 when covered. */
+  readonly shortfallKobo: number;
+  readonly refreshedAt: number;
+}
+
+export interface CsvExportView {
+  readonly filename: string;
+  readonly csv: string;
+  readonly rows: number;
+}
+
+/** Shown in settings next to the key fields. */
+export const WHERE_KEYS_COME_FROM =
+  "Keys are not self-served: ask the provider's support team for the secret key, the payout access token and the payout account number of each environment you use. Staging and production keys are different — a staging key does not work in production, and the other way round.";
+
+export interface SettingsView {
+  readonly settings: Settings;
+  /** The callback URL given to the provider for sales created now, or null in polling-only mode. */
+  readonly callbackUrl: string | null;
+  readonly callbackProblem: string | null;
+}
+
+/** All the renderer ever learns of a secret. */
+export interface SecretStatusView {
+  readonly set: boolean;
+  readonly last4: string | null;
+  /** Why a saved secret cannot be used (enter it again), or null. */
+  readonly problem: string | null;
+}
+
+export type SecretBoxKindView = 'os-keychain' | 'os-plaintext-fallback' | 'file-key';
+
+export interface SecretsView {
+  readonly box: { readonly kind: SecretBoxKindView; readonly description: string };
+  readonly secrets: {
+    readonly secretKey: SecretStatusView;
+    readonly accessToken: SecretStatusView;
+    readonly ngrokAuthtoken: SecretStatusView;
+  };
+}
+
+export interface ConnectionCheckView {
+  readonly check: 'transactions' | 'balance';
+  readonly ok: boolean;
+  readonly code?: string;
+  readonly message: string;
+  readonly advice?: string;
+}

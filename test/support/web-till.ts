@@ -1,0 +1,66 @@
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+
+/** The browser shell's first line of output (`npm run web`), on the sandbox provider. */
+export interface WebShellLine {
+  readonly url: string;
+  readonly display_url: string;
+  readonly control_url: string;
+}
+
+async function postJson(url: string, body: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`POST ${url} answered ${response.status}: ${text}`);
+  return JSON.parse(text) as unknown;
+}
+
+/**
+ * A customer's transfer through the sandbox's control API (amount in Naira). Returns the
+ * transaction the sandbox recorded.
+ */
+export async function sandboxTransfer(
+  controlUrl: string,
+  accountNumber: string,
+  amountNaira: number,
+): Promise<unknown> {
+  return postJson(`${controlUrl}/transfers`, {
+    account_number: accountNumber,
+    amount: amountNaira,
+  });
+}
+
+/** The token the browser shell put in its URL's fragment (`#token=…`). */
+export function tokenOf(shellUrl: string): string {
+  const token = /(?:^|[#&])token=([A-Za-z0-9_-]+)/.exec(new URL(shellUrl).hash)?.[1];
+  if (!token) throw new Error(`no token in ${shellUrl}`);
+  return token;
+}
+
+/**
+ * --dev-clock: moves the till's clock and the embedded sandbox's clock forward by `ms`; the
+ * answer comes once the core has settled (timers that fell due have run).
+ */
+export async function advanceTillClock(shellUrl: string, ms: number): Promise<void> {
+  const url = new URL('/api/dev/advance-clock', shellUrl);
+  await postJson(url.href, { ms }, { authorization: `Bearer ${tokenOf(shellUrl)}` });
+}
+
+/** Decodes a QR code given as a `data:image/png;base64,…` URL; null when none is found. */
+export function decodeQrDataUrl(dataUrl: string): string | null {
+  const match = /^data:image\/png;base64,(.+)$/.exec(dataUrl);
+  if (!match?.[1]) throw new Error(`not a PNG data: URL: ${dataUrl.slice(0, 40)}…`);
+  const png = PNG.sync.read(Buffer.from(match[1], 'base64'));
+  const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+  return code?.data ?? null;
+}
+
+/** Whole seconds in a countdown shown as "mm:ss"; null for anything else ("Expired"). */
+export function countdownSeconds(text: string): number | null {
+  const match = /^(\d{2,}):(\d{2})$/.exec(text.trim());
+  return match ? Number(match[1]) * 60 + Number(match[2]) : null;
+}

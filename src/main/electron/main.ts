@@ -11,7 +11,7 @@ import { registerIpc } from './ipc';
 import { sqliteNativeBinding } from './native-binding';
 import { openDesktopSecretBox } from './safe-storage-box';
 import { openElectronSettings } from './settings-backend';
-import { createMainWindow, openExternalSafely, trustedOrigins } from './window';
+import { createMainWindow, trustedOrigins } from './window';
 
 // Two instances would fight over the webhook port and the database: the second focuses the first.
 if (!app.requestSingleInstanceLock()) {
@@ -31,10 +31,8 @@ if (!app.requestSingleInstanceLock()) {
 
   app.on('web-contents-created', (_event, contents) => {
     const trusted = trustedOrigins();
-    contents.setWindowOpenHandler(({ url }) => {
-      openExternalSafely(url);
-      return { action: 'deny' };
-    });
+    // The app opens no other windows and links nowhere: every new-window request is refused.
+    contents.setWindowOpenHandler(() => ({ action: 'deny' }));
     contents.on('will-navigate', (event, url) => {
       if (!isTrustedRendererUrl(url, trusted)) event.preventDefault();
     });

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { BrowserWindow, shell } from 'electron';
+import { BrowserWindow } from 'electron';
 import type { TrustedOrigins } from '../security/trusted-sender';
 
 const rendererIndex = join(import.meta.dirname, '../renderer/index.html');
@@ -32,6 +32,8 @@ export function createMainWindow(): BrowserWindow {
       webviewTag: false,
       spellcheck: false,
       navigateOnDragDrop: false,
+      // Middle-click must not open a link in a new window (auxclick bypasses will-navigate).
+      disableBlinkFeatures: 'Auxclick',
     },
   });
   window.once('ready-to-show', () => window.show());
@@ -40,15 +42,4 @@ export function createMainWindow(): BrowserWindow {
   if (devUrl) void window.loadURL(devUrl);
   else void window.loadFile(rendererIndex);
   return window;
-}
-
-/** Opens http(s) links in the user's browser; everything else is dropped. */
-export function openExternalSafely(url: string): void {
-  try {
-    const parsed = new URL(url);
-    if (parsed.protocol === 'https:' || parsed.protocol === 'http:')
-      void shell.openExternal(parsed.href);
-  } catch {
-    // not a URL: ignore
-  }
 }

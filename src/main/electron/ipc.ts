@@ -2,7 +2,7 @@ import { ipcMain, type IpcMainInvokeEvent } from 'electron';
 import { channelNames, ipcChannelOf, type Handlers } from '../../shared/bridge/contract';
 import { dispatch } from '../bridge/dispatch';
 import type { Logger } from '../logging/logger';
-import { isTrustedRendererUrl, type TrustedOrigins } from '../security/trusted-sender';
+import { isTrustedIpcSender, type TrustedOrigins } from '../security/trusted-sender';
 
 /**
  * Registers one ipcMain handler per channel of the table. Each checks that the message comes from
@@ -16,7 +16,8 @@ export function registerIpc(
   for (const name of channelNames) {
     ipcMain.handle(ipcChannelOf(name), (event: IpcMainInvokeEvent, input: unknown) => {
       const frame = event.senderFrame;
-      if (!frame || frame.parent !== null || !isTrustedRendererUrl(frame.url, trusted)) {
+      const sender = frame ? { url: frame.url, isMainFrame: frame.parent === null } : null;
+      if (!isTrustedIpcSender(sender, trusted)) {
         logger.warn({ channel: name, url: frame?.url }, 'IPC refused: untrusted sender');
         return { ok: false, error: { code: 'FORBIDDEN', message: 'Refused: unknown sender.' } };
       }

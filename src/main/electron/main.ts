@@ -2,7 +2,8 @@
  * The Electron entry: wiring only. The core is built by the composition root; this file adds the
  * single-instance lock, the hardened window, the CSP header and the IPC registration.
  */
-import { app, session, type BrowserWindow } from 'electron';
+import { app, Notification, session, type BrowserWindow } from 'electron';
+import { notificationFor } from '../desktop/notifications';
 import { createCore, type Core } from '../core/create-core';
 import { rendererCspHeader } from '../../shared/csp';
 import { isTrustedRendererUrl } from '../security/trusted-sender';
@@ -11,7 +12,8 @@ import { registerIpc } from './ipc';
 import { sqliteNativeBinding } from './native-binding';
 import { openDesktopSecretBox } from './safe-storage-box';
 import { openElectronSettings } from './settings-backend';
-import { createMainWindow, trustedOrigins } from './window';
+import { installMenu } from './menu';
+import { createDisplayWindow, createMainWindow, trustedOrigins } from './window';
 
 // Two instances would fight over the webhook port and the database: the second focuses the first.
 if (!app.requestSingleInstanceLock()) {
@@ -19,6 +21,7 @@ if (!app.requestSingleInstanceLock()) {
 } else {
   app.enableSandbox();
   let mainWindow: BrowserWindow | null = null;
+  let displayWindow: BrowserWindow | null = null;
   let core: Core | null = null;
   let unregisterIpc: (() => void) | null = null;
   let unsubscribeEvents: (() => void) | null = null;
@@ -70,11 +73,41 @@ if (!app.requestSingleInstanceLock()) {
     unregisterIpc = registerIpc(core.handlers, trustedOrigins(), core.log.logger);
     mainWindow = createMainWindow();
     unsubscribeEvents = core.events.subscribe((event) => {
-      if (mainWindow && !mainWindow.isDestroyed())
-        mainWindow.webContents.send(IPC_EVENT_CHANNEL, event);
+      for (const window of [mainWindow, displayWindow]) {
+        if (window && !window.isDestroyed()) window.webContents.send(IPC_EVENT_CHANNEL, event);
+      }
+      const note = notificationFor(event);
+      if (note && Notification.isSupported()) {
+        new Notification({
+          title: note.title,
+          body: note.body,
+          urgency: note.urgent ? 'critical' : 'normal',
+          timeoutType: note.urgent ? 'never' : 'default',
+        }).show();
+      }
+    });
+    installMenu({
+      navigate: (route) => {
+        mainWindow?.webContents.send(IPC_EVENT_CHANNEL, { type: 'navigate', payload: { route } });
+        mainWindow?.show();
+      },
+      openCustomerDisplay: () => {
+        if (displayWindow && !displayWindow.isDestroyed()) {
+          displayWindow.focus();
+          return;
+        }
+        const opened = createDisplayWindow();
+        opened.on('closed', () => {
+          displayWindow = null;
+        });
+        displayWindow = opened;
+      },
+      // The renderer's print styles decide what goes on paper (receipt or report).
+      print: () => mainWindow?.webContents.print({ silent: false, printBackground: true }),
     });
     mainWindow.on('closed', () => {
       mainWindow = null;
+      displayWindow?.close();
     });
   });
 

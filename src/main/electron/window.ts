@@ -1,9 +1,12 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { BrowserWindow } from 'electron';
+import { app, BrowserWindow, screen, type BrowserWindowConstructorOptions } from 'electron';
+import { DEFAULT_WINDOW_SIZE, restoreWindowState, type WindowState } from '../desktop/window-state';
 import type { TrustedOrigins } from '../security/trusted-sender';
 
 const rendererIndex = join(import.meta.dirname, '../renderer/index.html');
+const stateFile = () => join(app.getPath('userData'), 'window-state.json');
 
 export function trustedOrigins(): TrustedOrigins {
   return {
@@ -12,15 +15,13 @@ export function trustedOrigins(): TrustedOrigins {
   };
 }
 
-export function createMainWindow(): BrowserWindow {
-  const window = new BrowserWindow({
-    width: 1100,
-    height: 760,
-    minWidth: 800,
-    minHeight: 600,
-    show: false,
-    title: 'Transfer Till',
-    autoHideMenuBar: false,
+/**
+ * Every window of the app is made here, with the same hardened settings written out literally
+ * (so that reviewers and Electronegativity see them): isolated, sandboxed, no Node.
+ */
+function hardenedWindow(options: BrowserWindowConstructorOptions): BrowserWindow {
+  return new BrowserWindow({
+    ...options,
     webPreferences: {
       preload: join(import.meta.dirname, '../preload/index.cjs'),
       contextIsolation: true,
@@ -36,10 +37,68 @@ export function createMainWindow(): BrowserWindow {
       disableBlinkFeatures: 'Auxclick',
     },
   });
-  window.once('ready-to-show', () => window.show());
+}
 
+function load(window: BrowserWindow, hash?: string): void {
   const devUrl = process.env['ELECTRON_RENDERER_URL'];
-  if (devUrl) void window.loadURL(devUrl);
-  else void window.loadFile(rendererIndex);
+  if (devUrl) void window.loadURL(hash ? `${devUrl}#${hash}` : devUrl);
+  else void window.loadFile(rendererIndex, hash ? { hash } : {});
+}
+
+function readSavedState(): WindowState | null {
+  try {
+    const saved: unknown = JSON.parse(readFileSync(stateFile(), 'utf8'));
+    return restoreWindowState(
+      saved,
+      screen.getAllDisplays().map((display) => display.workArea),
+    );
+  } catch {
+    return null;
+  }
+}
+
+/** The cashier's window, where it was last time (if that screen is still attached). */
+export function createMainWindow(): BrowserWindow {
+  const saved = readSavedState();
+  const window = hardenedWindow({
+    ...(saved
+      ? { x: saved.x, y: saved.y, width: saved.width, height: saved.height }
+      : DEFAULT_WINDOW_SIZE),
+    minWidth: 800,
+    minHeight: 600,
+    show: false,
+    title: 'Transfer Till',
+  });
+  window.once('ready-to-show', () => {
+    if (saved?.maximized) window.maximize();
+    window.show();
+  });
+  window.on('close', () => {
+    const bounds = window.getNormalBounds();
+    try {
+      writeFileSync(stateFile(), JSON.stringify({ ...bounds, maximized: window.isMaximized() }));
+    } catch {
+      // Losing the window position is harmless.
+    }
+  });
+  load(window);
+  return window;
+}
+
+/** The customer-facing display, meant for a second screen turned towards the customer. */
+export function createDisplayWindow(): BrowserWindow {
+  const external = screen
+    .getAllDisplays()
+    .find((display) => display.id !== screen.getPrimaryDisplay().id);
+  const window = hardenedWindow({
+    width: 900,
+    height: 700,
+    ...(external ? { x: external.workArea.x + 40, y: external.workArea.y + 40 } : {}),
+    title: 'Transfer Till — customer display',
+    autoHideMenuBar: true,
+    show: false,
+  });
+  window.once('ready-to-show', () => window.show());
+  load(window, '/display');
   return window;
 }

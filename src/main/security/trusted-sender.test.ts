@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTrustedRendererUrl } from './trusted-sender';
+import { isTrustedIpcSender, isTrustedRendererUrl } from './trusted-sender';
 
 const prod = {
   rendererFile: 'file:///opt/Transfer%20Till/resources/app.asar/out/renderer/index.html',
@@ -40,5 +40,23 @@ describe('isTrustedRendererUrl', () => {
         devServerUrl: 'http://10.0.0.5:5173/',
       }),
     ).toBe(false);
+  });
+});
+
+describe('isTrustedIpcSender', () => {
+  it('accepts only the top frame of our own renderer', () => {
+    expect(isTrustedIpcSender({ url: prod.rendererFile, isMainFrame: true }, prod)).toBe(true);
+    expect(
+      isTrustedIpcSender({ url: `${prod.rendererFile}#/display`, isMainFrame: true }, prod),
+    ).toBe(true);
+  });
+
+  it.each([
+    ['no frame (window gone)', null],
+    ['an iframe of our own page', { url: prod.rendererFile, isMainFrame: false }],
+    ['another page', { url: 'https://evil.example/', isMainFrame: true }],
+    ['a data: page', { url: 'data:text/html,x', isMainFrame: true }],
+  ] as const)('refuses %s', (_label, frame) => {
+    expect(isTrustedIpcSender(frame, prod)).toBe(false);
   });
 });

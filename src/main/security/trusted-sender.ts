@@ -36,3 +36,27 @@ export function isTrustedRendererUrl(
   }
   return false;
 }
+
+/** What an IPC handler knows of the frame that sent a message. */
+export interface IpcSenderFrame {
+  readonly url: string;
+  /** True for a window's top frame; false for an iframe inside it. */
+  readonly isMainFrame: boolean;
+}
+
+/**
+ * The decision every IPC handler makes before it looks at the input: only the top frame of our
+ * own renderer may call the core. A missing frame (destroyed window), any iframe, and any other
+ * page are refused.
+ */
+export function isTrustedIpcSender(
+  frame: IpcSenderFrame | null | undefined,
+  trusted: TrustedOrigins,
+): boolean {
+  return (
+    frame !== null &&
+    frame !== undefined &&
+    frame.isMainFrame &&
+    isTrustedRendererUrl(frame.url, trusted)
+  );
+}

@@ -144,6 +144,20 @@ describe('App shell', () => {
     expect(await screen.findByRole('textbox', { name: /Amount/ })).toBeTruthy();
   });
 
+  it("follows the desktop menu's navigate events", async () => {
+    const bridge = createFakeBridge();
+    renderApp(bridge, '#/sale');
+    await screen.findByRole('textbox', { name: /Amount/ });
+    act(() => {
+      bridge.emit({ type: 'navigate', payload: { route: 'balance' } });
+    });
+    expect(window.location.hash).toBe('#/balance');
+    act(() => {
+      window.dispatchEvent(new HashChangeEvent('hashchange'));
+    });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Payout balance' })).toBeTruthy();
+  });
+
   it('shows the customer display without the cashier header', async () => {
     renderApp(createFakeBridge(), '#/display');
     expect(await screen.findByText('Welcome')).toBeTruthy();

@@ -5,7 +5,7 @@ import type { SettingsView } from '../../shared/views';
 import { BridgeProvider, useBridge, useBridgeEvent } from './bridge-context';
 import { applyTunnelEvent, Header, type CallbackStatus } from './components/header';
 import { cashierMessage } from './errors';
-import { useHashRoute, type Route } from './routes';
+import { hrefOf, useHashRoute, type Route } from './routes';
 import { ActivityScreen } from './screens/activity/activity-screen';
 import { BalanceScreen } from './screens/balance/balance-screen';
 import { CustomerDisplay } from './screens/display/customer-display';
@@ -105,6 +105,9 @@ function Shell() {
     setCallback((current) => (current ? applyTunnelEvent(current, tunnel) : current));
   });
   useBridgeEvent('alert', () => void refreshAlerts());
+  useBridgeEvent('navigate', ({ route: target }) => {
+    window.location.hash = hrefOf(target);
+  });
 
   if (route === 'display') {
     return (

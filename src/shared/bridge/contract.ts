@@ -161,6 +161,8 @@ export interface BridgeEvents {
   readonly tunnel: TunnelStatusView;
   readonly 'sync-progress': SyncProgressView;
   readonly 'sync-finished': SyncRunView;
+  /** From the desktop app's menu: show this screen. */
+  readonly navigate: { readonly route: 'sale' | 'activity' | 'report' | 'balance' | 'settings' };
 }
 export type EventName = keyof BridgeEvents;
 export type BridgeEvent = {

@@ -1,0 +1,62 @@
+import { Menu, type MenuItemConstructorOptions } from 'electron';
+import type { BridgeEvents } from '../../shared/bridge/contract';
+
+type Screen = BridgeEvents['navigate']['route'];
+
+export interface MenuActions {
+  navigate(route: Screen): void;
+  openCustomerDisplay(): void;
+  print(): void;
+}
+
+/** The application menu: screens, the customer display, print, and the usual edit/view roles. */
+export function installMenu(actions: MenuActions): void {
+  const screenItem = (
+    label: string,
+    route: Screen,
+    accelerator: string,
+  ): MenuItemConstructorOptions => ({
+    label,
+    accelerator,
+    click: () => actions.navigate(route),
+  });
+  const template: MenuItemConstructorOptions[] = [
+    {
+      label: 'Till',
+      submenu: [
+        screenItem('New sale', 'sale', 'CmdOrCtrl+N'),
+        { type: 'separator' },
+        {
+          label: 'Customer display',
+          accelerator: 'CmdOrCtrl+D',
+          click: () => actions.openCustomerDisplay(),
+        },
+        { label: 'Print…', accelerator: 'CmdOrCtrl+P', click: () => actions.print() },
+        { type: 'separator' },
+        { role: 'quit' },
+      ],
+    },
+    { role: 'editMenu' },
+    {
+      label: 'Go',
+      submenu: [
+        screenItem('Sale', 'sale', 'CmdOrCtrl+1'),
+        screenItem('Activity', 'activity', 'CmdOrCtrl+2'),
+        screenItem('End of day report', 'report', 'CmdOrCtrl+3'),
+        screenItem('Payout balance', 'balance', 'CmdOrCtrl+4'),
+        screenItem('Settings', 'settings', 'CmdOrCtrl+,'),
+      ],
+    },
+    {
+      label: 'View',
+      submenu: [
+        { role: 'resetZoom' },
+        { role: 'zoomIn' },
+        { role: 'zoomOut' },
+        { type: 'separator' },
+        { role: 'togglefullscreen' },
+      ],
+    },
+  ];
+  Menu.setApplicationMenu(Menu.buildFromTemplate(template));
+}

@@ -84,6 +84,47 @@ describe('the core, end to end in one process (sandbox provider, real listener, 
     });
   });
 
+  it('100 copies of one callback in parallel give one inflow and one paid sale', async () => {
+    const { core, events, call } = await start();
+    await control(core, '/faults', { drop_callbacks: 1 });
+    const sale = ok<SaleView>(await call('createSale', { amount: '700' }));
+    const transfer = await control(core, '/transfers', {
+      account_number: sale.accountNumber,
+      amount: 700,
+    });
+    const { callbackUrl } = ok<{ callbackUrl: string }>(await call('getSettings'));
+    const body = JSON.stringify({
+      event: 'payment.success',
+      reference: sale.reference,
+      session_id: transfer['session_id'],
+      amount: 700,
+      status: 'success',
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () =>
+        fetch(callbackUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+        }).then((r) => r.status),
+      ),
+    );
+    expect(answers.every((status) => status === 200)).toBe(true);
+    await waitFor(() =>
+      events.some(
+        (e) => e.type === 'sale-changed' && e.payload.id === sale.id && e.payload.state === 'paid',
+      )
+        ? true
+        : undefined,
+    );
+    await core.idle();
+    const activity = ok<{ inflows: unknown[]; sales: SaleView[] }>(await call('getActivity'));
+    expect(activity.inflows).toHaveLength(1);
+    expect(
+      events.filter((e) => e.type === 'sale-changed' && e.payload.state === 'paid'),
+    ).toHaveLength(1);
+  });
+
   it('status shows the sandbox, a live local callback route and no alerts', async () => {
     const { call } = await start();
     expect(ok(await call('getStatus'))).toMatchObject({

@@ -12,107 +12,29 @@
  * on a database seeded directly through its state module: 100,000 transfers through the
  * control API would take minutes and measure the sandbox, not the sync.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { systemScheduler } from '../src/main/engine/scheduler';
 import { createProviderClient } from '../src/main/provider/client';
 import { createTransactionSync } from '../src/main/reports/sync';
 import { SANDBOX_DB_FILE } from '../src/main/sandbox/cli-args';
-import { openSandboxDb } from '../src/main/sandbox/sandbox-db';
-import { insertAccount, saveMerchant } from '../src/main/sandbox/sandbox-state';
 import { openDatabase } from '../src/main/store/database';
 import type { BenchFigure } from './bench-figure';
+import { seedSandboxTransactions, startSandboxProcess, type SandboxProcess } from './sandbox-seed';
 
 const TOTAL = 100_000;
 const PAGE = 100;
 const READ_AHEAD = 2;
 const ACCOUNTS = 4;
 const TARGET_SECONDS = 10;
-const root = fileURLToPath(new URL('..', import.meta.url));
 
-interface Sandbox {
-  readonly baseUrl: string;
-  readonly payoutBaseUrl: string;
-  readonly secretKey: string;
-  readonly accessToken: string;
-  readonly child: ChildProcess;
-}
+type Sandbox = SandboxProcess;
 
 /** The sandbox's own database, filled in one transaction: one transfer per second of history. */
 function seedSandbox(dir: string): void {
-  const db = openSandboxDb(join(dir, SANDBOX_DB_FILE));
-  try {
-    saveMerchant(db, {
-      secretKey: 'sk_bench_0123456789',
-      accessToken: 'at_bench_0123456789',
-      payoutAccountId: '1234567890',
-      userId: 1,
-      ownerName: 'Bench Merchant',
-    });
-    const start = Date.UTC(2026, 9, 1);
-    db.transaction(() => {
-      for (let a = 0; a < ACCOUNTS; a++) {
-        insertAccount(db, {
-          accountNumber: `990000000${a}`,
-          reference: `SBX-BENCH-${a}`,
-          externalReference: `COUNTER-${a}`,
-          accountName: 'Bench',
-          merchantId: 'M-1',
-          merchantCategory: 'others',
-          type: 'static-flex',
-          amountKobo: null,
-          expiresAtMs: null,
-          status: 'active',
-          callbackUrl: 'http://127.0.0.1:9/unused',
-          createdAtMs: start,
-        });
-      }
-      const insert = db.prepare(
-        `INSERT INTO transactions (session_id, account_number, amount_kobo, status, reason,
-           created_at_ms, settle_at_ms, settled_at_ms)
-         VALUES (?, ?, ?, ?, NULL, ?, NULL, ?)`,
-      );
-      for (let i = 0; i < TOTAL; i++) {
-        const at = start + i * 1000;
-        insert.run(
-          `999999${String(i).padStart(24, '0')}`,
-          `990000000${i % ACCOUNTS}`,
-          100 + ((i * 7919) % 5_000_000),
-          i % 20 === 0 ? 'failed' : 'success',
-          at,
-          at,
-        );
-      }
-    })();
-  } finally {
-    db.close();
-  }
-}
-
-async function startSandboxProcess(dir: string): Promise<Sandbox> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(root, 'src/main/sandbox/cli.ts'), '--port', '0', '--data-dir', dir],
-    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  const lines = createInterface({ input: child.stdout });
-  const first = await new Promise<string>((resolve, reject) => {
-    lines.once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`sandbox exited with ${code}`)));
-  });
-  const info = JSON.parse(first) as Record<string, string>;
-  return {
-    baseUrl: info['base_url'] ?? '',
-    payoutBaseUrl: info['payout_base_url'] ?? '',
-    secretKey: info['secret_key'] ?? '',
-    accessToken: info['access_token'] ?? '',
-    child,
-  };
+  seedSandboxTransactions(join(dir, SANDBOX_DB_FILE), { total: TOTAL, accounts: ACCOUNTS });
 }
 
 interface RawRow {
@@ -230,11 +152,7 @@ export async function run(): Promise<readonly BenchFigure[]> {
       },
     ];
   } finally {
-    if (sandbox.child.exitCode === null) {
-      const exited = new Promise((resolve) => sandbox.child.once('exit', resolve));
-      sandbox.child.kill('SIGTERM');
-      await exited;
-    }
+    await sandbox.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }

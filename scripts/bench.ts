@@ -4,7 +4,7 @@
  * With --strict the exit code is 1 when a figure misses its target.
  */
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
-import { cpus, platform, release } from 'node:os';
+import { cpus, loadavg, platform, release, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { BenchFigure, BenchModule } from '../bench/bench-figure';
 
@@ -13,6 +13,11 @@ const BENCHMARKS: readonly { readonly name: string; load(): Promise<BenchModule>
   { name: 'webhook', load: () => import('../bench/webhook.bench') },
   { name: 'sync', load: () => import('../bench/sync.bench') },
   { name: 'z-report', load: () => import('../bench/z-report.bench') },
+  { name: 'callback-to-paid', load: () => import('../bench/callback-to-paid.bench') },
+  { name: 'create-to-screen', load: () => import('../bench/create-to-screen.bench') },
+  { name: 'startup', load: () => import('../bench/startup.bench') },
+  { name: 'memory', load: () => import('../bench/memory.bench') },
+  { name: 'bundle', load: () => import('../bench/bundle.bench') },
 ];
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -52,10 +57,20 @@ async function main(): Promise<void> {
   if (selected.length === 0) throw new Error(`No benchmark named ${wanted.join(', ')}`);
 
   const results: { bench: string; figure: BenchFigure }[] = [];
+  /** The machine's 1-minute load average around each bench: other work shares these cores. */
+  const load: { bench: string; before: number; after: number; seconds: number }[] = [];
   for (const bench of selected) {
     process.stderr.write(`bench ${bench.name}: running…\n`);
+    const before = loadavg()[0] ?? Number.NaN;
+    const started = performance.now();
     const module = await bench.load();
     for (const figure of await module.run()) results.push({ bench: bench.name, figure });
+    load.push({
+      bench: bench.name,
+      before,
+      after: loadavg()[0] ?? Number.NaN,
+      seconds: (performance.now() - started) / 1000,
+    });
   }
 
   const rows = [
@@ -75,6 +90,14 @@ async function main(): Promise<void> {
   for (const { bench, figure } of results) {
     if (figure.note) process.stdout.write(`  ${bench} / ${figure.name}: ${figure.note}\n`);
   }
+  process.stdout.write(
+    `Load average (1 min) before → after, on ${cpus().length} cores: ${load
+      .map(
+        (l) =>
+          `${l.bench} ${l.before.toFixed(2)} → ${l.after.toFixed(2)} (${l.seconds.toFixed(0)} s)`,
+      )
+      .join('; ')}\n`,
+  );
 
   mkdirSync(`${root}bench-results`, { recursive: true });
   const report = {
@@ -83,6 +106,8 @@ async function main(): Promise<void> {
     platform: `${platform()} ${release()}`,
     cpus: cpus().length,
     cpuModel: cpus()[0]?.model ?? 'unknown',
+    memoryGiB: totalmem() / 1024 ** 3,
+    load,
     figures: results.map(({ bench, figure }) => ({ bench, ...figure })),
   };
   writeFileSync(`${root}bench-results/latest.json`, `${JSON.stringify(report, null, 2)}\n`);

@@ -1,0 +1,147 @@
+/**
+ * Memory figure: the main process's resident set size after a full sync of 100,000
+ * transactions. The sync runs in a child process (bench/memory-child.ts, under --expose-gc) so
+ * that the figure is that process's RSS, not the bench runner's: the whole core (createCore, the
+ * sandbox profile) on a data directory whose embedded sandbox provider was seeded directly with
+ * 100,000 transfers (bench/sandbox-seed.ts, as the sync bench seeds its sandbox), with the
+ * scheduled and start-up syncs turned off in its settings so that nothing syncs before the
+ * measurement. The sync is started through the bridge handler (syncTransactions, mode full) and
+ * runs as the app runs it: the runtime's client, page size and read-ahead, each row through the
+ * engine's recordListedTransaction.
+ *
+ * The child is built as the desktop app builds its main process (Vite, dependencies external)
+ * and runs on plain Node: under tsx its loader alone adds about 35 MB.
+ *
+ * Figures: RSS right after the sync, and after full GCs; beside each, the same child's RSS
+ * before the sync (after start-up and the same GCs). The note has the peak during the sync
+ * (sampled every 20 ms), the V8 heap and where the resident pages are (/proc/self/status).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+import { SANDBOX_DB_FILE } from '../src/main/sandbox/cli-args';
+import { openNodeSettings } from '../src/main/settings/node-settings';
+import { createSettingsStore } from '../src/main/settings/settings-store';
+import type { BenchFigure } from './bench-figure';
+import { seedSandboxTransactions } from './sandbox-seed';
+
+const TOTAL = 100_000;
+const ACCOUNTS = 4;
+const TARGET_MB = 150;
+const root = fileURLToPath(new URL('..', import.meta.url));
+/** Inside node_modules so that the bundle's external imports resolve to this project's packages. */
+const BUNDLE_DIR = join(root, 'node_modules', '.cache', 'till-bench-memory');
+
+/**
+ * The child built as the desktop app builds its main process (electron.vite.config.ts: Vite, every
+ * dependency external), so that it runs on plain Node without tsx's loader (about 35 MB of RSS
+ * that the shipped app does not have).
+ */
+async function buildChild(): Promise<string> {
+  await build({
+    configFile: false,
+    logLevel: 'warn',
+    root,
+    build: {
+      ssr: join(root, 'bench', 'memory-child.ts'),
+      outDir: BUNDLE_DIR,
+      emptyOutDir: true,
+      target: 'node20',
+      minify: false,
+      rollupOptions: { output: { format: 'es', entryFileNames: '[name].mjs' } },
+    },
+  });
+  return join(BUNDLE_DIR, 'memory-child.mjs');
+}
+
+interface ChildReport {
+  readonly before: number;
+  readonly after: number;
+  readonly afterGc: number;
+  readonly peak: number;
+  readonly heapBefore: number;
+  readonly heapAfter: number;
+  readonly heapAfterGc: number;
+  readonly partsBefore: Readonly<Record<string, number>>;
+  readonly partsAfter: Readonly<Record<string, number>>;
+  readonly partsAfterGc: Readonly<Record<string, number>>;
+  readonly seconds: number;
+  readonly status: string;
+  readonly inserted: number;
+  readonly error: string | null;
+}
+
+function runChild(args: readonly string[]): Promise<ChildReport> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--expose-gc', ...args], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      const line = stdout.trim().split('\n').pop() ?? '';
+      if (code !== 0 || !line.startsWith('{')) {
+        reject(new Error(`memory child exited with ${code}\n${stdout}\n${stderr}`));
+        return;
+      }
+      resolve(JSON.parse(line) as ChildReport);
+    });
+  });
+}
+
+export async function run(): Promise<readonly BenchFigure[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'till-bench-memory-'));
+  try {
+    const opened = openNodeSettings(dataDir, '0.0.0-bench');
+    createSettingsStore(opened.backend).update({ sync: { intervalMinutes: 0, onStartup: false } });
+    seedSandboxTransactions(join(dataDir, SANDBOX_DB_FILE), { total: TOTAL, accounts: ACCOUNTS });
+    const bundle = await buildChild();
+    const report = await runChild([bundle, dataDir]);
+    if (report.status !== 'complete' || report.inserted !== TOTAL) {
+      throw new Error(
+        `the sync did not complete: ${report.status}, ${report.inserted} rows ${report.error ?? ''}`,
+      );
+    }
+    const afterPass = report.after < TARGET_MB;
+    const gcPass = report.afterGc < TARGET_MB;
+    const part = (parts: Readonly<Record<string, number>>, key: string): string =>
+      (parts[key] ?? Number.NaN).toFixed(0);
+    const common = `child process on plain Node (bundled as the desktop main process is, no tsx), whole core in the sandbox profile, its embedded sandbox serving the 100,000 transfers from the same process; sync ${report.seconds.toFixed(1)} s; peak during the sync ${report.peak.toFixed(0)} MB; V8 heap used ${report.heapBefore.toFixed(0)} → ${report.heapAfter.toFixed(0)} → ${report.heapAfterGc.toFixed(0)} MB after GC, heap reserved ${part(report.partsBefore, 'heapTotal')} → ${part(report.partsAfter, 'heapTotal')} → ${part(report.partsAfterGc, 'heapTotal')} MB; anonymous RSS ${part(report.partsBefore, 'RssAnon')} → ${part(report.partsAfter, 'RssAnon')} → ${part(report.partsAfterGc, 'RssAnon')} MB, file-backed (node binary, native addons) ${part(report.partsAfterGc, 'RssFile')} MB; each SQLite connection (store, embedded sandbox) may keep 16 MB of page cache (better-sqlite3's cache_size=-16000)`;
+    return [
+      {
+        name: `main-process RSS after syncing ${TOTAL.toLocaleString('en')} transactions`,
+        value: report.after,
+        unit: 'MB',
+        baselineName: 'same process before the sync',
+        baseline: report.before,
+        target: `< ${TARGET_MB} MB`,
+        pass: afterPass,
+        note: `${common}${afterPass ? '' : `; missed by ${(report.after - TARGET_MB).toFixed(0)} MB (garbage not yet collected and the heap V8 grew for it)`}`,
+      },
+      {
+        name: 'main-process RSS after the sync and a full GC',
+        value: report.afterGc,
+        unit: 'MB',
+        baselineName: 'same process before the sync',
+        baseline: report.before,
+        target: `< ${TARGET_MB} MB`,
+        pass: gcPass,
+        ...(gcPass
+          ? {}
+          : {
+              note: `missed by ${(report.afterGc - TARGET_MB).toFixed(0)} MB: V8 keeps the heap it grew, SQLite keeps its page caches (one of them the embedded sandbox's, which a production till does not have)`,
+            }),
+      },
+    ];
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(BUNDLE_DIR, { recursive: true, force: true });
+  }
+}

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createReferenceGenerator } from '../provider/references';
+import { getCallback, insertCallback } from '../store/callback-log-repo';
 import { listInflowsForReference } from '../store/inflows-repo';
 import { listSaleEvents } from '../store/sales-repo';
 import { SaleError } from './sales-engine';
@@ -261,5 +262,28 @@ describe('the life of a sale (real sandbox, real SQLite, fake clock)', () => {
     expect(rows.map((r) => [r.amountKobo, r.status, r.accountId])).toEqual([
       [432_150, 'success', account.id],
     ]);
+  });
+
+  it('idle() waits for a whole callback, outcome included, so close() cannot race it', async () => {
+    // Found by the fault campaign: a counter account's callback was still being confirmed when
+    // the runtime closed the database, and the write failed ("database connection is not open").
+    h = await createHarness({ live: true });
+    const account = await h.engine.createCounterAccount({ type: 'static-flex' });
+    await h.control('/faults', { drop_callbacks: 1, latency_ms: 30 });
+    await h.transfer(account.accountNumber!, 250);
+    const id = insertCallback(h.db, {
+      receivedAt: h.scheduler.now(),
+      remoteAddress: '127.0.0.1',
+      method: 'POST',
+      contentType: 'application/json',
+      headers: {},
+      body: '{}',
+      parseStatus: 'ok',
+      hint: { reference: account.reference },
+    });
+    void h.engine.handleCallback(id, { reference: account.reference });
+    await h.engine.idle();
+    expect(getCallback(h.db, id)).toMatchObject({ outcome: 'counter-confirmed' });
+    expect(listInflowsForReference(h.db, account.reference)).toHaveLength(1);
   });
 });

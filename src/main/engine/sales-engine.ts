@@ -775,7 +775,15 @@ export function createSalesEngine(deps: SalesEngineDeps) {
     return undefined;
   }
 
-  async function handleCallback(
+  /**
+   * Tracked as a whole, not only its status check: idle() (and so close(), which closes the
+   * database after it) must also wait for the outcome to be written to the callback log.
+   */
+  function handleCallback(callbackId: number | null, hint: CallbackHint | null): Promise<string> {
+    return track(confirmCallback(callbackId, hint));
+  }
+
+  async function confirmCallback(
     callbackId: number | null,
     hint: CallbackHint | null,
   ): Promise<string> {
@@ -941,10 +949,10 @@ export function createSalesEngine(deps: SalesEngineDeps) {
         if (!stillWatched(checked)) return;
         if (checked.expiresAt !== null && isOpenSaleState(checked.state)) {
           scheduleExpiry(checked);
-          if (!deps.callbackRoute().live) startPolling(sale.id);
+          if (!callbacksReach(checked)) startPolling(sale.id);
         } else if (checked.state === 'cancelled' || checked.state === 'expired') {
           if (checked.state === 'cancelled') scheduleExpiry(checked);
-          if (!deps.callbackRoute().live || checked.state === 'expired') startPolling(sale.id);
+          if (!callbacksReach(checked) || checked.state === 'expired') startPolling(sale.id);
         }
       });
     }
@@ -959,6 +967,18 @@ export function createSalesEngine(deps: SalesEngineDeps) {
       );
     }
     await idle();
+  }
+
+  /**
+   * Whether the provider can reach us at the callback URL the sale's account was created with.
+   * A restart without a fixed address (ngrok without a reserved domain, a listener on a free
+   * port) gives a new URL, and the callbacks of accounts made before it go to the old one.
+   */
+  function callbacksReach(sale: SaleRow): boolean {
+    const route = deps.callbackRoute();
+    if (!route.live) return false;
+    const account = sale.accountId === null ? undefined : getAccount(db, sale.accountId);
+    return account?.callbackUrl === route.url;
   }
 
   /** Open sales move to polling when callbacks stop being live (tunnel down, URL changed). */

@@ -282,22 +282,28 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
   };
 
   let backupTimer: (() => void) | null = null;
+  let backupRunning: Promise<unknown> | null = null;
+  let closed = false;
+  /** Once an hour: a backup when today's does not exist yet (the first one a minute after start). */
   function scheduleBackup(delayMs: number): void {
     backupTimer = scheduler.setTimer(delayMs, () => {
+      if (closed) return;
       const current = settings.get();
       const day = businessDay(scheduler.now(), { timeZone: current.timeZone, cutoffHour: 0 });
-      dailyBackup(db, {
+      backupRunning = dailyBackup(db, {
         dir: join(options.dataDir, 'backups', environment),
         keep: current.backups.keep,
         day,
       })
         .then((path) => path && logger.info({ path }, 'daily backup written'))
         .catch((error: unknown) => logger.error({ err: error }, 'daily backup failed'))
-        .finally(() => scheduleBackup(60 * 60_000));
+        .finally(() => {
+          backupRunning = null;
+          if (!closed) scheduleBackup(60 * 60_000);
+        });
     });
   }
 
-  let closed = false;
   return {
     environment,
     db,
@@ -338,6 +344,8 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
       if (closed) return;
       closed = true;
       backupTimer?.();
+      // A backup in progress finishes first: closing under it would fail it half-way.
+      await backupRunning;
       sync.stopSchedule();
       sync.cancel();
       engine.close();

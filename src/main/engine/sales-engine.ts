@@ -257,6 +257,42 @@ export function createSalesEngine(deps: SalesEngineDeps) {
   // ---------------------------------------------------------------------------------------
   // Creating a sale
 
+  /** The pending row of a sale's nonstatic account, written before the provider is asked. */
+  function insertSaleAccount(reference: string, amountKobo: number): AccountRow {
+    return insertPendingAccount(
+      db,
+      {
+        type: 'nonstatic',
+        purpose: 'sale',
+        reference,
+        amountKobo,
+        expiryMinutes: deps.settings().expiryMinutes,
+        callbackUrl: deps.callbackRoute().url,
+      },
+      scheduler.now(),
+    );
+  }
+
+  /** Back to 'creating' with a fresh reference and account row (after a 409, or a retry). */
+  function restartCreation(
+    sale: SaleRow,
+    why: Pick<SaleChange, 'cause' | 'reason' | 'detail'>,
+    expect?: readonly SaleState[],
+  ): void {
+    const reference = deps.references.next();
+    db.transaction(() => {
+      if (sale.accountId !== null) {
+        setAccountStatus(db, sale.accountId, 'failed_to_create', scheduler.now());
+      }
+      const account = insertSaleAccount(reference, sale.amountKobo);
+      change(
+        sale.id,
+        { ...why, state: 'creating', fields: { reference, accountId: account.id } },
+        expect,
+      );
+    })();
+  }
+
   async function createAccountFor(saleId: number, attempt: 1 | 2): Promise<SaleRow> {
     const sale = getSaleOrThrow(db, saleId);
     const settings = deps.settings();
@@ -307,29 +343,10 @@ export function createSalesEngine(deps: SalesEngineDeps) {
       if (isProviderError(error) && error.code === 'REFERENCE_IN_USE' && attempt === 1) {
         // Someone (another till, an earlier crashed run) used this reference: one retry with a
         // fresh one, never a blind resend of the same request.
-        const reference = deps.references.next();
-        db.transaction(() => {
-          if (sale.accountId !== null)
-            setAccountStatus(db, sale.accountId, 'failed_to_create', scheduler.now());
-          const account = insertPendingAccount(
-            db,
-            {
-              type: 'nonstatic',
-              purpose: 'sale',
-              reference,
-              amountKobo: sale.amountKobo,
-              expiryMinutes: settings.expiryMinutes,
-              callbackUrl: route.url,
-            },
-            scheduler.now(),
-          );
-          change(saleId, {
-            state: 'creating',
-            cause: 'reference-in-use',
-            detail: { previousReference: sale.reference },
-            fields: { reference, accountId: account.id },
-          });
-        })();
+        restartCreation(sale, {
+          cause: 'reference-in-use',
+          detail: { previousReference: sale.reference },
+        });
         return createAccountFor(saleId, 2);
       }
       const reason = createFailureReason(error);
@@ -363,23 +380,11 @@ export function createSalesEngine(deps: SalesEngineDeps) {
       );
     }
     const reference = deps.references.next();
-    const route = deps.callbackRoute();
     const now = scheduler.now();
     // The sale is stored before the provider is called, and again after: a crash in between
     // leaves a 'creating' sale that the next start resolves.
     const sale = db.transaction(() => {
-      const account = insertPendingAccount(
-        db,
-        {
-          type: 'nonstatic',
-          purpose: 'sale',
-          reference,
-          amountKobo: input.amountKobo,
-          expiryMinutes: settings.expiryMinutes,
-          callbackUrl: route.url,
-        },
-        now,
-      );
+      const account = insertSaleAccount(reference, input.amountKobo);
       return insertSale(
         db,
         {
@@ -408,33 +413,7 @@ export function createSalesEngine(deps: SalesEngineDeps) {
         'Only a sale whose account could not be created can be retried.',
       );
     }
-    const settings = deps.settings();
-    const reference = deps.references.next();
-    const route = deps.callbackRoute();
-    db.transaction(() => {
-      const account = insertPendingAccount(
-        db,
-        {
-          type: 'nonstatic',
-          purpose: 'sale',
-          reference,
-          amountKobo: sale.amountKobo,
-          expiryMinutes: settings.expiryMinutes,
-          callbackUrl: route.url,
-        },
-        scheduler.now(),
-      );
-      change(
-        saleId,
-        {
-          state: 'creating',
-          cause: 'cashier-retry',
-          reason: null,
-          fields: { reference, accountId: account.id },
-        },
-        ['failed_to_create'],
-      );
-    })();
+    restartCreation(sale, { cause: 'cashier-retry', reason: null }, ['failed_to_create']);
     return view(await withSale(saleId, () => createAccountFor(saleId, 1)));
   }
 

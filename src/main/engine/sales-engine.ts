@@ -198,6 +198,33 @@ export function createSalesEngine(deps: SalesEngineDeps) {
     return deps.callbackRoute().live ? 'live' : 'polling';
   }
 
+  /** Events waiting for the transaction that caused them to commit (see atomically). */
+  let deferred: (() => void)[] | null = null;
+
+  function publish(send: () => void): void {
+    if (deferred) deferred.push(send);
+    else send();
+  }
+
+  /**
+   * Runs fn in one transaction — one commit, one fsync, for a payment's inflow row, its sale
+   * change and any alert — and publishes the events it raised only once that commit is done,
+   * so the renderer never hears of a change the disk does not have.
+   */
+  function atomically<T>(fn: () => T): T {
+    if (deferred) return fn();
+    const queue: (() => void)[] = [];
+    deferred = queue;
+    let result: T;
+    try {
+      result = db.transaction(fn)();
+    } finally {
+      deferred = null;
+    }
+    for (const send of queue) send();
+    return result;
+  }
+
   function change(
     saleId: number,
     next: SaleChange,
@@ -206,7 +233,8 @@ export function createSalesEngine(deps: SalesEngineDeps) {
     const updated = transitionSale(db, saleId, next, scheduler.now(), expect);
     if (updated) {
       logger.info({ saleId, state: updated.state, cause: next.cause }, 'sale changed');
-      events.saleChanged(view(updated));
+      const shown = view(updated);
+      publish(() => events.saleChanged(shown));
     }
     return updated;
   }
@@ -215,7 +243,7 @@ export function createSalesEngine(deps: SalesEngineDeps) {
     const row = raiseAlert(db, input, scheduler.now());
     if (row) {
       logger.warn({ kind: row.kind, saleId: row.saleId }, row.message);
-      events.alertRaised(row);
+      publish(() => events.alertRaised(row));
     }
   }
 
@@ -250,7 +278,7 @@ export function createSalesEngine(deps: SalesEngineDeps) {
         dedupeKey: `amount_conflict:${record.sessionId}`,
       });
     }
-    if (result.inserted || result.statusChanged) events.inflowRecorded(result.row);
+    if (result.inserted || result.statusChanged) publish(() => events.inflowRecorded(result.row));
     return result.row;
   }
 
@@ -427,6 +455,10 @@ export function createSalesEngine(deps: SalesEngineDeps) {
   // Confirming a payment
 
   function applyCheck(saleId: number, check: PaymentCheck, trigger: CheckTrigger): SaleRow {
+    return atomically(() => applyCheckNow(saleId, check, trigger));
+  }
+
+  function applyCheckNow(saleId: number, check: PaymentCheck, trigger: CheckTrigger): SaleRow {
     const sale = getSaleOrThrow(db, saleId);
     const source: InflowSource = trigger === 'callback' ? 'callback' : 'poll';
     switch (check.kind) {
@@ -841,10 +873,12 @@ export function createSalesEngine(deps: SalesEngineDeps) {
     if (sale && tx.status === 'success' && sale.paidSessionId === null) {
       void withSale(sale.id, () =>
         Promise.resolve(
-          applyConfirmed(
-            getSaleOrThrow(db, sale.id),
-            { ...tx, reference: tx.externalReference },
-            'listing',
+          atomically(() =>
+            applyConfirmed(
+              getSaleOrThrow(db, sale.id),
+              { ...tx, reference: tx.externalReference },
+              'listing',
+            ),
           ),
         ),
       );

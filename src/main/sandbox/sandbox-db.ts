@@ -102,6 +102,7 @@ export function openSandboxDb(path?: string): SandboxDb {
       db.pragma('synchronous = FULL');
     }
     db.pragma('foreign_keys = ON');
+    db.pragma('cache_size = -2000');
     db.pragma('busy_timeout = 5000');
     migrate(db);
     return db;

@@ -30,6 +30,7 @@ export function openDatabase(options: OpenDatabaseOptions): Db {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
+    db.pragma('cache_size = -4000');
     db.pragma(`busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5000)}`);
     migrate(db, options.migrations ?? shippedMigrations);
     return db;

@@ -188,6 +188,7 @@ export interface SecretsView {
     readonly secretKey: SecretStatusView;
     readonly accessToken: SecretStatusView;
     readonly ngrokAuthtoken: SecretStatusView;
+    readonly ngrokBasicAuthPassword: SecretStatusView;
   };
 }
 

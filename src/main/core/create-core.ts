@@ -173,7 +173,14 @@ export async function createCore(config: CoreConfig): Promise<Core> {
       ...(current.callbacks.ngrokAllowCidrs.length > 0
         ? { allowCidrs: current.callbacks.ngrokAllowCidrs }
         : {}),
+      ...basicAuth(current.callbacks.ngrokBasicAuthUser),
     });
+  }
+
+  /** Basic auth at the ngrok edge, when the shop set both a user and a password. */
+  function basicAuth(username: string) {
+    const password = secrets.get('global', 'ngrokBasicAuthPassword');
+    return username && password ? { basicAuth: { username, password } } : {};
   }
 
   async function switchRuntime(): Promise<void> {

@@ -106,6 +106,7 @@ describe('secret store', () => {
     const store = open(dataDir);
     store.set('production', 'secretKey', SECRET_KEY);
     store.set('global', 'ngrokAuthtoken', NGROK);
+    store.set('global', 'ngrokBasicAuthPassword', 'edge-pass-8841');
     const production = store.describe('production');
     expect(production).toEqual({
       box: { kind: 'file-key', description: expect.stringMatching(/data folder/) as unknown },
@@ -113,8 +114,10 @@ describe('secret store', () => {
         secretKey: { set: true, last4: SECRET_KEY.slice(-4), problem: null },
         accessToken: { set: false, last4: null, problem: null },
         ngrokAuthtoken: { set: true, last4: NGROK.slice(-4), problem: null },
+        ngrokBasicAuthPassword: { set: true, last4: '8841', problem: null },
       },
     });
+    expect(store.get('global', 'ngrokBasicAuthPassword')).toBe('edge-pass-8841');
     expect(store.describe('staging').secrets.secretKey.set).toBe(false);
     expect(store.describe('staging').secrets.ngrokAuthtoken.set).toBe(true);
     const text = JSON.stringify([store.describe('production'), store.describe('staging')]);

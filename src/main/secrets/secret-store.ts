@@ -18,13 +18,16 @@ export const SECRETS_FILE = 'secrets.json';
 
 export const PROVIDER_SECRET_NAMES = ['secretKey', 'accessToken'] as const;
 export type ProviderSecretName = (typeof PROVIDER_SECRET_NAMES)[number];
-export const SECRET_NAMES = [...PROVIDER_SECRET_NAMES, 'ngrokAuthtoken'] as const;
+/** Kept once for the whole till (scope 'global'): the tunnel serves every environment. */
+export const GLOBAL_SECRET_NAMES = ['ngrokAuthtoken', 'ngrokBasicAuthPassword'] as const;
+export type GlobalSecretName = (typeof GLOBAL_SECRET_NAMES)[number];
+export const SECRET_NAMES = [...PROVIDER_SECRET_NAMES, ...GLOBAL_SECRET_NAMES] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
 
 export type SecretScope = Environment | 'global';
 /** Which names live in a scope: provider secrets per environment, the ngrok authtoken globally. */
 export type SecretNameIn<S extends SecretScope> = S extends 'global'
-  ? 'ngrokAuthtoken'
+  ? GlobalSecretName
   : ProviderSecretName;
 
 export const SECRET_MIN_LENGTH = 8;
@@ -106,6 +109,7 @@ const LABELS: Readonly<Record<SecretName, string>> = {
   secretKey: 'secret key',
   accessToken: 'payout access token',
   ngrokAuthtoken: 'ngrok authtoken',
+  ngrokBasicAuthPassword: 'ngrok basic-auth password',
 };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -134,12 +138,12 @@ function checkSlot(scope: unknown, name: unknown): asserts name is SecretName {
     );
   }
   const allowed: readonly string[] =
-    scope === 'global' ? ['ngrokAuthtoken'] : PROVIDER_SECRET_NAMES;
+    scope === 'global' ? GLOBAL_SECRET_NAMES : PROVIDER_SECRET_NAMES;
   if (typeof name !== 'string' || !allowed.includes(name)) {
     throw new SecretValidationError(
       'name',
       scope === 'global'
-        ? 'Only the ngrok authtoken is kept for all environments'
+        ? 'Only the ngrok authtoken and basic-auth password are kept for all environments'
         : `An environment keeps only ${PROVIDER_SECRET_NAMES.join(' and ')}`,
     );
   }
@@ -251,7 +255,7 @@ export function createSecretStore(options: SecretStoreOptions): SecretStore {
 
   readFile();
   for (const scope of [...ENVIRONMENTS, 'global'] as const) {
-    for (const name of scope === 'global' ? (['ngrokAuthtoken'] as const) : PROVIDER_SECRET_NAMES) {
+    for (const name of scope === 'global' ? GLOBAL_SECRET_NAMES : PROVIDER_SECRET_NAMES) {
       const record = entries[slotKey(scope, name)];
       if (record) loaded.set(slotKey(scope, name), decryptEntry(name, record));
     }
@@ -312,6 +316,7 @@ export function createSecretStore(options: SecretStoreOptions): SecretStore {
           secretKey: status(environment, 'secretKey'),
           accessToken: status(environment, 'accessToken'),
           ngrokAuthtoken: status('global', 'ngrokAuthtoken'),
+          ngrokBasicAuthPassword: status('global', 'ngrokBasicAuthPassword'),
         },
       };
     },

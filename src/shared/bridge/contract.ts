@@ -129,7 +129,7 @@ export const channels = {
       z
         .object({
           scope: z.literal('global'),
-          name: z.literal('ngrokAuthtoken'),
+          name: z.enum(['ngrokAuthtoken', 'ngrokBasicAuthPassword']),
           value: z.string().max(600).nullable(),
         })
         .strict(),

@@ -212,6 +212,7 @@ export function secretsView(
     readonly secretKey: SecretStatusView;
     readonly accessToken: SecretStatusView;
     readonly ngrokAuthtoken: SecretStatusView;
+    readonly ngrokBasicAuthPassword: SecretStatusView;
   }> = {},
 ): SecretsView {
   return {
@@ -223,6 +224,7 @@ export function secretsView(
       secretKey: overrides.secretKey ?? NOT_SET,
       accessToken: overrides.accessToken ?? NOT_SET,
       ngrokAuthtoken: overrides.ngrokAuthtoken ?? NOT_SET,
+      ngrokBasicAuthPassword: overrides.ngrokBasicAuthPassword ?? NOT_SET,
     },
   };
 }

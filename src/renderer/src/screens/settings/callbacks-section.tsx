@@ -38,6 +38,7 @@ interface CallbacksDraft {
   readonly listenerPort: string;
   readonly ngrokDomain: string;
   readonly allowCidrs: string;
+  readonly basicAuthUser: string;
 }
 
 function draftOf(callbacks: Settings['callbacks']): CallbacksDraft {
@@ -47,6 +48,7 @@ function draftOf(callbacks: Settings['callbacks']): CallbacksDraft {
     listenerPort: String(callbacks.listenerPort),
     ngrokDomain: callbacks.ngrokDomain,
     allowCidrs: callbacks.ngrokAllowCidrs.join('\n'),
+    basicAuthUser: callbacks.ngrokBasicAuthUser,
   };
 }
 
@@ -88,6 +90,8 @@ export function CallbacksSection({
   callback,
   ngrokAuthtoken,
   onNgrokAuthtokenChanged,
+  ngrokBasicAuthPassword,
+  onNgrokBasicAuthPasswordChanged,
   onSaved,
   onRotated,
 }: {
@@ -95,6 +99,8 @@ export function CallbacksSection({
   readonly callback: CallbackStatus | null;
   readonly ngrokAuthtoken: SecretStatusView | null;
   readonly onNgrokAuthtokenChanged: (status: SecretStatusView) => void;
+  readonly ngrokBasicAuthPassword: SecretStatusView | null;
+  readonly onNgrokBasicAuthPasswordChanged: (status: SecretStatusView) => void;
   readonly onSaved: (view: SettingsView) => void;
   /** The callback address changed: read the settings view again. */
   readonly onRotated: () => Promise<void>;
@@ -116,6 +122,7 @@ export function CallbacksSection({
         publicUrl: draft.publicUrl,
         ngrokDomain: draft.ngrokDomain,
         ngrokAllowCidrs: cidrs,
+        ngrokBasicAuthUser: draft.basicAuthUser,
         ...(port === null ? {} : { listenerPort: port }),
       },
     },
@@ -129,6 +136,7 @@ export function CallbacksSection({
       'callbacks.listenerPort',
       'callbacks.ngrokDomain',
       'callbacks.ngrokAllowCidrs',
+      'callbacks.ngrokBasicAuthUser',
     ],
     onSaved: (saved) => {
       setDraft(draftOf(saved.settings.callbacks));
@@ -275,6 +283,14 @@ export function CallbacksSection({
               value={draft.allowCidrs}
               onChange={(value) => change('allowCidrs', value)}
             />
+            <TextField
+              section={section}
+              field="callbacks.ngrokBasicAuthUser"
+              label="Basic-auth user (optional)"
+              hint="With a password below, ngrok asks every caller for this user and password. Only if your provider can send them."
+              value={draft.basicAuthUser}
+              onChange={(value) => change('basicAuthUser', value)}
+            />
           </>
         )}
       </div>
@@ -292,6 +308,13 @@ export function CallbacksSection({
           <p className="muted">
             From the ngrok dashboard (Your Authtoken). One token serves every environment.
           </p>
+          <SecretField
+            target={{ scope: 'global', name: 'ngrokBasicAuthPassword' }}
+            label="Basic-auth password (optional)"
+            saveLabel="Save password"
+            status={ngrokBasicAuthPassword}
+            onChanged={onNgrokBasicAuthPasswordChanged}
+          />
         </div>
       )}
     </section>

@@ -13,7 +13,7 @@ import { describedBy } from './fields';
 /** Which secret: one of an environment's two keys, or the one global ngrok authtoken. */
 export type SecretTarget =
   | { readonly scope: KeyedEnvironment; readonly name: 'secretKey' | 'accessToken' }
-  | { readonly scope: 'global'; readonly name: 'ngrokAuthtoken' };
+  | { readonly scope: 'global'; readonly name: 'ngrokAuthtoken' | 'ngrokBasicAuthPassword' };
 
 /** The environments that have keys of their own (the sandbox brings its own). */
 export type KeyedEnvironment = 'staging' | 'production';

@@ -106,6 +106,7 @@ describe('Settings screen: callbacks', () => {
           publicUrl: '',
           ngrokDomain: 'mama-put.ngrok.app',
           ngrokAllowCidrs: ['102.89.0.0/16', '41.58.0.0/31'],
+          ngrokBasicAuthUser: '',
           listenerPort: 8787,
         },
       },
@@ -172,6 +173,37 @@ describe('Settings screen: callbacks', () => {
       expect(within(group).getByTestId('secret-status').textContent).toBe('Set, ends in XyZ9'),
     );
     expect(container.innerHTML).not.toContain('2abcDEFghiXyZ9');
+  });
+
+  it('saves the basic-auth user with the settings and its password as a global secret', async () => {
+    const user = userEvent.setup();
+    const bridge = settingsBridge();
+    bridge.setSecret.mockImplementation(() => ok({ set: true, last4: '8841', problem: null }));
+    const { container } = renderApp(bridge, '#/settings');
+    const section = await findSection('Payment callbacks');
+    await user.type(within(section).getByLabelText(/Basic-auth user/), 'shopfront');
+    await user.click(within(section).getByRole('button', { name: 'Save callback settings' }));
+    await waitFor(() =>
+      expect(bridge.updateSettings).toHaveBeenCalledWith({
+        patch: {
+          callbacks: expect.objectContaining({ ngrokBasicAuthUser: 'shopfront' }) as unknown,
+        },
+      }),
+    );
+    const group = within(section).getByRole('group', { name: /Basic-auth password/ });
+    const input = group.querySelector('input[type="password"]');
+    if (!(input instanceof HTMLInputElement)) throw new Error('no password input');
+    await user.type(input, 'edge-pass-8841');
+    await user.click(within(group).getByRole('button', { name: 'Save password' }));
+    expect(bridge.setSecret).toHaveBeenCalledWith({
+      scope: 'global',
+      name: 'ngrokBasicAuthPassword',
+      value: 'edge-pass-8841',
+    });
+    await waitFor(() =>
+      expect(within(group).getByTestId('secret-status').textContent).toBe('Set, ends in 8841'),
+    );
+    expect(container.innerHTML).not.toContain('edge-pass-8841');
   });
 
   it('rotates the callback address and says the old one works for a day', async () => {

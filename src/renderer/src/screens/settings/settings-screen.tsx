@@ -13,7 +13,10 @@ import { UpkeepSection } from './upkeep-section';
 
 const KEYED: readonly KeyedEnvironment[] = ['staging', 'production'];
 
-type SecretKey = `${KeyedEnvironment}.${'secretKey' | 'accessToken'}` | 'global.ngrokAuthtoken';
+type SecretKey =
+  | `${KeyedEnvironment}.${'secretKey' | 'accessToken'}`
+  | 'global.ngrokAuthtoken'
+  | 'global.ngrokBasicAuthPassword';
 type SecretStatuses = Readonly<Partial<Record<SecretKey, SecretStatusView>>>;
 
 /**
@@ -68,6 +71,7 @@ export function SettingsScreen({
           [`${environment}.secretKey`]: secrets.secretKey,
           [`${environment}.accessToken`]: secrets.accessToken,
           'global.ngrokAuthtoken': secrets.ngrokAuthtoken,
+          'global.ngrokBasicAuthPassword': secrets.ngrokBasicAuthPassword,
         }));
       });
     }
@@ -127,6 +131,10 @@ export function SettingsScreen({
             callback={callback}
             ngrokAuthtoken={statuses['global.ngrokAuthtoken'] ?? null}
             onNgrokAuthtokenChanged={(status) => setStatus('global.ngrokAuthtoken', status)}
+            ngrokBasicAuthPassword={statuses['global.ngrokBasicAuthPassword'] ?? null}
+            onNgrokBasicAuthPasswordChanged={(status) =>
+              setStatus('global.ngrokBasicAuthPassword', status)
+            }
             onSaved={saved}
             onRotated={readView}
           />

@@ -1,0 +1,117 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { BridgeEvent, BridgeResult } from '../src/shared/bridge/contract';
+import { dispatch } from '../src/main/bridge/dispatch';
+import { createCore, type Core } from '../src/main/core/create-core';
+import type { TunnelConnectOptions, TunnelDriver, TunnelSession } from '../src/main/tunnel';
+
+// The ngrok network cannot be reached here (and is the true edge of the system), so this test
+// fakes the tunnel driver; everything else is the real core.
+function fakeNgrok(url: string) {
+  const connects: TunnelConnectOptions[] = [];
+  const driver: TunnelDriver = {
+    connect(options) {
+      connects.push(options);
+      const session: TunnelSession = {
+        url,
+        close: () => Promise.resolve(),
+        onClosed: () => undefined,
+      };
+      return Promise.resolve(session);
+    },
+  };
+  return { driver, connects };
+}
+
+let core: Core | undefined;
+afterEach(async () => {
+  await core?.close();
+});
+
+async function until<T>(probe: () => Promise<T | undefined> | T | undefined): Promise<T> {
+  for (let i = 0; i < 250; i++) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('timed out');
+}
+
+describe('the core with an ngrok tunnel (fake driver)', () => {
+  it('starts the tunnel with the stored authtoken, domain, allow list and basic auth, and gives its URL to the provider', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'till-tunnel-'));
+    const ngrok = fakeNgrok('https://mama-put.ngrok.app');
+    core = await createCore({
+      dataDir,
+      shell: 'browser',
+      version: '0.0.0-test',
+      tunnelDriver: ngrok.driver,
+    });
+    const events: BridgeEvent[] = [];
+    core.events.subscribe((event) => events.push(event));
+    const call = (channel: string, input: unknown = {}): Promise<BridgeResult<unknown>> =>
+      dispatch(core!.handlers, channel, input, () => undefined);
+
+    const authtoken = '2abcDEFghiJKLmnoPQRstu_9XyZ';
+    const password = 'edge-pass-8841';
+    expect(
+      (await call('setSecret', { scope: 'global', name: 'ngrokAuthtoken', value: authtoken })).ok,
+    ).toBe(true);
+    expect(
+      (
+        await call('setSecret', {
+          scope: 'global',
+          name: 'ngrokBasicAuthPassword',
+          value: password,
+        })
+      ).ok,
+    ).toBe(true);
+    const updated = await call('updateSettings', {
+      patch: {
+        environment: 'staging',
+        callbacks: {
+          mode: 'ngrok',
+          ngrokDomain: 'mama-put.ngrok.app',
+          ngrokAllowCidrs: ['102.89.0.0/16'],
+          ngrokBasicAuthUser: 'shopfront',
+        },
+      },
+    });
+    expect(updated.ok).toBe(true);
+
+    const options = await until(() => ngrok.connects.at(-1));
+    expect(options).toMatchObject({
+      authtoken,
+      domain: 'mama-put.ngrok.app',
+      allowCidrs: ['102.89.0.0/16'],
+      basicAuth: { username: 'shopfront', password },
+    });
+    expect(options.localPort).toBeGreaterThan(0);
+
+    const view = await until(async () => {
+      const result = await call('getSettings');
+      const value = result.ok ? (result.value as { callbackUrl: string | null }) : undefined;
+      return value?.callbackUrl ? value : undefined;
+    });
+    expect(view.callbackUrl).toMatch(
+      /^https:\/\/mama-put\.ngrok\.app\/callbacks\/[A-Za-z0-9_-]{43}$/,
+    );
+    expect(events).toContainEqual({
+      type: 'tunnel',
+      payload: { state: 'online', url: 'https://mama-put.ngrok.app' },
+    });
+    const status = await call('getStatus');
+    expect(status).toMatchObject({
+      ok: true,
+      value: { environment: 'staging', callback: { mode: 'tunnel', live: true } },
+    });
+
+    // Neither secret reached the log or a status answer.
+    const log = readFileSync(join(dataDir, 'logs', 'main.log'), 'utf8');
+    expect(log).not.toContain(authtoken);
+    expect(log).not.toContain(password);
+    expect(JSON.stringify([events, status, view])).not.toContain(password);
+  });
+});

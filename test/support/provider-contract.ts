@@ -18,23 +18,11 @@ import {
   type SandboxProviderOptions,
 } from '../../src/main/sandbox';
 
-/** 2025-01-15 09:00:00 in Lagos: whole seconds, so provider dates round-trip exactly. */
-export const T0 = Date.UTC(2025, 0, 15, 8, 0, 0);
+// The sandbox's own test clock: 2025-01-15 09:00:00 in Lagos, whole seconds, so provider dates
+// round-trip exactly.
+import { manualClock, type ManualClock } from '../../src/main/sandbox/test-support';
 
-export interface ManualClock {
-  readonly now: () => number;
-  advance(ms: number): void;
-}
-
-export function manualClock(start = T0): ManualClock {
-  let t = start;
-  return {
-    now: () => t,
-    advance(ms) {
-      t += ms;
-    },
-  };
-}
+export { manualClock, T0, type ManualClock } from '../../src/main/sandbox/test-support';
 
 // ---- recording fetch ----
 

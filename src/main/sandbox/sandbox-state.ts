@@ -33,16 +33,8 @@ export interface AccountRow {
   readonly createdAtMs: number;
 }
 
-export interface TransactionRow {
+export interface TransactionRow extends NewTransaction {
   readonly seq: number;
-  readonly sessionId: string;
-  readonly accountNumber: string;
-  readonly amountKobo: number;
-  readonly status: TransactionStatus;
-  readonly reason: string | null;
-  readonly createdAtMs: number;
-  readonly settleAtMs: number | null;
-  readonly settledAtMs: number | null;
   /** Joined from the account, for listings and callbacks. */
   readonly externalReference: string;
   readonly accountType: AccountType;

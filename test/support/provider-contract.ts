@@ -22,7 +22,12 @@ import {
 // round-trip exactly.
 import { manualClock, type ManualClock } from '../../src/main/sandbox/test-support';
 
-export { manualClock, T0, type ManualClock } from '../../src/main/sandbox/test-support';
+export {
+  manualClock,
+  T0,
+  unreachableUrl,
+  type ManualClock,
+} from '../../src/main/sandbox/test-support';
 
 // ---- recording fetch ----
 
@@ -125,15 +130,6 @@ export async function startReceiver(): Promise<Receiver> {
         server.close(() => resolve());
       }),
   };
-}
-
-/** A URL where nothing listens (a port taken and released): connections are refused. */
-export async function unreachableUrl(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `http://127.0.0.1:${port}/hooks/payment`;
 }
 
 export async function waitFor(

@@ -29,42 +29,60 @@ const electronVersion = JSON.parse(
   readFileSync(join(root, 'node_modules/electron/package.json'), 'utf8'),
 ).version;
 const cli = require.resolve('@doyensec/electronegativity/dist/index.js');
-const csv = join(mkdtempSync(join(tmpdir(), 'till-eneg-')), 'findings.csv');
-const result = spawnSync(
-  process.execPath,
-  [
-    '--require',
-    join(root, 'scripts/no-network.cjs'),
-    cli,
-    '-i',
-    join(root, 'src'),
-    '-r',
-    '-o',
-    csv,
-    '-e',
-    electronVersion,
-    '-x',
-    'AvailableSecurityFixesGlobalCheck',
-  ],
-  { cwd: root, encoding: 'utf8', timeout: 120_000 },
-);
-if (result.status !== 0) {
-  process.stderr.write(
-    `electronegativity failed (${result.status}):\n${result.stdout}\n${result.stderr}\n`,
-  );
-  process.exit(1);
-}
+const SEVERITIES = new Set(['INFORMATIONAL', 'LOW', 'MEDIUM', 'HIGH', 'CRITICAL']);
 
-const rows = readFileSync(csv, 'utf8')
-  .split('\n')
-  .slice(1)
-  .filter((line) => line.trim())
-  .map((line) => {
+/**
+ * One scan. The tool writes its CSV header and its rows with two unsynchronised writeFile
+ * calls, so now and then the header lands over the first row; such a file is detected (an issue
+ * id or severity that cannot be) and the scan is run again rather than misread.
+ */
+function scan() {
+  const csv = join(mkdtempSync(join(tmpdir(), 'till-eneg-')), 'findings.csv');
+  const result = spawnSync(
+    process.execPath,
+    [
+      '--require',
+      join(root, 'scripts/no-network.cjs'),
+      cli,
+      '-i',
+      join(root, 'src'),
+      '-r',
+      '-o',
+      csv,
+      '-e',
+      electronVersion,
+      '-x',
+      'AvailableSecurityFixesGlobalCheck',
+    ],
+    { cwd: root, encoding: 'utf8', timeout: 120_000 },
+  );
+  if (result.status !== 0) {
+    process.stderr.write(
+      `electronegativity failed (${result.status}):\n${result.stdout}\n${result.stderr}\n`,
+    );
+    process.exit(1);
+  }
+  const lines = readFileSync(csv, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim());
+  const rows = lines.slice(1).map((line) => {
     const [issue, severity, confidence, file, location] = line
       .split(',')
       .map((cell) => cell.trim().replace(/^"|"$/g, ''));
     return { issue, severity, confidence, file, location };
   });
+  const wellFormed =
+    lines[0]?.startsWith('issue, severity') &&
+    rows.every((row) => /^[A-Z0-9_]+$/.test(row.issue ?? '') && SEVERITIES.has(row.severity ?? ''));
+  return wellFormed ? rows : null;
+}
+
+let rows = null;
+for (let attempt = 1; attempt <= 5 && rows === null; attempt++) rows = scan();
+if (rows === null) {
+  process.stderr.write('electronegativity wrote a garbled report five times in a row\n');
+  process.exit(1);
+}
 const serious = rows.filter((row) => row.severity !== 'INFORMATIONAL');
 const unexplained = serious.filter((row) => !ACCEPTED.has(`${row.issue} ${row.file}`));
 for (const row of serious) {

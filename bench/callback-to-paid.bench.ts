@@ -28,6 +28,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEventBus } from '../src/main/core/event-bus';
 import { alertView, inflowView } from '../src/main/core/views';
+import { createCallbackHealth } from '../src/main/engine/callback-health';
 import { createSalesEngine, type SalesEngine } from '../src/main/engine/sales-engine';
 import { systemScheduler } from '../src/main/engine/scheduler';
 import { createAppLogger } from '../src/main/logging/logger';
@@ -170,7 +171,12 @@ async function startRig(dir: string, sandbox: SandboxProcess): Promise<Rig> {
       maxSaleKobo: 500_000_000,
       tillId: 'till-1',
     }),
-    callbackRoute: () => ({ url: callbackUrl, live: true }),
+    callbackTarget: () => ({ url: callbackUrl, live: true }),
+    callbackHealth: createCallbackHealth({
+      now: () => Date.now(),
+      setTimer: (delayMs, fn) => systemScheduler.setTimer(delayMs, fn),
+      route: () => ({ mode: 'local-sandbox', callbackUrl }),
+    }),
     events: {
       saleChanged: (view) => events.emit({ type: 'sale-changed', payload: view }),
       inflowRecorded: (row) => events.emit({ type: 'inflow', payload: inflowView(row) }),

@@ -5,29 +5,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { BridgeEvent, BridgeResult } from '../src/shared/bridge/contract';
 import { dispatch } from '../src/main/bridge/dispatch';
 import { createCore, type Core } from '../src/main/core/create-core';
-import type { TunnelConnectOptions, TunnelDriver, TunnelSession } from '../src/main/tunnel';
+import type { StatusView } from '../src/shared/views';
+import { createFakeNgrok, type FakeNgrok } from './support/fake-ngrok';
 
 // The ngrok network cannot be reached here (and is the true edge of the system), so this test
-// fakes the tunnel driver; everything else is the real core.
-function fakeNgrok(url: string) {
-  const connects: TunnelConnectOptions[] = [];
-  const driver: TunnelDriver = {
-    connect(options) {
-      connects.push(options);
-      const session: TunnelSession = {
-        url,
-        close: () => Promise.resolve(),
-        onClosed: () => undefined,
-      };
-      return Promise.resolve(session);
-    },
-  };
-  return { driver, connects };
-}
-
+// fakes the tunnel driver with a local edge over real HTTP; everything else is the real core.
 let core: Core | undefined;
+let ngrok: FakeNgrok | undefined;
 afterEach(async () => {
   await core?.close();
+  await ngrok?.close();
 });
 
 async function until<T>(probe: () => Promise<T | undefined> | T | undefined): Promise<T> {
@@ -42,7 +29,8 @@ async function until<T>(probe: () => Promise<T | undefined> | T | undefined): Pr
 describe('the core with an ngrok tunnel (fake driver)', () => {
   it('starts the tunnel with the stored authtoken, domain, allow list and basic auth, and gives its URL to the provider', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'till-tunnel-'));
-    const ngrok = fakeNgrok('https://mama-put.ngrok.app');
+    ngrok = createFakeNgrok({ clientAddress: '102.89.3.4' });
+    const edge = ngrok;
     core = await createCore({
       dataDir,
       shell: 'browser',
@@ -81,7 +69,7 @@ describe('the core with an ngrok tunnel (fake driver)', () => {
     });
     expect(updated.ok).toBe(true);
 
-    const options = await until(() => ngrok.connects.at(-1));
+    const options = await until(() => edge.connects.at(-1));
     expect(options).toMatchObject({
       authtoken,
       domain: 'mama-put.ngrok.app',
@@ -95,17 +83,23 @@ describe('the core with an ngrok tunnel (fake driver)', () => {
       const value = result.ok ? (result.value as { callbackUrl: string | null }) : undefined;
       return value?.callbackUrl ? value : undefined;
     });
-    expect(view.callbackUrl).toMatch(
-      /^https:\/\/mama-put\.ngrok\.app\/callbacks\/[A-Za-z0-9_-]{43}$/,
-    );
-    expect(events).toContainEqual({
-      type: 'tunnel',
-      payload: { state: 'online', url: 'https://mama-put.ngrok.app' },
+    const edgeUrl = edge.url() ?? '';
+    expect(view.callbackUrl?.startsWith(`${edgeUrl}/callbacks/`)).toBe(true);
+    expect(view.callbackUrl).toMatch(/\/callbacks\/[A-Za-z0-9_-]{43}$/);
+    expect(events).toContainEqual({ type: 'tunnel', payload: { state: 'online', url: edgeUrl } });
+    // The self-test went through the edge with the basic-auth credentials and came back.
+    const status = await until(async () => {
+      const result = await call('getStatus');
+      const value = result.ok ? (result.value as StatusView) : undefined;
+      return value?.callbackHealth.state === 'live' ? result : undefined;
     });
-    const status = await call('getStatus');
     expect(status).toMatchObject({
       ok: true,
-      value: { environment: 'staging', callback: { mode: 'tunnel', live: true } },
+      value: {
+        environment: 'staging',
+        callback: { mode: 'tunnel', live: true },
+        callbackHealth: { lastSelfTest: { passed: true, trigger: 'tunnel-online' } },
+      },
     });
 
     // Neither secret reached the log or a status answer.

@@ -890,3 +890,189 @@ describe('server faults (5xx)', () => {
     expect((await client.checkPayment(paidInput.reference)).kind).toBe('confirmed');
   });
 });
+
+/**
+ * The same client against every reading the sandbox offers where the interface is silent
+ * (CONTRACTS.md personalities): whatever the provider does there, the client must say what
+ * happened without inventing anything.
+ */
+describe('personalities (where the interface is silent)', () => {
+  it.each([
+    ['200', 'failed'],
+    ['404', 'not_found'],
+    ['409', 'pending'],
+  ] as const)(
+    'failed_status %s: checkPayment on a wrong-amount transfer is %s, never confirmed',
+    async (failedStatus, kind) => {
+      await start();
+      await env.control.personality({ failed_status: failedStatus });
+      const { client, sent } = env.recordedClient();
+      const input = nonstaticInput(250_500);
+      const account = await client.createVirtualAccount(input);
+      const wrong = await env.control.transfer(account.accountNumber, 2500);
+      expect(wrong.status).toBe('failed');
+      sent.splice(0);
+
+      const check = await client.checkPayment(input.reference);
+      expect(check.kind).toBe(kind);
+      if (check.kind === 'failed') {
+        expect(check.record).toMatchObject({ sessionId: wrong.session_id, amountKobo: 250_000 });
+      }
+      expect(sent).toHaveLength(1); // an answer, not a fault: not repeated
+      expect((await env.control.served())['failed_status_masked']).toBe(
+        failedStatus === '200' ? 0 : 1,
+      );
+
+      // The exact amount then confirms under every reading.
+      const paid = await env.control.transfer(account.accountNumber, 2505);
+      expect(await client.checkPayment(input.reference)).toMatchObject({
+        kind: 'confirmed',
+        record: { sessionId: paid.session_id },
+      });
+    },
+  );
+
+  it.each(['oldest_first', 'newest_first', 'shuffled'] as const)(
+    'listing_order %s: the listing read to its end returns every row exactly once',
+    async (order) => {
+      await start();
+      const client = env.client();
+      const account = await client.createVirtualAccount(flexInput());
+      for (let i = 0; i < 11; i += 1) await env.control.transfer(account.accountNumber, 100 + i);
+      await env.control.personality({ listing_order: order });
+
+      const result = await readAllTransactions(client, { limit: 4 });
+      expect(result).toMatchObject({ count: 11, complete: true, pages: 3, unreadable: [] });
+      const sessions = result.transactions.map((t) => t.sessionId);
+      expect(new Set(sessions).size).toBe(11);
+      const ledger = (await env.control.ledger()).map((t) => t.session_id);
+      expect([...sessions].sort()).toEqual([...ledger].sort());
+      if (order === 'oldest_first') expect(sessions).toEqual(ledger);
+      if (order === 'newest_first') expect(sessions).toEqual([...ledger].reverse());
+    },
+  );
+
+  it('bad_row_every 3: each page sets its bad rows aside in `unreadable`, the rest read', async () => {
+    await start();
+    const client = env.client();
+    const account = await client.createVirtualAccount(flexInput());
+    for (let i = 0; i < 10; i += 1) await env.control.transfer(account.accountNumber, 100 + i);
+    await env.control.personality({ bad_row_every: 3 });
+    const ledger = (await env.control.ledger()).map((t) => t.session_id);
+
+    const first = await client.listTransactions({ offset: 0, limit: 5 });
+    expect(first.count).toBe(10);
+    expect(first.transactions.map((t) => t.sessionId)).toEqual([0, 1, 3, 4].map((i) => ledger[i]));
+    expect(first.unreadable.map((u) => u.position)).toEqual([2]);
+    expect(first.unreadable[0]?.problem).toMatch(/^session_id: missing/);
+
+    const second = await client.listTransactions({ offset: 5, limit: 5 });
+    expect(second.unreadable.map((u) => u.position)).toEqual([5, 8]);
+    expect(second.unreadable[0]?.problem).toMatch(/date/);
+    expect(second.unreadable[1]?.problem).toMatch(/amount/);
+    for (const row of [...first.unreadable, ...second.unreadable]) {
+      expect(row.raw.length).toBeGreaterThan(0);
+      expect(row.problem).not.toMatch(/2026-02-30|NGN/); // value-free
+    }
+
+    // Read to the end: 7 readable rows, 3 set aside, nothing lost and nothing twice.
+    const all = await readAllTransactions(client, { limit: 4 });
+    expect(all).toMatchObject({ count: 10, complete: true });
+    expect(all.transactions.map((t) => t.sessionId)).toEqual(
+      ledger.filter((_, i) => (i + 1) % 3 !== 0),
+    );
+    expect(all.unreadable.map((u) => u.position)).toEqual([2, 5, 8]);
+    expect((await env.control.served())['bad_rows']).toBe(6);
+
+    // The setting back to 0: the same rows read again.
+    await env.control.personality({ bad_row_every: 0 });
+    const healed = await readAllTransactions(client, { limit: 4 });
+    expect(healed.transactions.map((t) => t.sessionId)).toEqual(ledger);
+  });
+
+  it('callbacks never: nothing reaches the receiver; the status endpoint still confirms', async () => {
+    env = await startContractEnv({ personality: { callbacks: 'never' } });
+    const client = env.client();
+    const input = nonstaticInput(250_500);
+    const account = await client.createVirtualAccount(input);
+    const tx = await env.control.transfer(account.accountNumber, 2505);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(env.receiver.received).toEqual([]);
+    expect(await client.checkPayment(input.reference)).toMatchObject({
+      kind: 'confirmed',
+      record: { sessionId: tx.session_id },
+    });
+    expect((await env.control.served())['callbacks_never']).toBe(1);
+  });
+
+  it('callbacks late: the callback comes callback_delay_ms later on the sandbox clock', async () => {
+    env = await startContractEnv({
+      personality: { callbacks: 'late', callback_delay_ms: 45_000 },
+    });
+    const client = env.client();
+    const input = nonstaticInput(250_500);
+    const account = await client.createVirtualAccount(input);
+    const tx = await env.control.transfer(account.accountNumber, 2505);
+    expect((await client.checkPayment(input.reference)).kind).toBe('confirmed');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(env.receiver.received).toEqual([]);
+
+    env.clock.advance(45_000);
+    await callbacksFor(env.receiver, 1);
+    expect(callbackBodies(env.receiver)).toEqual([
+      expect.objectContaining({ session_id: tx.session_id, date: T0_PROVIDER_DATE }),
+    ]);
+  });
+
+  it('callbacks reordered: payments due together arrive newest first', async () => {
+    env = await startContractEnv({ personality: { callbacks: 'reordered' } });
+    const client = env.client();
+    const accounts = [];
+    for (let i = 0; i < 3; i += 1) {
+      accounts.push(await client.createVirtualAccount(nonstaticInput(100_000)));
+    }
+    for (const account of accounts) await env.control.transfer(account.accountNumber, 1000, 5000);
+    env.clock.advance(5000);
+    const settled = (await env.control.ledger()).map((t) => t.session_id);
+    await callbacksFor(env.receiver, 3);
+    expect(callbackBodies(env.receiver).map((b) => b.session_id)).toEqual([...settled].reverse());
+    expect((await env.control.served())['callbacks_reordered']).toBe(1);
+  });
+});
+
+describe('faults with side effects', () => {
+  it('side_effect_error_rate: a create answered 500 was made all the same; its reference is taken', async () => {
+    await start();
+    const { client, sent } = env.recordedClient();
+    await env.control.faults({ side_effect_error_rate: 1 });
+    const input = nonstaticInput(250_500);
+    const error = await providerError(client.createVirtualAccount(input));
+    expect(error).toMatchObject({ code: 'SERVER_ERROR', httpStatus: 500, retryable: false });
+    expect(sent).toHaveLength(1);
+
+    await env.control.clearFaults();
+    expect((await env.control.accounts()).map((a) => a.external_reference)).toContain(
+      input.reference,
+    );
+    expect(await providerError(client.createVirtualAccount(input))).toMatchObject({
+      code: 'REFERENCE_IN_USE',
+    });
+    expect((await env.control.served())['side_effect_error']).toBe(1);
+  });
+
+  it('timeout_rate: the client times out while the sandbox holds an answer whose work is done', async () => {
+    await start();
+    await env.control.faults({ timeout_rate: 1, timeout_hold_ms: 2000 });
+    const { client, sent } = env.recordedClient({}, { timeoutMs: 150 });
+    const input = nonstaticInput(250_500);
+    expect(await providerError(client.createVirtualAccount(input))).toMatchObject({
+      code: 'TIMEOUT',
+      operation: 'create',
+    });
+    expect(sent).toHaveLength(1);
+    expect((await env.control.accounts()).map((a) => a.external_reference)).toContain(
+      input.reference,
+    );
+    expect((await env.control.served())['timeout']).toBe(1);
+  });
+});

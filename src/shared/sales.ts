@@ -27,8 +27,14 @@ export function isOpenSaleState(state: SaleState): boolean {
   return OPEN_SALE_STATES.includes(state);
 }
 
-/** How payment news reaches this till while a sale runs. */
-export type CallbackMode = 'live' | 'polling';
+/**
+ * How payment news reaches this till while a sale runs: the callback health at the time.
+ * 'live': callbacks proven recently (a self-test or a real callback); 'unproven': a route
+ * exists but nothing proved it lately; 'not_reaching': a payment was found without its
+ * callback, or the self-test failed; 'off': no callback route (polling only). Whatever the
+ * mode, the till checks every open sale with the provider by itself.
+ */
+export type CallbackMode = 'live' | 'unproven' | 'not_reaching' | 'off';
 
 export interface SaleView {
   readonly id: number;

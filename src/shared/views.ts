@@ -1,6 +1,6 @@
 /** What the renderer sees of the core: plain, readonly data. Money is integer kobo. */
 import type { ProviderEnvironment } from './bridge/contract';
-import type { InflowView } from './sales';
+import type { CallbackMode, InflowView } from './sales';
 import type { Settings } from './settings-schema';
 
 export type TunnelStatusView =
@@ -29,8 +29,68 @@ export interface StatusView {
     readonly live: boolean;
     readonly tunnel: TunnelStatusView;
   };
+  /** Whether callbacks are proven to reach this till (the header shows "Callbacks live" only then). */
+  readonly callbackHealth: CallbackHealthView;
   readonly openAlerts: number;
   readonly lastSync: SyncRunView | null;
+}
+
+/** One definition: a sale's callbackMode is the callback health at the time. */
+export type CallbackHealthState = CallbackMode;
+
+/** What a callback self-test found; every code but PASSED is a failure with its own words. */
+export type CallbackSelfTestCode =
+  | 'PASSED'
+  | 'NO_ROUTE'
+  | 'TIMEOUT'
+  | 'REFUSED'
+  | 'NETWORK'
+  | 'ALLOW_LIST_REFUSED'
+  | 'BASIC_AUTH_REJECTED'
+  | 'WRONG_PATH'
+  | 'TUNNEL_OFFLINE'
+  | 'LISTENER_UNREACHABLE'
+  | 'NOT_THIS_TILL'
+  | 'UNEXPECTED_ANSWER';
+
+/**
+ * Why a self-test ran: the till started, someone asked, the tunnel came (back) online, the
+ * address changed, or the last proof was getting old (so a quiet till stays proven).
+ */
+export type CallbackSelfTestTrigger =
+  'start' | 'user' | 'tunnel-online' | 'route-changed' | 'periodic';
+
+/** The till posted a one-time nonce to its own public callback address; did it come back? */
+export interface CallbackSelfTestView {
+  /** When it finished. */
+  readonly at: number;
+  readonly passed: boolean;
+  readonly code: CallbackSelfTestCode;
+  /** What happened, in words for the shop owner (never the address's token). */
+  readonly detail: string;
+  /** What to do about a failure; null when it passed. */
+  readonly action: string | null;
+  readonly durationMs: number;
+  readonly trigger: CallbackSelfTestTrigger;
+}
+
+export interface CallbackHealthView {
+  readonly state: CallbackHealthState;
+  /** When the till entered this state. */
+  readonly since: number;
+  /** The newest proof that callbacks reach the till, or null. */
+  readonly lastProof: { readonly at: number; readonly kind: 'callback' | 'self-test' } | null;
+  /** The likely cause when not live, in words for the shop owner; null when live. */
+  readonly cause: string | null;
+  /** What to do about it; null when nothing is needed. */
+  readonly action: string | null;
+  /** How often the till itself checks each open sale with the provider in this state (the
+   *  words in cause and action do not repeat it). */
+  readonly checkEveryMs: number;
+  /** The sale whose callback never came (not_reaching after a missed callback), or null. */
+  readonly missedSaleId: number | null;
+  readonly selfTestRunning: boolean;
+  readonly lastSelfTest: CallbackSelfTestView | null;
 }
 
 export interface CounterAccountView {
@@ -72,6 +132,8 @@ export interface SyncRunView {
   readonly collected: number;
   readonly inserted: number;
   readonly updated: number;
+  /** Rows of the provider's listing this run could not read (kept, shown in the report). */
+  readonly unreadable: number;
   readonly error: string | null;
 }
 
@@ -87,7 +149,17 @@ export interface AmountTotal {
 }
 
 export type ExceptionKind =
-  'paid_late' | 'wrong_amount' | 'unmatched_inflow' | 'missing_from_provider' | 'open_at_cutoff';
+  | 'paid_late'
+  | 'wrong_amount'
+  | 'unmatched_inflow'
+  | 'missing_from_provider'
+  | 'open_at_cutoff'
+  /** A sale marked paid whose payment the provider no longer reports as successful. */
+  | 'reversed'
+  /** Rows of the provider's listing the till could not read (kept, not lost). */
+  | 'unreadable_rows'
+  /** Callback bodies of the period the till could not read (kept raw in the callback log). */
+  | 'unreadable_callbacks';
 
 export interface ReportException {
   readonly kind: ExceptionKind;

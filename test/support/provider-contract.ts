@@ -13,7 +13,9 @@ import {
   type ProviderClientConfig,
 } from '../../src/main/provider';
 import {
+  PERSONALITY_CHOICES,
   startSandboxProvider,
+  type Personality,
   type SandboxProvider,
   type SandboxProviderOptions,
 } from '../../src/main/sandbox';
@@ -205,6 +207,18 @@ const dispatchSchema = z.object({
 });
 export type Dispatch = z.infer<typeof dispatchSchema>;
 
+const personalitySchema: z.ZodType<Personality> = z.object({
+  failed_status: z.enum(PERSONALITY_CHOICES.failed_status),
+  callbacks: z.enum(PERSONALITY_CHOICES.callbacks),
+  listing_order: z.enum(PERSONALITY_CHOICES.listing_order),
+  static_mismatch: z.enum(PERSONALITY_CHOICES.static_mismatch),
+  expired_payments: z.enum(PERSONALITY_CHOICES.expired_payments),
+  failed_callbacks: z.enum(PERSONALITY_CHOICES.failed_callbacks),
+  callback_format: z.enum(PERSONALITY_CHOICES.callback_format),
+  bad_row_every: z.number(),
+  callback_delay_ms: z.number(),
+});
+
 const controlErrorSchema = z.object({
   status: z.literal('error'),
   code: z.string(),
@@ -236,6 +250,10 @@ export interface ControlApi {
   resend(sessionId: string, copies: number): Promise<void>;
   faults(patch: Record<string, number>): Promise<void>;
   clearFaults(): Promise<void>;
+  /** What the sandbox served, by kind (GET /faults `served`). */
+  served(): Promise<Readonly<Record<string, number>>>;
+  /** Switches readings (POST /personality); throws unless the sandbox took them. */
+  personality(patch: Partial<Personality>): Promise<Personality>;
   setFallbackUrl(url: string | null): Promise<void>;
 }
 
@@ -299,6 +317,9 @@ export function controlApi(controlUrl: string): ControlApi {
     async clearFaults() {
       await ok(z.unknown(), 'DELETE', '/faults');
     },
+    served: async () =>
+      (await ok(z.object({ served: z.record(z.string(), z.number()) }), 'GET', '/faults')).served,
+    personality: (patch) => ok(personalitySchema, 'POST', '/personality', patch),
     async setFallbackUrl(url) {
       await ok(z.unknown(), 'POST', '/config', { fallback_callback_url: url });
     },

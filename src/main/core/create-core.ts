@@ -1,7 +1,12 @@
 import { join } from 'node:path';
 import type { AppInfo, BridgeEvent, Handlers } from '../../shared/bridge/contract';
-import type { StatusView } from '../../shared/views';
+import type { CallbackSelfTestTrigger, StatusView } from '../../shared/views';
 import { ensureDataDir } from '../config/data-dir';
+import {
+  CALLBACK_HEALTH_DEFAULTS,
+  createCallbackHealth,
+  type CallbackHealthMonitor,
+} from '../engine/callback-health';
 import { systemScheduler, type Scheduler } from '../engine/scheduler';
 import { createAppLogger, type AppLogger } from '../logging/logger';
 import { createFileSecretBox } from '../secrets/file-secret-box';
@@ -17,10 +22,12 @@ import {
 import { raiseAlert } from '../store/alerts-repo';
 import { createGroupCommitInbox } from '../store/callback-inbox';
 import {
+  createCallbackSelfTester,
   createNgrokDriver,
   createTunnelManager,
   decideCallbackRoute,
   type CallbackRoute,
+  type CallbackSelfTester,
   type TunnelDriver,
   type TunnelManager,
 } from '../tunnel';
@@ -48,6 +55,8 @@ export interface CoreConfig {
   readonly sandboxPort?: number;
   readonly logLevel?: string;
   readonly logMirror?: { write(line: string): unknown };
+  /** The provider client's request timeout (tests make it short to reach it quickly). */
+  readonly providerTimeoutMs?: number;
 }
 
 export interface Core {
@@ -112,17 +121,80 @@ export async function createCore(config: CoreConfig): Promise<Core> {
       if (!runtime) throw new Error('The till is switching environments');
       return runtime.db;
     }),
+    // Before the engine: the callback proves the route whatever the engine then finds.
     onCallback(stored) {
+      health.callbackReceived({
+        at: scheduler.now(),
+        ...(stored.hint?.reference ? { reference: stored.hint.reference } : {}),
+        ...(stored.hint?.sessionId ? { sessionId: stored.hint.sessionId } : {}),
+      });
       void runtime?.engine.handleCallback(stored.id, stored.hint).catch((error: unknown) => {
         logger.error({ err: error, callbackId: stored.id }, 'callback confirmation failed');
       });
     },
+    selfTest: (body) => selfTester.receive(body),
   });
 
   const tunnel: TunnelManager = createTunnelManager({
     driver: config.tunnelDriver ?? createNgrokDriver(),
     logger,
   });
+
+  const health: CallbackHealthMonitor = createCallbackHealth({
+    now: () => scheduler.now(),
+    setTimer: (delayMs, fn) => scheduler.setTimer(delayMs, fn),
+    route: () => callbackRoute(),
+  });
+  health.subscribe((view) => emit({ type: 'callback-health', payload: view }));
+
+  /** The callback address last self-tested, so that a new one is tested once. */
+  let lastTestedUrl: string | null = null;
+  const selfTester: CallbackSelfTester = createCallbackSelfTester({
+    route: () => callbackRoute(),
+    basicAuth: () => basicAuth(settings.get().callbacks.ngrokBasicAuthUser).basicAuth ?? null,
+    now: () => scheduler.now(),
+    onStarted: () => {
+      const route = callbackRoute();
+      lastTestedUrl = route.mode === 'polling-only' ? null : route.callbackUrl;
+      health.selfTestStarted();
+    },
+    onFinished: (result) => {
+      health.selfTestFinished(result);
+      const log = result.passed ? logger.info.bind(logger) : logger.warn.bind(logger);
+      log({ code: result.code, trigger: result.trigger }, `callback self-test: ${result.detail}`);
+    },
+  });
+
+  function selfTest(trigger: CallbackSelfTestTrigger): void {
+    if (closed) return;
+    void selfTester.run(trigger).catch((error: unknown) => {
+      logger.error({ err: error }, 'callback self-test failed to run');
+    });
+  }
+
+  /**
+   * A quiet till tests itself again before its proof runs out (so "Callbacks live" stays
+   * earned), and a till whose callbacks are not proven keeps trying, every 10 minutes.
+   */
+  let cancelPeriodic: (() => void) | null = null;
+  function schedulePeriodicSelfTest(): void {
+    cancelPeriodic = scheduler.setTimer(10 * 60_000, () => {
+      if (closed) return;
+      const view = health.view();
+      const proofAge = view.lastProof ? scheduler.now() - view.lastProof.at : Infinity;
+      const stale = view.state !== 'live' || proofAge >= CALLBACK_HEALTH_DEFAULTS.liveForMs / 2;
+      if (view.state !== 'off' && !view.selfTestRunning && stale) selfTest('periodic');
+      schedulePeriodicSelfTest();
+    });
+  }
+
+  /** A route that appeared or changed address gets its own self-test. */
+  function selfTestNewRoute(): void {
+    const route = callbackRoute();
+    if (route.mode !== 'polling-only' && route.callbackUrl !== lastTestedUrl) {
+      selfTest('route-changed');
+    }
+  }
 
   function callbackRoute(): CallbackRoute {
     const current = settings.get();
@@ -138,7 +210,10 @@ export async function createCore(config: CoreConfig): Promise<Core> {
   tunnel.subscribe((event) => {
     if (event.type === 'status') {
       emit({ type: 'tunnel', payload: event.status });
+      health.refresh();
       if (event.status.state !== 'online') runtime?.engine.callbacksWentDown();
+      // Online again (or for the first time): prove the new session end to end.
+      else selfTest('tunnel-online');
     } else {
       // Sales created with the old URL will never get their callbacks: poll them.
       runtime?.engine.callbacksWentDown();
@@ -196,6 +271,10 @@ export async function createCore(config: CoreConfig): Promise<Core> {
       logger,
       emit,
       callbackRoute,
+      callbackHealth: health,
+      ...(config.providerTimeoutMs === undefined
+        ? {}
+        : { providerTimeoutMs: config.providerTimeoutMs }),
       ...(config.sqliteNativeBinding ? { sqliteNativeBinding: config.sqliteNativeBinding } : {}),
       ...(config.sandboxPort === undefined ? {} : { sandboxPort: config.sandboxPort }),
     });
@@ -235,16 +314,27 @@ export async function createCore(config: CoreConfig): Promise<Core> {
       lastEnvironment = next.environment;
       void switchRuntime()
         .then(syncTunnel)
+        .then(() => {
+          health.refresh();
+          selfTestNewRoute();
+        })
         .catch((error: unknown) => logger.error({ err: error }, 'switching environment failed'));
     } else {
+      // The tunnel first: a restarting tunnel says "connecting" at once and tests itself once
+      // online, rather than being tested on its way down.
       void syncTunnel().catch((error: unknown) =>
         logger.error({ err: error }, 'tunnel update failed'),
       );
+      health.refresh();
+      selfTestNewRoute();
     }
   });
 
   await switchRuntime();
   void syncTunnel().catch((error: unknown) => logger.error({ err: error }, 'tunnel start failed'));
+  // At start, when there is a route already (a tunnel tests itself once it is online).
+  if (callbackRoute().mode !== 'polling-only') selfTest('start');
+  schedulePeriodicSelfTest();
 
   function currentRuntime(): Runtime {
     if (!runtime) {
@@ -269,6 +359,7 @@ export async function createCore(config: CoreConfig): Promise<Core> {
         live: route.mode !== 'polling-only',
         tunnel: tunnel.status(),
       },
+      callbackHealth: health.view(),
       openAlerts: rt.openAlertCount(),
       lastSync: rt.lastSync(),
     };
@@ -292,6 +383,10 @@ export async function createCore(config: CoreConfig): Promise<Core> {
       },
       sandboxClient: () => runtime?.sandboxClient() ?? null,
       scheduler,
+      testCallbacks: async () => {
+        await selfTester.run('user');
+        return health.view();
+      },
     }),
   } satisfies Handlers;
 
@@ -306,6 +401,9 @@ export async function createCore(config: CoreConfig): Promise<Core> {
     async close() {
       if (closed) return;
       closed = true;
+      cancelPeriodic?.();
+      selfTester.close();
+      health.close();
       await tunnel.close();
       await listener.close();
       await runtime?.close();

@@ -3,6 +3,7 @@ import type { BridgeEvent, Handlers } from '../../shared/bridge/contract';
 import { businessDay } from '../../shared/provider-time';
 import type { Environment } from '../../shared/settings-schema';
 import type { SyncRunView } from '../../shared/views';
+import type { CallbackHealth } from '../engine/callback-health';
 import { createSalesEngine, type EngineSettings, type SalesEngine } from '../engine/sales-engine';
 import type { Scheduler } from '../engine/scheduler';
 import type { Logger } from '../logging/logger';
@@ -87,6 +88,10 @@ export interface RuntimeOptions {
   readonly logger: Logger;
   readonly emit: (event: BridgeEvent) => void;
   readonly callbackRoute: () => CallbackRoute;
+  /** Whether callbacks are proven to reach the till; the engine checks faster when they do not. */
+  readonly callbackHealth: CallbackHealth;
+  /** The provider client's timeout for each exchange (default: the client's own). */
+  readonly providerTimeoutMs?: number;
   readonly sqliteNativeBinding?: string;
   readonly sandboxPort?: number;
 }
@@ -142,7 +147,16 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
     }
     const key = JSON.stringify([config, current.timeZone]);
     if (cached?.key !== key) {
-      cached = { key, client: createProviderClient({ ...config, timeZone: current.timeZone }) };
+      cached = {
+        key,
+        client: createProviderClient({
+          ...config,
+          timeZone: current.timeZone,
+          ...(options.providerTimeoutMs === undefined
+            ? {}
+            : { timeoutMs: options.providerTimeoutMs }),
+        }),
+      };
     }
     return cached.client;
   }
@@ -188,7 +202,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
     scheduler,
     logger,
     settings: engineSettings,
-    callbackRoute: () => {
+    callbackTarget: () => {
       const route = options.callbackRoute();
       return route.mode === 'polling-only'
         ? // The provider requires a callback_url; with no public route we give the local one
@@ -196,6 +210,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
           { url: localCallbackUrl(), live: false }
         : { url: route.callbackUrl, live: true };
     },
+    callbackHealth: options.callbackHealth,
     events: {
       saleChanged: (view) => emit({ type: 'sale-changed', payload: view }),
       inflowRecorded: (row) => emit({ type: 'inflow', payload: inflowView(row) }),
@@ -215,7 +230,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
     client,
     scheduler,
     logger,
-    onRow: (tx) => engine.recordListedTransaction(tx),
+    onRow: (tx, listed) => engine.recordListedTransaction(tx, listed),
     events: {
       progress: (progress) => emit({ type: 'sync-progress', payload: progress }),
       finished: (run) => emit({ type: 'sync-finished', payload: run }),

@@ -1,6 +1,6 @@
 import type { Handlers } from '../../shared/bridge/contract';
 import type { Environment } from '../../shared/settings-schema';
-import type { ConnectionCheckView, SettingsView } from '../../shared/views';
+import type { CallbackHealthView, ConnectionCheckView, SettingsView } from '../../shared/views';
 import type { Scheduler } from '../engine/scheduler';
 import { createProviderClient, type ProviderClient } from '../provider/client';
 import { ProviderConfigError } from '../provider/errors';
@@ -15,7 +15,8 @@ type SettingsChannels =
   | 'getSecrets'
   | 'setSecret'
   | 'testConnection'
-  | 'rotateCallbackToken';
+  | 'rotateCallbackToken'
+  | 'testCallbacks';
 
 export interface SettingsHandlerDeps {
   readonly settings: SettingsStore;
@@ -23,6 +24,8 @@ export interface SettingsHandlerDeps {
   readonly scheduler: Scheduler;
   readonly callbackRoute: () => CallbackRoute;
   readonly rotateCallbackToken: () => void;
+  /** Runs the callback self-test (or joins the one running) and answers with the health after it. */
+  readonly testCallbacks: () => Promise<CallbackHealthView>;
   /** The running embedded sandbox's client and payout account, when the sandbox is active. */
   readonly sandboxClient: () => {
     readonly client: ProviderClient;
@@ -124,5 +127,6 @@ export function settingsHandlers(deps: SettingsHandlerDeps): Pick<Handlers, Sett
       deps.rotateCallbackToken();
       return { rotated: true };
     },
+    testCallbacks: () => deps.testCallbacks(),
   };
 }

@@ -11,6 +11,8 @@ import { startSandboxProvider, type SandboxProvider } from '../sandbox';
 import type { AlertRow } from '../store/alerts-repo';
 import { openDatabase, type Db } from '../store/database';
 import type { InflowRow } from '../store/inflows-repo';
+import { createCallbackHealth, type CallbackHealthMonitor } from './callback-health';
+import { DEFAULT_CHECK_POLICY, type CheckPolicy } from './check-schedule';
 import {
   createSalesEngine,
   type CallbackHint,
@@ -47,6 +49,8 @@ export interface Harness {
   readonly callbacks: Record<string, unknown>[];
   /** Whether callbacks count as live (false = polling-only mode). */
   live: boolean;
+  /** The real callback-health monitor, told of every callback the receiver gets. */
+  readonly health: CallbackHealthMonitor;
   settle(): Promise<void>;
   advance(ms: number): Promise<void>;
   transfer(
@@ -63,7 +67,11 @@ export interface HarnessOptions {
   readonly live?: boolean;
   readonly references?: ReferenceGenerator;
   readonly clientFetch?: typeof fetch;
+  /** The provider client's timeout (default 5 s), low for the sandbox's timeout fault. */
+  readonly clientTimeoutMs?: number;
   readonly settings?: Partial<EngineSettings>;
+  /** Changes to the engine's check policy (e.g. a short grace period). */
+  readonly policy?: Partial<CheckPolicy>;
 }
 
 export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -83,11 +91,26 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
         sessionId: typeof body['session_id'] === 'string' ? body['session_id'] : undefined,
         status: typeof body['status'] === 'string' ? body['status'] : undefined,
       };
+      health.callbackReceived({
+        at: scheduler.now(),
+        ...(hint.reference ? { reference: hint.reference } : {}),
+        ...(hint.sessionId ? { sessionId: hint.sessionId } : {}),
+      });
       void harness.engine.handleCallback(null, hint);
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const callbackUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/callbacks/test`;
+  // Read by the health monitor as soon as it is made, before the harness exists.
+  const route = { live: options.live ?? true };
+  const health = createCallbackHealth({
+    now: () => scheduler.now(),
+    setTimer: (delayMs, fn) => scheduler.setTimer(delayMs, fn),
+    route: () =>
+      route.live
+        ? { mode: 'local-sandbox', callbackUrl }
+        : { mode: 'polling-only', reason: 'The test took callbacks down.' },
+  });
 
   const sandbox = await startSandboxProvider({
     now: () => scheduler.now(),
@@ -99,7 +122,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     payoutBaseUrl: sandbox.payoutBaseUrl,
     secretKey: sandbox.secretKey,
     accessToken: sandbox.accessToken,
-    timeoutMs: 5_000,
+    timeoutMs: options.clientTimeoutMs ?? 5_000,
     readRetry: { attempts: 2, baseDelayMs: 1, maxDelayMs: 5 },
     ...(options.clientFetch ? { fetch: options.clientFetch } : {}),
   });
@@ -119,7 +142,9 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
       scheduler,
       logger: pino({ level: 'silent' }),
       settings: () => ({ ...TEST_SETTINGS, ...options.settings }),
-      callbackRoute: () => ({ url: callbackUrl, live: harness.live }),
+      callbackTarget: () => ({ url: callbackUrl, live: route.live }),
+      callbackHealth: health,
+      policy: { ...DEFAULT_CHECK_POLICY, ...options.policy },
       events: {
         saleChanged: (view) => saleEvents.push(view),
         inflowRecorded: (row) => inflowEvents.push(row),
@@ -160,7 +185,13 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     inflowEvents,
     alerts,
     callbacks,
-    live: options.live ?? true,
+    get live() {
+      return route.live;
+    },
+    set live(value: boolean) {
+      route.live = value;
+    },
+    health,
     settle,
     advance: (ms) => scheduler.advance(ms, settle),
     transfer: async (accountNumber, amountNaira, pendingMs) =>
@@ -177,6 +208,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     },
     async close() {
       harness.engine.close();
+      health.close();
       await sandbox.close();
       receiver.closeAllConnections();
       await new Promise<void>((resolve) => receiver.close(() => resolve()));

@@ -702,15 +702,102 @@ describe('listTransactions', () => {
     ['count as text', ok({ count: '3', transactions: [] })],
     ['transactions not an array', ok({ count: 1, transactions: {} })],
     ['no transactions', ok({ count: 1 })],
-    [
-      'a row with a numeric session_id',
-      ok({ count: 1, transactions: [{ ...row, session_id: 12345 }] }),
-    ],
-  ])('refuses %s', async (_name, body) => {
+    ['no data', { status: 'success' }],
+    ['no count', ok({ transactions: [] })],
+  ])('refuses %s: a page whose envelope cannot be read fails whole', async (_name, body) => {
     const { client } = await setup(answer(200, body));
     expect((await failure(client.listTransactions({ offset: 0, limit: 10 }))).code).toBe(
       'MALFORMED_RESPONSE',
     );
+  });
+
+  const bad = (defect: Record<string, unknown>) => ({
+    ...row,
+    session_id: '4'.repeat(30),
+    ...defect,
+  });
+  it.each<[string, unknown, string, string | null]>([
+    ['a missing session_id', bad({ session_id: undefined }), 'session_id: missing', null],
+    ['a null session_id', bad({ session_id: null }), 'session_id: missing', null],
+    [
+      'a 30-digit session_id sent as a number',
+      bad({ session_id: 123456789012345 }),
+      'session_id: not a string of digits',
+      '123456789012345',
+    ],
+    [
+      'a session_id with letters',
+      bad({ session_id: 'SESSION-XYZ' }),
+      'session_id: not a string of digits',
+      'SESSION-XYZ',
+    ],
+    ['a missing amount', bad({ amount: undefined }), 'amount: missing', null],
+    ['an amount as text', bad({ amount: '1500.00' }), 'amount: not a Naira amount', '1500.00'],
+    ['a negative amount', bad({ amount: -25.5 }), 'amount: not a Naira amount', '-25.5'],
+    ['an amount with 3 decimals', bad({ amount: 12.345 }), 'amount: not a Naira amount', '12.345'],
+    [
+      'an impossible date',
+      bad({ date: '2026-02-30 10:00:00' }),
+      'date: not a provider date',
+      '02-30',
+    ],
+    ['an ISO date', bad({ date: '2026-11-22T09:05:00Z' }), 'date: not a provider date', 'T09'],
+    ['a missing date', bad({ date: undefined }), 'date: missing', null],
+    ['a numeric status', bad({ status: 7 }), 'status: not text', null],
+    [
+      'a missing reference',
+      bad({ external_reference: undefined }),
+      'external_reference: missing',
+      null,
+    ],
+    ['a null row', null, 'row: null, not an object', null],
+    ['a text row', 'oops', 'row: string, not an object', null],
+    ['a list row', [1, 2], 'row: a list, not an object', null],
+  ])(
+    'sets aside a row with %s, keeps the rest of the page, and says what was wrong without its value',
+    async (_name, defective, problem, value) => {
+      const second = { ...row, session_id: '2'.repeat(30) };
+      const { client } = await setup(
+        answer(200, ok({ count: 40, transactions: [row, defective, second] })),
+      );
+      const page = await client.listTransactions({ offset: 30, limit: 3 });
+      expect(page.count).toBe(40);
+      expect(page.transactions.map((tx) => tx.sessionId)).toEqual([SESSION_ID, '2'.repeat(30)]);
+      expect(page.unreadable).toHaveLength(1);
+      const [unread] = page.unreadable;
+      expect(unread?.position).toBe(31); // offset 30, second row of the page
+      expect(unread?.problem.startsWith(problem)).toBe(true);
+      expect(unread?.raw).toBe(JSON.stringify(defective));
+      if (value !== null) expect(unread?.problem).not.toContain(value);
+    },
+  );
+
+  it('names every defect of a row, and keeps at most 4096 characters of its text', async () => {
+    const huge = { ...row, session_id: undefined, amount: 'x', note: 'n'.repeat(10_000) };
+    const { client } = await setup(answer(200, ok({ count: 2, transactions: [huge, row] })));
+    const page = await client.listTransactions({ offset: 0, limit: 2 });
+    expect(page.transactions).toHaveLength(1);
+    const [unread] = page.unreadable;
+    expect(unread?.position).toBe(0);
+    expect(unread?.problem).toBe(
+      'session_id: missing; amount: not a Naira amount (a number, 0 or more, at most 2 decimals)',
+    );
+    expect(unread?.raw).toHaveLength(4096);
+    expect(JSON.stringify(huge).startsWith(unread?.raw ?? '?')).toBe(true);
+  });
+
+  it('keeps a page of nothing but unreadable rows, without retrying', async () => {
+    const { server, client, sleeps } = await setup(
+      answer(200, ok({ count: 2, transactions: [{}, { ...row, date: 'soon' }] })),
+    );
+    const page = await client.listTransactions({ offset: 0, limit: 2 });
+    expect(page.transactions).toEqual([]);
+    expect(page.unreadable.map((u) => [u.position, u.problem.split(':')[0]])).toEqual([
+      [0, 'amount'],
+      [1, 'date'],
+    ]);
+    expect(server.requests).toHaveLength(1);
+    expect(sleeps).toHaveLength(0);
   });
 
   it.each<[number, ProviderErrorCode]>([

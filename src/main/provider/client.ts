@@ -752,7 +752,17 @@ export function createProviderClient(config: ProviderClientConfig): ProviderClie
       }),
       headers: secretHeaders('list'),
     };
-    return read(request, schemas.listResponse, options.signal);
+    const answer = await read(request, schemas.listResponse, options.signal);
+    // A row the schema refused is set aside with its place in the whole listing, not the page.
+    return answer.unreadable.length === 0
+      ? answer
+      : {
+          ...answer,
+          unreadable: answer.unreadable.map((row) => ({
+            ...row,
+            position: page.offset + row.position,
+          })),
+        };
   }
 
   async function getPayoutAccount(

@@ -34,6 +34,7 @@ export {
   iterateTransactionPages,
   readAllTransactions,
   type IteratePagesOptions,
+  type ListingSource,
   type PaginationStopReason,
   type ReadAllOptions,
   type ReadAllResult,
@@ -47,6 +48,7 @@ export {
 } from './references';
 export {
   MAX_EXPIRY_MINUTES,
+  MAX_UNREADABLE_RAW_CHARS,
   REFERENCE_PATTERN,
   VIRTUAL_ACCOUNT_TYPES,
   createResponseSchemas,
@@ -61,6 +63,7 @@ export {
   type TransactionPage,
   type TransactionRecord,
   type TransactionStatus,
+  type UnreadableListingRow,
   type VirtualAccount,
   type VirtualAccountType,
 } from './schemas';

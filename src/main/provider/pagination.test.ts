@@ -30,7 +30,7 @@ function rows(from: number, to: number): WireRow[] {
 
 interface ListingScript {
   /** Rows the server holds, read at each request (may change between requests). */
-  readonly data: (requestIndex: number) => readonly WireRow[];
+  readonly data: (requestIndex: number) => readonly unknown[];
   /** `count` to report; default the number of rows. */
   readonly count?: (requestIndex: number, held: number) => number;
   /** Largest page the server returns whatever limit says. */
@@ -81,6 +81,17 @@ async function listing(
 
 function sessionIds(list: readonly { sessionId: string }[]): string[] {
   return list.map((r) => r.sessionId);
+}
+
+/** Row n with its session_id missing: a row the client cannot read. */
+function unreadableRow(n: number): Omit<WireRow, 'session_id'> {
+  const { session_id: _dropped, ...rest } = row(n);
+  return rest;
+}
+
+/** Rows from..to, with the rows numbered in `bad` unreadable. */
+function rowsWithBad(from: number, to: number, bad: readonly number[]): unknown[] {
+  return rows(from, to).map((r, i) => (bad.includes(from + i) ? unreadableRow(from + i) : r));
 }
 
 describe('readAllTransactions', () => {
@@ -230,6 +241,98 @@ describe('readAllTransactions', () => {
       field: 'limit',
     });
     expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe('unreadable rows', () => {
+  it('count as returned rows: the offsets advance past them and the read completes', async () => {
+    const { client, offsets } = await listing({ data: () => rowsWithBad(1, 25, [4, 15]) });
+    const progress: number[] = [];
+    const result = await readAllTransactions(client, {
+      limit: 10,
+      onProgress: (p) => progress.push(p.collected),
+    });
+    expect(result).toMatchObject({ count: 25, complete: true, stopReason: 'complete', pages: 3 });
+    expect(offsets()).toEqual([0, 10, 20]);
+    expect(progress).toEqual([10, 20, 25]);
+    expect(result.transactions).toHaveLength(23);
+    expect(result.unreadable.map((u) => [u.position, u.problem])).toEqual([
+      [3, 'session_id: missing'],
+      [14, 'session_id: missing'],
+    ]);
+  });
+
+  it('a page of nothing but unreadable rows is not an empty page', async () => {
+    const { client, offsets } = await listing({
+      data: () => rowsWithBad(1, 15, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]),
+    });
+    const result = await readAllTransactions(client, { limit: 10 });
+    expect(result).toMatchObject({ complete: true, stopReason: 'complete' });
+    expect(offsets()).toEqual([0, 10]);
+    expect(result.transactions).toHaveLength(5);
+    expect(result.unreadable).toHaveLength(10);
+  });
+
+  it('an unreadable row repeated across shifting pages counts once', async () => {
+    // Newest first; a payment arrives after the first page and pushes the bad row (5) onto the
+    // second page as well.
+    const before = rowsWithBad(1, 12, [3]).reverse();
+    const after = [row(13), ...before];
+    const { client } = await listing({ data: (i) => (i === 0 ? before : after) });
+    const result = await readAllTransactions(client, { limit: 10 });
+    expect(result.unreadable).toHaveLength(1);
+    expect(result.transactions).toHaveLength(11);
+    // 12 unique rows read of the 13 listed: the new one sits before the offsets already read.
+    expect(result).toMatchObject({ count: 13, complete: false, stopReason: 'empty_page' });
+  });
+
+  it('advances by all rows returned when the server clamps limit', async () => {
+    const { client, offsets } = await listing({
+      data: () => rowsWithBad(1, 10, [4, 5]),
+      clamp: 4,
+    });
+    const result = await readAllTransactions(client, { limit: 10 });
+    expect(result).toMatchObject({ complete: true, stopReason: 'complete' });
+    expect(offsets()).toEqual([0, 4, 8]);
+    expect(result.unreadable.map((u) => u.position)).toEqual([3, 4]);
+  });
+
+  it('gives each readable row its listing offset, and the unreadable rows theirs', async () => {
+    const { client } = await listing({ data: () => rowsWithBad(1, 8, [2, 6]) });
+    const pages = [];
+    for await (const page of iterateTransactionPages(client, { limit: 5, startOffset: 1 })) {
+      pages.push(page);
+    }
+    expect(
+      pages.map((p) => ({
+        offset: p.offset,
+        returned: p.returned,
+        positions: p.positions,
+        unreadable: p.unreadable.map((u) => u.position),
+        newUnreadable: p.newUnreadable.length,
+        sessions: p.rows.map((r) => Number(r.sessionId)),
+        requestedAt: p.requestedAt,
+      })),
+    ).toEqual([
+      {
+        offset: 1,
+        returned: 5,
+        positions: [2, 3, 4],
+        unreadable: [1, 5],
+        newUnreadable: 2,
+        sessions: [3, 4, 5],
+        requestedAt: null,
+      },
+      {
+        offset: 6,
+        returned: 2,
+        positions: [6, 7],
+        unreadable: [],
+        newUnreadable: 0,
+        sessions: [7, 8],
+        requestedAt: null,
+      },
+    ]);
   });
 });
 

@@ -3,10 +3,25 @@
  * the listing moves while we read (new payments arrive), `count` can change or be wrong, and a
  * server may clamp `limit` or ignore `offset`. Rows are deduplicated by `session_id`, the
  * offset advances by the rows actually returned, and a page budget keeps the loop finite.
+ *
+ * A row the client could not read is still a row the provider returned: it moves the offset
+ * and counts toward `count` (deduplicated by its raw text), or a listing with one bad row could
+ * never be read to its end.
  */
-import type { ProviderClient } from './client';
+import type { CallOptions, TransactionPageRequest } from './client';
 import { ProviderError } from './errors';
-import type { TransactionRecord } from './schemas';
+import type { TransactionPage, TransactionRecord, UnreadableListingRow } from './schemas';
+
+/**
+ * What the pager reads from: the provider client, or a wrapper of it. A wrapper that knows
+ * when it sent the request (the sync's read-ahead) says so in `requestedAt`.
+ */
+export interface ListingSource {
+  listTransactions(
+    page: TransactionPageRequest,
+    options?: CallOptions,
+  ): Promise<TransactionPage & { readonly requestedAt?: number }>;
+}
 
 export type PaginationStopReason =
   /** Collected at least `count` unique rows: the section 4.3 end condition. */
@@ -22,12 +37,22 @@ export interface TransactionPageInfo {
   readonly offset: number;
   /** `count` as reported with this page. */
   readonly count: number;
-  /** Rows as returned. */
+  /** Readable rows as returned. */
   readonly rows: readonly TransactionRecord[];
+  /** The listing offset of each of `rows` (unreadable rows hold the places in between). */
+  readonly positions: readonly number[];
+  /** Rows of this page that could not be read. */
+  readonly unreadable: readonly UnreadableListingRow[];
   /** Rows whose `session_id` was not seen on an earlier page (or earlier on this one). */
   readonly newRows: readonly TransactionRecord[];
-  /** Unique rows so far. */
+  /** Unreadable rows whose raw text was not seen earlier. */
+  readonly newUnreadable: readonly UnreadableListingRow[];
+  /** Rows returned, readable or not: the next page starts this far on. */
+  readonly returned: number;
+  /** Unique rows so far, unreadable ones included. */
   readonly collected: number;
+  /** When the request for this page was sent, when the source says; else null. */
+  readonly requestedAt: number | null;
   /** Why reading stops after this page, or null when another page follows. */
   readonly stopReason: PaginationStopReason | null;
 }
@@ -49,6 +74,8 @@ export interface ReadAllOptions {
 
 export interface ReadAllResult {
   readonly transactions: readonly TransactionRecord[];
+  /** Rows that could not be read, each once. */
+  readonly unreadable: readonly UnreadableListingRow[];
   /** The latest `count` the provider gave. */
   readonly count: number;
   /** True only when the section 4.3 end condition was met. */
@@ -100,7 +127,7 @@ function checkOptions(limit: number, startOffset: number, maxPages: number): voi
  * aborted signal throws ProviderError ABORTED.
  */
 export async function* iterateTransactionPages(
-  client: Pick<ProviderClient, 'listTransactions'>,
+  client: ListingSource,
   options: IteratePagesOptions,
 ): AsyncGenerator<TransactionPageInfo, void, undefined> {
   const { limit, signal } = options;
@@ -120,7 +147,8 @@ export async function* iterateTransactionPages(
     const page = await client.listTransactions({ offset, limit }, signal ? { signal } : {});
     if (signal?.aborted) throw aborted();
     pages += 1;
-    largestPage = Math.max(largestPage, page.transactions.length);
+    const returned = page.transactions.length + page.unreadable.length;
+    largestPage = Math.max(largestPage, returned);
 
     const newRows: TransactionRecord[] = [];
     for (const row of page.transactions) {
@@ -128,7 +156,16 @@ export async function* iterateTransactionPages(
       seen.add(row.sessionId);
       newRows.push(row);
     }
-    noProgress = newRows.length === 0 && page.transactions.length > 0 ? noProgress + 1 : 0;
+    const newUnreadable: UnreadableListingRow[] = [];
+    for (const row of page.unreadable) {
+      // Session ids are digits, so a key that starts with a space cannot clash with one.
+      const key = ` ${row.raw}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      newUnreadable.push(row);
+    }
+    const fresh = newRows.length + newUnreadable.length;
+    noProgress = fresh === 0 && returned > 0 ? noProgress + 1 : 0;
 
     // Rows before startOffset count as collected by whoever read them earlier.
     const collected = seen.size;
@@ -143,24 +180,49 @@ export async function* iterateTransactionPages(
     );
     let stopReason: PaginationStopReason | null = null;
     if (startOffset + collected >= page.count) stopReason = 'complete';
-    else if (page.transactions.length === 0) stopReason = 'empty_page';
+    else if (returned === 0) stopReason = 'empty_page';
     else if (noProgress >= NO_PROGRESS_PAGES) stopReason = 'no_progress';
     else if (pages >= budget) stopReason = 'page_budget';
 
-    yield { offset, count: page.count, rows: page.transactions, newRows, collected, stopReason };
+    yield {
+      offset,
+      count: page.count,
+      rows: page.transactions,
+      positions: readablePositions(offset, returned, page.unreadable),
+      unreadable: page.unreadable,
+      newRows,
+      newUnreadable,
+      returned,
+      collected,
+      stopReason,
+      requestedAt: page.requestedAt ?? null,
+    };
     if (stopReason !== null) return;
     // The rows actually returned: equals `limit` on a full page (section 4.3) and stays right
     // when a server clamps `limit` to a smaller maximum.
-    offset += page.transactions.length;
+    offset += returned;
   }
+}
+
+/** Offsets of a page's readable rows: every place in the page not held by an unreadable row. */
+function readablePositions(
+  offset: number,
+  returned: number,
+  unreadable: readonly UnreadableListingRow[],
+): number[] {
+  const taken = new Set(unreadable.map((row) => row.position));
+  const positions: number[] = [];
+  for (let at = offset; at < offset + returned; at++) if (!taken.has(at)) positions.push(at);
+  return positions;
 }
 
 /** The whole listing from offset 0, deduplicated by `session_id`, with why reading stopped. */
 export async function readAllTransactions(
-  client: Pick<ProviderClient, 'listTransactions'>,
+  client: ListingSource,
   options: ReadAllOptions,
 ): Promise<ReadAllResult> {
   const transactions: TransactionRecord[] = [];
+  const unreadable: UnreadableListingRow[] = [];
   let count = 0;
   let pages = 0;
   let stopReason: PaginationStopReason = 'complete';
@@ -170,10 +232,18 @@ export async function readAllTransactions(
     ...(options.maxPages === undefined ? {} : { maxPages: options.maxPages }),
   })) {
     transactions.push(...page.newRows);
+    unreadable.push(...page.newUnreadable);
     count = page.count;
     pages += 1;
     options.onProgress?.({ collected: page.collected, count: page.count });
     if (page.stopReason !== null) stopReason = page.stopReason;
   }
-  return { transactions, count, complete: stopReason === 'complete', stopReason, pages };
+  return {
+    transactions,
+    unreadable,
+    count,
+    complete: stopReason === 'complete',
+    stopReason,
+    pages,
+  };
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createResponseSchemas, describeIssues, nairaAmountSchema, toCreateBody } from './schemas';
+import {
+  createResponseSchemas,
+  describeIssues,
+  describeListingRowProblem,
+  nairaAmountSchema,
+  toCreateBody,
+} from './schemas';
 
 describe('toCreateBody', () => {
   it('spells expiers_in as the provider does and sends Naira', () => {
@@ -45,17 +51,46 @@ describe('response schemas', () => {
     date: '2026-11-22 09:05:00',
   };
 
-  it('keeps a page with one odd status and says which row is wrong otherwise', () => {
+  it('keeps a page with one odd status, and sets a bad row aside with its index in the page', () => {
     const { listResponse } = createResponseSchemas();
     const page = listResponse.parse({ status: 'success', data: { count: 1, transactions: [row] } });
     expect(page.transactions[0]).toMatchObject({ status: 'unknown', rawStatus: 'chargeback' });
+    expect(page.unreadable).toEqual([]);
 
-    const bad = listResponse.safeParse({
+    const mixed = listResponse.parse({
       status: 'success',
       data: { count: 2, transactions: [row, { ...row, session_id: 5 }] },
     });
+    expect(mixed.transactions).toHaveLength(1);
+    expect(mixed.unreadable).toEqual([
+      {
+        position: 1,
+        raw: JSON.stringify({ ...row, session_id: 5 }),
+        problem: 'session_id: not a string of digits',
+      },
+    ]);
+  });
+
+  it('still refuses the whole page when the envelope is wrong, naming the field', () => {
+    const { listResponse } = createResponseSchemas();
+    const bad = listResponse.safeParse({ status: 'success', data: { count: 2, transactions: {} } });
     expect(bad.success).toBe(false);
-    if (!bad.success)
-      expect(describeIssues(bad.error)).toMatch(/^data\.transactions\[1\]\.session_id: /);
+    if (!bad.success) expect(describeIssues(bad.error)).toMatch(/^data\.transactions: /);
+  });
+
+  it('describes row problems without their values', () => {
+    const { listResponse } = createResponseSchemas();
+    const page = listResponse.parse({
+      status: 'success',
+      data: { count: 1, transactions: [{ ...row, date: '2026-13-45 99:00:00', amount: 1.234 }] },
+    });
+    expect(page.unreadable[0]?.problem).toBe(
+      "amount: not a Naira amount (a number, 0 or more, at most 2 decimals); date: not a provider date ('YYYY-MM-DD HH:MM:SS', a real day and time)",
+    );
+    expect(page.unreadable[0]?.problem).not.toMatch(/2026-13|1\.234/);
+    expect(describeListingRowProblem(42, null)).toBe('row: number, not an object');
+    expect(describeListingRowProblem({}, null)).toBe(
+      'amount: missing; status: missing; session_id: missing; external_reference: missing; date: missing',
+    );
   });
 });

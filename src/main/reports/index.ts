@@ -17,6 +17,7 @@ export {
   type TransactionSync,
   type TransactionSyncDeps,
 } from './sync';
+export type { ListedRowChange } from './sync-store';
 export {
   MAX_LIST_LIMIT,
   listTransactions,

@@ -6,11 +6,24 @@
  * back full) and never past the last `count` seen. The pager (iterateTransactionPages) stays the
  * one that decides which offset comes next and when to stop: a guess it does not ask for is
  * simply dropped (and its request aborted), so read-ahead changes timing, never results.
+ *
+ * Each page says when its request was sent (`requestedAt`, on the run's clock): a guess may
+ * have left well before the pager asks for it, and the page's statuses are as old as that.
  */
 import type { CallOptions, ProviderClient, TransactionPageRequest } from '../provider/client';
+import type { ListingSource } from '../provider/pagination';
 import type { TransactionPage } from '../provider/schemas';
 
-export interface ReadAheadClient extends Pick<ProviderClient, 'listTransactions'> {
+export interface TimedTransactionPage extends TransactionPage {
+  /** When the request for this page was sent. */
+  readonly requestedAt: number;
+}
+
+export interface ReadAheadClient extends ListingSource {
+  listTransactions(
+    page: TransactionPageRequest,
+    options?: CallOptions,
+  ): Promise<TimedTransactionPage>;
   /** Aborts every request still in flight. */
   close(): void;
 }
@@ -18,18 +31,26 @@ export interface ReadAheadClient extends Pick<ProviderClient, 'listTransactions'
 interface Prefetch {
   readonly promise: Promise<TransactionPage>;
   readonly controller: AbortController;
+  readonly requestedAt: number;
 }
 
 export function createReadAhead(
   client: Pick<ProviderClient, 'listTransactions'>,
-  options: { readonly depth: number; readonly signal?: AbortSignal },
+  options: {
+    readonly depth: number;
+    readonly signal?: AbortSignal;
+    /** The run's clock; default Date.now. */
+    readonly now?: () => number;
+  },
 ): ReadAheadClient {
+  const now = options.now ?? Date.now;
   const depth = Math.max(0, Math.trunc(options.depth));
   const pending = new Map<number, Prefetch>();
   let lastCount: number | null = null;
   let closed = false;
 
   function request(page: TransactionPageRequest): Prefetch {
+    const requestedAt = now();
     const controller = new AbortController();
     const onAbort = (): void => controller.abort();
     options.signal?.addEventListener('abort', onAbort, { once: true });
@@ -38,7 +59,7 @@ export function createReadAhead(
       .finally(() => options.signal?.removeEventListener('abort', onAbort));
     // A guess nobody asks for must not become an unhandled rejection.
     promise.catch(() => undefined);
-    return { promise, controller };
+    return { promise, controller, requestedAt };
   }
 
   function dropBelow(offset: number): void {
@@ -63,7 +84,7 @@ export function createReadAhead(
     async listTransactions(
       page: TransactionPageRequest,
       callOptions: CallOptions = {},
-    ): Promise<TransactionPage> {
+    ): Promise<TimedTransactionPage> {
       if (callOptions.signal && callOptions.signal !== options.signal) {
         throw new Error('read-ahead serves one run: pass its signal when creating it');
       }
@@ -74,13 +95,14 @@ export function createReadAhead(
       prefetchAfter(page.offset, page.limit);
       const result = await current.promise;
       lastCount = result.count;
-      if (result.transactions.length < page.limit) {
+      // Unreadable rows are rows returned: a page full of them is still a full page.
+      if (result.transactions.length + result.unreadable.length < page.limit) {
         // A short page: the guesses assumed full ones, so they are all wrong.
         dropBelow(Number.POSITIVE_INFINITY);
       } else {
         prefetchAfter(page.offset, page.limit);
       }
-      return result;
+      return { ...result, requestedAt: current.requestedAt };
     },
     close() {
       closed = true;

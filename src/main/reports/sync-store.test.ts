@@ -66,7 +66,7 @@ describe('applyListingPage', () => {
     const pending = tx({ status: 'pending', externalReference: 'static-9' });
     const first = applyListingPage(
       db,
-      [{ ...settled, status: 'pending', rawStatus: 'pending' }, pending],
+      { rows: [{ ...settled, status: 'pending', rawStatus: 'pending' }, pending], observedAt: 4 },
       progress(run.id, { nextOffset: 2, reportedCount: 2, collectedDelta: 2, pendingOffset: 0 }),
       20,
     );
@@ -93,7 +93,7 @@ describe('applyListingPage', () => {
 
     const second = applyListingPage(
       db,
-      [settled, { ...pending, status: 'failed', rawStatus: 'failed' }],
+      { rows: [settled, { ...pending, status: 'failed', rawStatus: 'failed' }] },
       progress(run.id, { nextOffset: null, reportedCount: 2, collectedDelta: 0 }),
       30,
     );
@@ -103,19 +103,43 @@ describe('applyListingPage', () => {
       allKnown: false,
       firstUnlistedIndex: -1,
     });
-    expect(second.notify.map((row) => row.sessionId)).toEqual([settled.sessionId]);
+    expect(second.notify.map((notice) => [notice.tx.sessionId, notice.change])).toEqual([
+      [
+        settled.sessionId,
+        {
+          inserted: false,
+          previousStatus: 'success',
+          status: 'success',
+          amountConflict: false,
+          observedAt: 30,
+        },
+      ],
+      [
+        pending.sessionId,
+        {
+          inserted: false,
+          previousStatus: 'pending',
+          status: 'failed',
+          amountConflict: false,
+          observedAt: 30,
+        },
+      ],
+    ]);
     expect(getInflowBySession(db, pending.sessionId)?.status).toBe('failed');
     expect(getSyncRunOrThrow(db, run.id)).toMatchObject({ nextOffset: 2, updated: 1 });
 
+    // A page fetched before the last one (read ahead) says pending: too old to count.
     const third = applyListingPage(
       db,
-      [settled, { ...pending, status: 'pending', rawStatus: 'pending' }],
+      { rows: [settled, { ...pending, status: 'pending', rawStatus: 'pending' }], observedAt: 25 },
       progress(run.id),
       40,
     );
     expect(getInflowBySession(db, pending.sessionId)?.status).toBe('failed');
     expect(third.allKnown).toBe(false); // the listing now says something else
-    const fourth = applyListingPage(db, [settled], progress(run.id), 50);
+    // Only the success for the sale still waiting; the stale pending changed nothing.
+    expect(third.notify.map((notice) => notice.tx.sessionId)).toEqual([settled.sessionId]);
+    const fourth = applyListingPage(db, { rows: [settled] }, progress(run.id), 50);
     expect(fourth.allKnown).toBe(true);
   });
 
@@ -125,7 +149,7 @@ describe('applyListingPage', () => {
     const good = tx();
     const bad = tx({ amountKobo: 1.5 }); // STRICT: not an integer
     expect(() =>
-      applyListingPage(db, [good, bad], progress(run.id, { nextOffset: 2 }), 20),
+      applyListingPage(db, { rows: [good, bad] }, progress(run.id, { nextOffset: 2 }), 20),
     ).toThrow();
     expect(getInflowBySession(db, good.sessionId)).toBeUndefined();
     expect(getSyncRunOrThrow(db, run.id).nextOffset).toBe(0);
@@ -155,6 +179,7 @@ describe('the incremental rule', () => {
     inserted: 1000,
     updated: 0,
     nextOffset: 1000,
+    unreadable: 0,
     error: null,
     startOffset: 0,
     listingOrder: 'oldest_first',
@@ -216,6 +241,7 @@ describe('read-ahead', () => {
         return Promise.resolve({
           count: 100,
           transactions: Array.from({ length: size }, () => tx()),
+          unreadable: [],
         });
       },
     };

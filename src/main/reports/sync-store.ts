@@ -7,6 +7,12 @@ import type { Statement } from 'better-sqlite3';
 import type { SyncRunView } from '../../shared/views';
 import type { TransactionRecord } from '../provider/schemas';
 import type { Db } from '../store/database';
+import {
+  decideInflowStatus,
+  recordInflowStatusChange,
+  type InflowStatus,
+} from '../store/inflows-repo';
+import { recordUnreadableRows, type UnreadableRowInput } from '../store/unreadable-repo';
 
 export type SyncMode = SyncRunView['mode'];
 export type SyncStatus = SyncRunView['status'];
@@ -24,6 +30,8 @@ export interface SyncRunRow {
   readonly collected: number;
   readonly inserted: number;
   readonly updated: number;
+  /** Rows of the listing this run could not read (each once). */
+  readonly unreadable: number;
   readonly nextOffset: number;
   readonly error: string | null;
   readonly startOffset: number;
@@ -42,7 +50,8 @@ export const RESUMABLE_STATUSES: ReadonlySet<SyncStatus> = new Set([
 ]);
 
 const RUN_COLUMNS = `id, mode, trigger, status, started_at AS startedAt, finished_at AS finishedAt,
-  reported_count AS reportedCount, collected, inserted, updated, next_offset AS nextOffset, error,
+  reported_count AS reportedCount, collected, inserted, updated, unreadable,
+  next_offset AS nextOffset, error,
   start_offset AS startOffset, listing_order AS listingOrder, pending_offset AS pendingOffset,
   pending_since AS pendingSince`;
 
@@ -58,6 +67,7 @@ export function toSyncRunView(row: SyncRunRow): SyncRunView {
     collected: row.collected,
     inserted: row.inserted,
     updated: row.updated,
+    unreadable: row.unreadable,
     error: row.error,
   };
 }
@@ -126,7 +136,8 @@ export function reopenSyncRun(db: Db, id: number): SyncRunRow {
 export function restartSyncRunFromZero(db: Db, id: number): SyncRunRow {
   db.prepare(
     `UPDATE sync_runs SET mode = 'full', start_offset = 0, next_offset = 0, collected = 0,
-       pending_offset = NULL, pending_since = NULL, listing_order = NULL WHERE id = ?`,
+       unreadable = 0, pending_offset = NULL, pending_since = NULL, listing_order = NULL
+     WHERE id = ?`,
   ).run(id);
   return getSyncRunOrThrow(db, id);
 }
@@ -152,16 +163,38 @@ export function finishSyncRun(
 // ---------------------------------------------------------------------------------------------
 // One listing page
 
-/** A final status is never replaced by a non-final one: the rule of inflows-repo. */
-const STATUS_RANK: Readonly<Record<TransactionRecord['status'], number>> = {
-  unknown: 0,
-  pending: 1,
-  failed: 2,
-  success: 2,
-};
-
+/**
+ * Settled as far as the listing says (success or failed). A settled status can still change
+ * later (a reversal); a row that is not settled is one the next incremental run must read again.
+ */
 export function isFinalStatus(status: TransactionRecord['status']): boolean {
-  return STATUS_RANK[status] === 2;
+  return status === 'success' || status === 'failed';
+}
+
+/** What the sales engine is told about a listed row (see PageResult.notify). */
+export interface ListedRowChange {
+  /** The row was new to this till. */
+  readonly inserted: boolean;
+  /** The stored status before this page; null for a new row. */
+  readonly previousStatus: InflowStatus | null;
+  /** The stored status after this page (the listing's, unless a newer observation holds). */
+  readonly status: InflowStatus;
+  readonly amountConflict: boolean;
+  /** When the provider said it: when the page was requested. */
+  readonly observedAt: number;
+}
+
+export interface ListedRowNotice {
+  readonly tx: TransactionRecord;
+  readonly change: ListedRowChange;
+}
+
+/** One page to write: its readable rows, the rows it could not read, and when it was fetched. */
+export interface ListingPageWrite {
+  readonly rows: readonly TransactionRecord[];
+  readonly unreadable?: readonly UnreadableRowInput[];
+  /** When the provider said these statuses (the page's request time); default `now`. */
+  readonly observedAt?: number;
 }
 
 export interface PageProgress {
@@ -171,6 +204,8 @@ export interface PageProgress {
   readonly reportedCount: number;
   /** Unique rows this page added to the run's `collected`. */
   readonly collectedDelta: number;
+  /** Unique unreadable rows this page added to the run's count of them; default 0. */
+  readonly unreadableDelta?: number;
   readonly pendingOffset: number | null;
   readonly pendingSince: number | null;
   readonly listingOrder: ListingOrder | null;
@@ -180,23 +215,29 @@ export interface PageResult {
   readonly inserted: number;
   readonly updated: number;
   /**
-   * Rows the sales engine should see: a success for a local sale that is not marked paid yet
-   * (the listing may be the first news of that payment), and amount conflicts (alerts).
+   * Rows the sales engine should see: a new success for a local sale or account, a success for
+   * a local sale that is not marked paid yet (the listing may be the first news of that
+   * payment), any change of a stored status (a late settlement, a reversal) and amount
+   * conflicts (alerts). New successes nobody here asked for are left to the report.
    */
-  readonly notify: readonly TransactionRecord[];
+  readonly notify: readonly ListedRowNotice[];
   /**
    * Every row was already shown by an earlier listing with the same status and amount: the page
-   * holds no news. (Rows first stored from a callback count as news until a listing shows them.)
+   * holds no news. (Rows first stored from a callback count as news until a listing shows them;
+   * a page with a row that could not be read is never all known.)
    */
   readonly allKnown: boolean;
   /** Index in `rows` of the first row no earlier listing had shown, or -1. */
   readonly firstUnlistedIndex: number;
+  /** Indexes in `rows` of every row no earlier listing had shown. */
+  readonly unlistedIndexes: readonly number[];
 }
 
 interface KnownInflow {
   readonly id: number;
   readonly sessionId: string;
   readonly status: TransactionRecord['status'];
+  readonly statusObservedAt: number;
   readonly amountKobo: number;
   readonly listedAt: number | null;
   readonly listedStatus: TransactionRecord['status'] | null;
@@ -219,8 +260,8 @@ function statements(db: Db): Statements {
   if (!cached) {
     cached = {
       known: db.prepare(
-        `SELECT id, session_id AS sessionId, status, amount_kobo AS amountKobo,
-           listed_at AS listedAt, listed_status AS listedStatus
+        `SELECT id, session_id AS sessionId, status, status_observed_at AS statusObservedAt,
+           amount_kobo AS amountKobo, listed_at AS listedAt, listed_status AS listedStatus
          FROM inflows WHERE session_id IN (SELECT value FROM json_each(?))`,
       ),
       sales: db.prepare(
@@ -234,11 +275,12 @@ function statements(db: Db): Statements {
       insert: db.prepare(
         `INSERT INTO inflows (session_id, external_reference, amount_kobo, status, provider_date,
            occurred_at, source, last_source, sale_id, account_id, first_seen_at, updated_at,
-           listed_at, listed_status)
-         VALUES (?, ?, ?, ?, ?, ?, 'listing', 'listing', ?, ?, ?, ?, ?, ?)`,
+           listed_at, listed_status, status_observed_at)
+         VALUES (?, ?, ?, ?, ?, ?, 'listing', 'listing', ?, ?, ?, ?, ?, ?, ?)`,
       ),
       update: db.prepare(
-        `UPDATE inflows SET status = ?, last_source = 'listing', updated_at = ?,
+        `UPDATE inflows SET status = ?, status_observed_at = ?, last_source = 'listing',
+           updated_at = ?,
            external_reference = COALESCE(external_reference, ?),
            provider_date = COALESCE(provider_date, ?), occurred_at = COALESCE(occurred_at, ?),
            sale_id = COALESCE(sale_id, ?), account_id = COALESCE(account_id, ?),
@@ -246,8 +288,9 @@ function statements(db: Db): Statements {
          WHERE id = ?`,
       ),
       progress: db.prepare(
-        `UPDATE sync_runs SET next_offset = COALESCE(?, next_offset), reported_count = ?, collected = collected + ?,
-           inserted = inserted + ?, updated = updated + ?, pending_offset = ?, pending_since = ?,
+        `UPDATE sync_runs SET next_offset = COALESCE(?, next_offset), reported_count = ?,
+           collected = collected + ?, unreadable = unreadable + ?, inserted = inserted + ?,
+           updated = updated + ?, pending_offset = ?, pending_since = ?,
            listing_order = COALESCE(?, listing_order)
          WHERE id = ?`,
       ),
@@ -258,18 +301,23 @@ function statements(db: Db): Statements {
 }
 
 /**
- * Upserts one page of listing rows by session_id and records the run's progress, in one
- * transaction. Status never regresses (success/failed are final) and a stored amount is never
- * overwritten: a disagreeing amount is handed back in `notify` so the engine raises its alert.
- * Rows are linked to the local sale or account whose reference they carry.
+ * Upserts one page of listing rows by session_id, keeps the rows it could not read, and records
+ * the run's progress, in one transaction. Statuses follow the rule of inflows-repo
+ * (decideInflowStatus: the newest observation wins, each change kept in the history) and a
+ * stored amount is never overwritten: a disagreeing amount is handed back in `notify` so the
+ * engine raises its alert. Rows are linked to the local sale or account whose reference they
+ * carry.
  */
 export function applyListingPage(
   db: Db,
-  rows: readonly TransactionRecord[],
+  page: ListingPageWrite,
   progress: PageProgress,
   now: number,
 ): PageResult {
   const s = statements(db);
+  const { rows } = page;
+  const unreadable = page.unreadable ?? [];
+  const observedAt = page.observedAt ?? now;
   return db.transaction((): PageResult => {
     const known = new Map<string, KnownInflow>();
     const references = [...new Set(rows.map((row) => row.externalReference))];
@@ -292,17 +340,16 @@ export function applyListingPage(
 
     let inserted = 0;
     let updated = 0;
-    let allKnown = true;
-    let firstUnlistedIndex = -1;
-    const notify: TransactionRecord[] = [];
+    let allKnown = unreadable.length === 0;
+    const unlistedIndexes: number[] = [];
+    const notify: ListedRowNotice[] = [];
     rows.forEach((row, index) => {
       const sale = sales.get(row.externalReference);
       const accountId = accounts.get(row.externalReference) ?? null;
       const existing = known.get(row.sessionId);
       let amountConflict = false;
-      if ((existing?.listedAt ?? null) === null && firstUnlistedIndex === -1) {
-        firstUnlistedIndex = index;
-      }
+      let next: ReturnType<typeof decideInflowStatus> | undefined;
+      if ((existing?.listedAt ?? null) === null) unlistedIndexes.push(index);
       if (!existing) {
         const { lastInsertRowid } = s.insert.run(
           row.sessionId,
@@ -317,11 +364,13 @@ export function applyListingPage(
           now,
           now,
           row.status,
+          observedAt,
         );
         known.set(row.sessionId, {
           id: Number(lastInsertRowid),
           sessionId: row.sessionId,
           status: row.status,
+          statusObservedAt: observedAt,
           amountKobo: row.amountKobo,
           listedAt: now,
           listedStatus: row.status,
@@ -329,14 +378,17 @@ export function applyListingPage(
         inserted += 1;
         allKnown = false;
       } else {
-        const nextStatus =
-          STATUS_RANK[row.status] > STATUS_RANK[existing.status] ? row.status : existing.status;
+        next = decideInflowStatus(
+          { status: existing.status, observedAt: existing.statusObservedAt },
+          { status: row.status, observedAt },
+        );
         amountConflict = existing.amountKobo !== row.amountKobo;
         if (existing.listedAt === null || existing.listedStatus !== row.status || amountConflict) {
           allKnown = false;
         }
         s.update.run(
-          nextStatus,
+          next.status,
+          next.observedAt,
           now,
           row.externalReference,
           row.date,
@@ -347,22 +399,51 @@ export function applyListingPage(
           row.status,
           existing.id,
         );
-        if (nextStatus !== existing.status) updated += 1;
+        if (next.changed) {
+          updated += 1;
+          recordInflowStatusChange(db, {
+            inflowId: existing.id,
+            recordedAt: now,
+            observedAt,
+            fromStatus: existing.status,
+            toStatus: next.status,
+            source: 'listing',
+          });
+        }
         known.set(row.sessionId, {
           ...existing,
-          status: nextStatus,
+          status: next.status,
+          statusObservedAt: next.observedAt,
           listedAt: now,
           listedStatus: row.status,
         });
       }
+      const status = next?.status ?? row.status;
+      const isNew = existing === undefined;
       const saleWaits = sale !== undefined && sale.paidSessionId === null;
-      if (amountConflict || (row.status === 'success' && saleWaits)) notify.push(row);
+      const newSuccessHere =
+        isNew && row.status === 'success' && (sale !== undefined || accountId !== null);
+      const successForWaitingSale = row.status === 'success' && status === 'success' && saleWaits;
+      if (amountConflict || next?.changed === true || newSuccessHere || successForWaitingSale) {
+        notify.push({
+          tx: row,
+          change: {
+            inserted: isNew,
+            previousStatus: existing?.status ?? null,
+            status,
+            amountConflict,
+            observedAt,
+          },
+        });
+      }
     });
+    recordUnreadableRows(db, unreadable, progress.runId, now);
 
     s.progress.run(
       progress.nextOffset,
       progress.reportedCount,
       progress.collectedDelta,
+      progress.unreadableDelta ?? 0,
       inserted,
       updated,
       progress.pendingOffset,
@@ -370,6 +451,13 @@ export function applyListingPage(
       progress.listingOrder,
       progress.runId,
     );
-    return { inserted, updated, notify, allKnown, firstUnlistedIndex };
+    return {
+      inserted,
+      updated,
+      notify,
+      allKnown,
+      firstUnlistedIndex: unlistedIndexes[0] ?? -1,
+      unlistedIndexes,
+    };
   })();
 }

@@ -12,6 +12,7 @@ import { startSandboxProvider, type SandboxProvider } from '../sandbox';
 import type { Db } from '../store/database';
 import { createTestDb } from '../store/test-helpers';
 import { createTransactionSync, type TransactionSync } from './sync';
+import type { ListedRowChange } from './sync-store';
 
 export interface LedgerRow {
   readonly session_id: string;
@@ -129,6 +130,30 @@ export function observingFetch(
 }
 
 /**
+ * The sandbox's listing with some rows spoilt: `spoil` may return a changed copy of a wire row
+ * (a missing session_id, an impossible date...) or undefined to leave it. The rest of the body
+ * is the sandbox's, byte for byte in meaning.
+ */
+export function spoilingFetch(
+  spoil: (row: Record<string, unknown>) => unknown,
+  inner: typeof fetch = fetch,
+): typeof fetch {
+  return async (input, init) => {
+    const response = await inner(input, init);
+    if (!listingRequest(input) || !response.ok) return response;
+    const body = (await response.json()) as {
+      status: string;
+      data: { count: number; transactions: Record<string, unknown>[] };
+    };
+    const transactions = body.data.transactions.map((row) => spoil(row) ?? row);
+    return new Response(JSON.stringify({ ...body, data: { ...body.data, transactions } }), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  };
+}
+
+/**
  * The sandbox's listing turned around: newest first, as a real provider might list. Offset o
  * of this listing is the window [count - o - limit, count - o) of the sandbox's, reversed, so
  * a transfer made between two pages pushes every row one place back (rows repeat across pages).
@@ -171,6 +196,8 @@ export interface SyncUnderTest {
   readonly progress: SyncProgressView[];
   readonly finished: SyncRunView[];
   readonly notified: TransactionRecord[];
+  /** What changed, for each of `notified`. */
+  readonly changes: ListedRowChange[];
   /** Offsets of the listing requests, in the order they were sent. */
   readonly requested: number[];
   inflowCount(): number;
@@ -183,13 +210,14 @@ export function createSyncUnderTest(
     readonly db?: Db;
     readonly pageLimit?: number;
     readonly readAhead?: number;
-    readonly onRow?: (tx: TransactionRecord) => void;
+    readonly onRow?: (tx: TransactionRecord, change: ListedRowChange) => void;
   } = {},
 ): SyncUnderTest {
   const db = options.db ?? createTestDb().db;
   const progress: SyncProgressView[] = [];
   const finished: SyncRunView[] = [];
   const notified: TransactionRecord[] = [];
+  const changes: ListedRowChange[] = [];
   const requested: number[] = [];
   const inner = options.fetch ?? fetch;
   const recording: typeof fetch = (input, init) => {
@@ -203,9 +231,10 @@ export function createSyncUnderTest(
     client: () => client,
     scheduler: world.scheduler,
     logger: pino({ level: 'silent' }),
-    onRow: (tx) => {
+    onRow: (tx, change) => {
       notified.push(tx);
-      options.onRow?.(tx);
+      changes.push(change);
+      options.onRow?.(tx, change);
     },
     events: {
       progress: (p) => progress.push(p),
@@ -220,6 +249,7 @@ export function createSyncUnderTest(
     progress,
     finished,
     notified,
+    changes,
     requested,
     inflowCount: () => (db.prepare('SELECT COUNT(*) AS n FROM inflows').get() as { n: number }).n,
   };

@@ -7,10 +7,17 @@
  *
  * Rows are written here in bulk (one page, a few compiled statements) rather than one by one
  * through the sales engine, which would cost several statements and a transaction per row.
- * The engine only needs the rows that can change a sale or raise an alert: a success for a
- * local sale not yet marked paid, and an amount that disagrees with the stored one. Those go to
- * `onRow` after their page is committed; wire it to the engine's recordListedTransaction,
- * which re-applies the (idempotent) upsert and confirms the sale or flags a late payment.
+ * The engine only needs the rows that can change a sale or raise an alert: a new success for a
+ * local sale or account, a success for a local sale not yet marked paid, a stored status that
+ * changed (a late settlement, a reversal) and an amount that disagrees with the stored one.
+ * Those go to `onRow` with what changed, after their page is committed; wire it to the
+ * engine's recordListedTransaction, which confirms the sale, flags a late payment or raises
+ * the alert.
+ *
+ * A row the client could not read does not stop the run: it is kept (raw) with the run that
+ * met it, counted, and shown in the report. Its offset counts as not settled, so the next tail
+ * read (oldest first) starts at it again; a later complete read over its offset that no longer
+ * meets it (the provider now serves it readable, so that read took it in) marks it resolved.
  */
 import type { SyncProgressView, SyncRunView } from '../../shared/views';
 import type { Scheduler } from '../engine/scheduler';
@@ -20,6 +27,7 @@ import { isProviderError } from '../provider/errors';
 import { iterateTransactionPages, type PaginationStopReason } from '../provider/pagination';
 import type { TransactionRecord } from '../provider/schemas';
 import type { Db } from '../store/database';
+import { openUnreadablePositions, resolveUnseenUnreadableRows } from '../store/unreadable-repo';
 import {
   DEFAULT_SKEW_MARGIN_MS,
   foldOrderEvidence,
@@ -43,6 +51,8 @@ import {
   reopenSyncRun,
   restartSyncRunFromZero,
   toSyncRunView,
+  type ListedRowChange,
+  type ListedRowNotice,
   type ListingOrder,
   type SyncMode,
   type SyncRunRow,
@@ -72,8 +82,8 @@ export interface TransactionSyncDeps {
   readonly client: () => ProviderClient;
   readonly scheduler: Scheduler;
   readonly logger: Logger;
-  /** Listing rows the sales engine must see (see the comment at the top). */
-  readonly onRow?: (tx: TransactionRecord) => void;
+  /** Listing rows the sales engine must see, with what changed (see the comment at the top). */
+  readonly onRow?: (tx: TransactionRecord, change: ListedRowChange) => void;
   readonly events: SyncEvents;
   readonly pageLimit?: number;
   readonly readAhead?: number;
@@ -111,7 +121,15 @@ interface ActiveRun {
 
 /** How a run ended, before it is written down. */
 type Ending =
-  | { readonly kind: 'complete'; readonly order: ListingOrder | null }
+  | {
+      readonly kind: 'complete';
+      readonly order: ListingOrder | null;
+      /**
+       * The run read every row from this offset to the end of a listing whose rows keep their
+       * offsets (a full read, or a tail read oldest first); null for a head read.
+       */
+      readonly coveredFrom: number | null;
+    }
   | { readonly kind: 'stopped'; readonly reason: PaginationStopReason; readonly count: number }
   | { readonly kind: 'restart'; readonly why: string };
 
@@ -204,8 +222,16 @@ export function createTransactionSync(deps: TransactionSyncDeps): TransactionSyn
     let pendingOffset = row.pendingOffset;
     let pendingSince = row.pendingSince;
     let count = row.reportedCount ?? 0;
-    /** Session ids this run has read (across passes), so `collected` counts each row once. */
+    /**
+     * Session ids (and, for unreadable rows, ' ' + raw text) this run has read, across passes,
+     * so that `collected` counts each row once.
+     */
     const seen = new Set<string>();
+    /**
+     * A tail read expects every row before the covered count to be known, but a row the
+     * listing served unreadable before is new to the store once readable: that is no break.
+     */
+    const wasUnreadable = plan.kind === 'tail' ? openUnreadablePositions(db) : new Set<number>();
 
     type PassEnd = PaginationStopReason | 'head_stop' | { restart: string };
     /**
@@ -218,7 +244,11 @@ export function createTransactionSync(deps: TransactionSyncDeps): TransactionSyn
       headWatermarkMs: number | null,
       saveOffset: boolean,
     ): Promise<PassEnd> {
-      const client = createReadAhead(deps.client(), { depth: readAheadDepth, signal });
+      const client = createReadAhead(deps.client(), {
+        depth: readAheadDepth,
+        signal,
+        now: () => scheduler.now(),
+      });
       let previousMs: number | null = null;
       try {
         for await (const page of iterateTransactionPages(client, {
@@ -236,21 +266,47 @@ export function createTransactionSync(deps: TransactionSyncDeps): TransactionSyn
           count = page.count;
           page.rows.forEach((tx, index) => {
             if (isFinalStatus(tx.status)) return;
-            const at = page.offset + index;
+            const at = page.positions[index] ?? page.offset + index;
             if (saveOffset)
               pendingOffset = pendingOffset === null ? at : Math.min(pendingOffset, at);
             pendingSince = pendingSince === null ? tx.dateMs : Math.min(pendingSince, tx.dateMs);
           });
-          const fresh = page.newRows.filter((tx) => !seen.has(tx.sessionId));
-          for (const tx of fresh) seen.add(tx.sessionId);
+          // An unreadable row is not settled either: the next tail read starts at it again, so
+          // that it is taken in once the provider serves it readable.
+          for (const bad of page.unreadable) {
+            if (saveOffset) {
+              pendingOffset =
+                pendingOffset === null ? bad.position : Math.min(pendingOffset, bad.position);
+            }
+          }
+          const freshRows = page.newRows.filter((tx) => !seen.has(tx.sessionId));
+          for (const tx of freshRows) seen.add(tx.sessionId);
+          const freshUnreadable = page.newUnreadable.filter((bad) => !seen.has(` ${bad.raw}`));
+          for (const bad of freshUnreadable) seen.add(` ${bad.raw}`);
+          if (page.unreadable.length > 0) {
+            logger.warn(
+              {
+                runId: row.id,
+                offset: page.offset,
+                unreadable: page.unreadable.length,
+                problems: [...new Set(page.unreadable.map((bad) => bad.problem))],
+              },
+              'listing rows could not be read; kept and skipped',
+            );
+          }
           const result = applyListingPage(
             db,
-            page.newRows,
+            {
+              rows: page.newRows,
+              unreadable: page.newUnreadable,
+              observedAt: page.requestedAt ?? scheduler.now(),
+            },
             {
               runId: row.id,
-              nextOffset: saveOffset ? page.offset + page.rows.length : null,
+              nextOffset: saveOffset ? page.offset + page.returned : null,
               reportedCount: page.count,
-              collectedDelta: fresh.length,
+              collectedDelta: freshRows.length + freshUnreadable.length,
+              unreadableDelta: freshUnreadable.length,
               pendingOffset,
               pendingSince,
               listingOrder: orderFromEvidence(evidence, null),
@@ -264,13 +320,17 @@ export function createTransactionSync(deps: TransactionSyncDeps): TransactionSyn
               count: page.count,
             }),
           );
-          for (const tx of result.notify) notifyEngine(tx);
+          for (const notice of result.notify) notifyEngine(notice);
 
           if (plan.kind === 'tail') {
             if (evidence === 'newest_first' || evidence === 'mixed') {
               return { restart: 'the listing no longer comes oldest first' };
             }
-            const broken = tailBroken(plan, page.offset, page.count, result.firstUnlistedIndex);
+            const unlistedAt =
+              result.unlistedIndexes
+                .map((index) => page.positions[index] ?? page.offset + index)
+                .find((position) => !wasUnreadable.has(position)) ?? null;
+            const broken = tailBroken(plan, page.count, unlistedAt);
             if (broken) return { restart: broken };
           }
           if (
@@ -289,10 +349,13 @@ export function createTransactionSync(deps: TransactionSyncDeps): TransactionSyn
     }
 
     const inherited = plan.kind === 'full' ? row.listingOrder : plan.order;
+    // A resumed run read the part before its saved offset earlier, under the same run id. A
+    // head read stops early on a listing whose offsets shift: it covers nothing for sure.
+    const coveredFrom = plan.kind === 'head' ? null : row.startOffset;
     const end = await pass(startOffset, plan.kind === 'head' ? plan.watermarkMs : null, true);
     if (typeof end === 'object') return { kind: 'restart', why: end.restart };
     if (end === 'complete' || end === 'head_stop') {
-      return { kind: 'complete', order: orderFromEvidence(evidence, inherited) };
+      return { kind: 'complete', order: orderFromEvidence(evidence, inherited), coveredFrom };
     }
     if ((end === 'empty_page' || end === 'no_progress') && evidence === 'newest_first') {
       // Newest first, rows that arrived during the run went to the front, before the offsets
@@ -301,24 +364,26 @@ export function createTransactionSync(deps: TransactionSyncDeps): TransactionSyn
       logger.info({ runId: row.id }, 'reading the front of a newest-first listing again');
       const again = await pass(0, Number.POSITIVE_INFINITY, false);
       if (again === 'head_stop' || startOffset + seen.size >= count) {
-        return { kind: 'complete', order: orderFromEvidence(evidence, inherited) };
+        return { kind: 'complete', order: orderFromEvidence(evidence, inherited), coveredFrom };
       }
     }
     return { kind: 'stopped', reason: end, count };
   }
 
-  /** Why the oldest-first assumption failed on a page of a tail read, or null. */
+  /**
+   * Why the oldest-first assumption failed on a page of a tail read, or null. `unlistedAt` is
+   * the listing offset of the page's first row no earlier listing had shown.
+   */
   function tailBroken(
     plan: Extract<SyncPlan, { kind: 'tail' }>,
-    offset: number,
     count: number,
-    firstUnlistedIndex: number,
+    unlistedAt: number | null,
   ): string | null {
     if (count < plan.coveredCount) {
       return `the provider now lists ${count} transactions, fewer than the ${plan.coveredCount} already read`;
     }
-    if (firstUnlistedIndex !== -1 && offset + firstUnlistedIndex < plan.coveredCount) {
-      return `a transaction at offset ${offset + firstUnlistedIndex}, already read before, was never seen`;
+    if (unlistedAt !== null && unlistedAt < plan.coveredCount) {
+      return `a transaction at offset ${unlistedAt}, already read before, was never seen`;
     }
     return null;
   }
@@ -332,10 +397,10 @@ export function createTransactionSync(deps: TransactionSyncDeps): TransactionSyn
     }
   }
 
-  function notifyEngine(tx: TransactionRecord): void {
+  function notifyEngine({ tx, change }: ListedRowNotice): void {
     if (!deps.onRow) return;
     try {
-      deps.onRow(tx);
+      deps.onRow(tx, change);
     } catch (error) {
       logger.error(
         { err: error, sessionId: tx.sessionId },
@@ -365,6 +430,20 @@ export function createTransactionSync(deps: TransactionSyncDeps): TransactionSyn
           continue;
         }
         const latest = getSyncRunOrThrow(db, current.id);
+        if (ending.kind === 'complete' && ending.coveredFrom !== null) {
+          const resolved = resolveUnseenUnreadableRows(
+            db,
+            current.id,
+            scheduler.now(),
+            ending.coveredFrom,
+          );
+          if (resolved > 0) {
+            logger.info(
+              { runId: current.id, resolved },
+              'listing rows that could not be read before were read this time',
+            );
+          }
+        }
         finished =
           ending.kind === 'complete'
             ? finishSyncRun(
@@ -406,6 +485,7 @@ export function createTransactionSync(deps: TransactionSyncDeps): TransactionSyn
         status: result.status,
         collected: result.collected,
         inserted: result.inserted,
+        unreadable: result.unreadable,
       },
       'sync finished',
     );

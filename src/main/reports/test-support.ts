@@ -153,7 +153,8 @@ export function insertSaleWithHistory(
 /**
  * A few hundred sales and inflows at random times in [startMs, endMs): paid, paid late, wrong
  * amounts, still open, expired, counter-account payments, payments nobody here asked for, and
- * pending transfers. About one paid sale in ten is not shown by the listing.
+ * pending transfers. About one paid sale in ten is not shown by the listing, and one in twenty
+ * is reversed (its payment failed after the sale was marked paid).
  */
 export function generateShop(
   db: Db,
@@ -212,15 +213,17 @@ function generateShopRows(
         { at: paidAt, state: 'paid', paidSessionId: sessionId },
       ]);
       sales.push(sale);
+      // Now and then the provider reverses the payment after the sale was marked paid.
+      const reversed = random() < 0.05;
       addInflow({
         sessionId,
         reference: base.reference,
         amountKobo: base.amountKobo,
-        status: 'success',
+        status: reversed ? 'failed' : 'success',
         occurredAt: paidAt - Math.floor(random() * 30_000),
         saleId: sale.id,
         counter: false,
-        listed: random() < 0.9,
+        listed: reversed || random() < 0.9,
       });
     } else if (roll < 0.5) {
       const sessionId = nextSessionId();

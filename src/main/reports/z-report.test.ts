@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { OPEN_SALE_STATES, type SaleState } from '../../shared/sales';
 import type { AmountTotal, ExceptionKind } from '../../shared/views';
+import { insertCallback } from '../store/callback-log-repo';
 import { createTestDb, explain } from '../store/test-helpers';
+import { recordUnreadableRows, resolveUnseenUnreadableRows } from '../store/unreadable-repo';
 import { ReportError } from './report-range';
 import {
   COUNTER_REFERENCES,
@@ -23,6 +25,7 @@ import {
   MISSING_SQL,
   OPEN_AT_CUTOFF_SQL,
   PAID_LATE_SQL,
+  REVERSED_SQL,
   UNMATCHED_SQL,
   WRONG_AMOUNT_SQL,
   buildZReport,
@@ -88,13 +91,23 @@ function expectedFor(
   const listedSessions = new Set(
     model.inflows.filter((i) => i.listed && i.status === 'success').map((i) => i.sessionId),
   );
+  const statusOf = new Map(model.inflows.map((i) => [i.sessionId, i.status]));
+  const paidSessions = new Set(model.sales.map((s) => s.paidSessionId));
+  const isReversed = (s: ModelSale): boolean =>
+    s.paidSessionId !== null && (statusOf.get(s.paidSessionId) ?? 'success') !== 'success';
   const cutoff = Math.min(now, toMs);
   const exceptions = new Map<ExceptionKind, string[]>([
     [
       'paid_late',
       paidHere.filter((s) => s.history.at(-1)?.state === 'paid_late').map((s) => `sale:${s.id}`),
     ],
-    ['wrong_amount', of('failed').map((i) => `session:${i.sessionId}`)],
+    [
+      'wrong_amount',
+      of('failed')
+        .filter((i) => !paidSessions.has(i.sessionId))
+        .map((i) => `session:${i.sessionId}`),
+    ],
+    ['reversed', paidHere.filter(isReversed).map((s) => `sale:${s.id}`)],
     [
       'unmatched_inflow',
       of('success')
@@ -105,7 +118,10 @@ function expectedFor(
       'missing_from_provider',
       paidHere
         .filter(
-          (s) => (s.paidAt ?? 0) < coveredBefore && !listedSessions.has(s.paidSessionId ?? ''),
+          (s) =>
+            (s.paidAt ?? 0) < coveredBefore &&
+            !listedSessions.has(s.paidSessionId ?? '') &&
+            !isReversed(s),
         )
         .map((s) => `sale:${s.id}`),
     ],
@@ -207,6 +223,7 @@ describe('Z-report', () => {
         'unmatched_inflow',
         'missing_from_provider',
         'open_at_cutoff',
+        'reversed',
       ]),
     );
     expect(exceptionsSeen).toBeGreaterThan(50);
@@ -315,10 +332,26 @@ describe('Z-report', () => {
     expect(report()).toEqual([]); // no complete sync yet: nothing can be judged
     insertCompleteSyncRun(db, day + 12 * HOUR);
     const missing = report();
-    expect(missing.map((e) => e.saleId)).toEqual([a.id, b.id]);
+    // b's payment is stored as failed: a reversal (below), not a payment the listing lacks.
+    expect(missing.map((e) => e.saleId)).toEqual([a.id]);
     expect(missing[0]?.message).toMatch(/does not show/);
-    expect(missing[1]?.message).toMatch(/shows that payment as failed/);
     expect(missing.map((e) => e.saleId)).not.toContain(c.id);
+
+    // The listing shows it failed while a newer status check still says success: missing.
+    db.prepare(`UPDATE inflows SET status = 'success' WHERE session_id = ?`).run(listedFailed);
+    const both = report();
+    expect(both.map((e) => e.saleId)).toEqual([a.id, b.id]);
+    expect(both[1]?.message).toMatch(/shows that payment as failed/);
+    db.prepare(`UPDATE inflows SET status = 'failed' WHERE session_id = ?`).run(listedFailed);
+    const all = buildZReport(db, {
+      fromDay: '2026-11-22',
+      toDay: '2026-11-22',
+      cutoffHour: 0,
+      timeZone: LAGOS,
+      now: day + DAY,
+    }).exceptions;
+    expect(all.filter((e) => e.kind === 'reversed').map((e) => e.saleId)).toEqual([b.id]);
+    expect(all.filter((e) => e.kind === 'wrong_amount')).toEqual([]);
   });
 
   it('counts counter accounts by account id or by reference, and the last sync as it is', () => {
@@ -370,6 +403,124 @@ describe('Z-report', () => {
     });
   });
 
+  it('shows a sale whose payment was reversed after it was marked paid, as an error to act on', () => {
+    const { db } = createTestDb();
+    const day = lagosDayStart('2026-11-22', 0);
+    const sessionId = nextSessionId();
+    const sale = insertSaleWithHistory(
+      db,
+      {
+        amountKobo: 250000,
+        tillId: 'till-1',
+        cashier: 'Ada',
+        reference: 'TT-R-1',
+        createdAt: day + 9 * HOUR,
+      },
+      [
+        { at: day + 9 * HOUR + 1000, state: 'awaiting_payment' },
+        { at: day + 9 * HOUR + 60_000, state: 'paid', paidSessionId: sessionId },
+      ],
+    );
+    const inflow = {
+      sessionId,
+      reference: 'TT-R-1',
+      amountKobo: 250000,
+      occurredAt: day + 9 * HOUR + 50_000,
+      saleId: sale.id,
+      listed: true,
+    };
+    insertInflowRow(db, { ...inflow, status: 'success' }, 0);
+    const options = {
+      fromDay: '2026-11-22',
+      toDay: '2026-11-22',
+      cutoffHour: 0,
+      timeZone: LAGOS,
+      now: day + DAY,
+    };
+    expect(buildZReport(db, options).exceptions.filter((e) => e.kind === 'reversed')).toEqual([]);
+
+    for (const status of ['failed', 'pending'] as const) {
+      db.prepare(`UPDATE inflows SET status = ?, status_observed_at = ? WHERE session_id = ?`).run(
+        status,
+        day + 15 * HOUR,
+        sessionId,
+      );
+      const [exception] = buildZReport(db, options).exceptions.filter((e) => e.kind === 'reversed');
+      expect(exception).toMatchObject({ saleId: sale.id, sessionId, amountKobo: 250000 });
+      expect(exception?.message).toContain(
+        `now reports that payment as ${status} (since 2026-11-22 15:00`,
+      );
+      expect(exception?.action).toMatch(/Do not count this money/);
+    }
+  });
+
+  it("lists the provider's rows it could not read (any day) and the day's unreadable callbacks", () => {
+    const { db } = createTestDb();
+    const day = lagosDayStart('2026-11-22', 0);
+    const runId = insertCompleteSyncRun(db, day);
+    recordUnreadableRows(
+      db,
+      [
+        { position: 3, raw: '{"amount":1}', problem: 'session_id: missing' },
+        { position: 8, raw: '{"amount":2}', problem: 'session_id: missing' },
+        { position: 9, raw: '{"date":"x"}', problem: 'date: not a provider date' },
+      ],
+      runId,
+      day + 2 * HOUR,
+    );
+    const callback = (at: number, parseStatus: string, contentType: string | null) =>
+      insertCallback(db, {
+        receivedAt: at,
+        remoteAddress: '127.0.0.1',
+        method: 'POST',
+        contentType,
+        headers: {},
+        body: '<xml/>',
+        parseStatus,
+        hint: null,
+      });
+    callback(day + 3 * HOUR, 'malformed', 'application/xml; charset=utf-8');
+    callback(day + 4 * HOUR, 'malformed', 'application/json');
+    callback(day + 5 * HOUR, 'malformed', 'application/json');
+    callback(day + 6 * HOUR, 'ok', 'application/json');
+    callback(day + 30 * HOUR, 'malformed', 'text/plain'); // the next day
+
+    const report = (d: string) =>
+      buildZReport(db, {
+        fromDay: d,
+        toDay: d,
+        cutoffHour: 0,
+        timeZone: LAGOS,
+        now: day + 3 * DAY,
+      });
+    const today = report('2026-11-22').exceptions;
+    const rows = today.find((e) => e.kind === 'unreadable_rows');
+    expect(rows).toMatchObject({
+      saleId: null,
+      sessionId: null,
+      amountKobo: null,
+      at: day + 2 * HOUR,
+    });
+    expect(rows?.message).toBe(
+      "3 rows of the provider's transaction list could not be read (first seen 2026-11-22 02:00): session_id: missing (2 rows); date: not a provider date (1 row). They are kept: nothing is lost, but these figures may be missing them.",
+    );
+    expect(rows?.action).toMatch(/^Sync again later.*ask the provider/);
+    const callbacks = today.find((e) => e.kind === 'unreadable_callbacks');
+    expect(callbacks?.at).toBe(day + 3 * HOUR);
+    expect(callbacks?.message).toBe(
+      '4 payment notifications (callbacks) received in this period could not be read: JSON that could not be parsed (2); sent as application/xml, not JSON or a form (1); readable, but with no reference or session id in it (1). Each is kept as it was received.',
+    );
+    // The rows may belong to any day; the callbacks belong to the day they came.
+    const next = report('2026-11-23').exceptions;
+    expect(next.find((e) => e.kind === 'unreadable_rows')?.message).toMatch(/^3 rows/);
+    expect(next.find((e) => e.kind === 'unreadable_callbacks')?.message).toMatch(
+      /^1 payment notification \(callback\) .*sent as text\/plain/,
+    );
+    // Taken in by a later complete full sync: gone from every report.
+    resolveUnseenUnreadableRows(db, insertCompleteSyncRun(db, day + DAY), day + DAY);
+    expect(report('2026-11-22').exceptions.some((e) => e.kind === 'unreadable_rows')).toBe(false);
+  });
+
   it('refuses a range that ends before it starts', () => {
     const { db } = createTestDb();
     expect(() =>
@@ -405,6 +556,7 @@ describe('Z-report', () => {
         [0, 1, 10],
       ],
       [PAID_LATE_SQL, /^SEARCH sales USING INDEX sales_paid/, [0, 1, 10]],
+      [REVERSED_SQL, /^SEARCH s USING INDEX sales_paid/, [0, 1, 10]],
       [MISSING_SQL, /^SEARCH s USING INDEX sales_paid/, [0, 1, 1, 10]],
       [OPEN_AT_CUTOFF_SQL, /^SEARCH s USING INDEX sales_created/, [1, 0, 1, 10]],
     ];

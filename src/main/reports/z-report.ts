@@ -10,6 +10,12 @@ import { formatNaira } from '../../shared/money';
 import { OPEN_SALE_STATES } from '../../shared/sales';
 import type { AmountTotal, ReportException, ZReportView } from '../../shared/views';
 import type { Db } from '../store/database';
+import {
+  openUnreadableByProblem,
+  unreadableCallbacks,
+  type UnreadableCallbackCount,
+} from '../store/unreadable-repo';
+import { classifyContentType } from '../webhook/callback-parser';
 import { lastCompleteSyncRun, latestSyncRun, toSyncRunView } from './sync-store';
 import {
   localClock,
@@ -64,11 +70,13 @@ export const UNMATCHED_SQL = `SELECT i.session_id AS sessionId, i.external_refer
     AND NOT EXISTS (${COUNTER_ACCOUNT})
   ORDER BY i.occurred_at LIMIT ?`;
 
+/** Failed inflows, except the payment a sale was marked paid with (that one was reversed). */
 export const WRONG_AMOUNT_SQL = `SELECT i.session_id AS sessionId, i.external_reference AS reference,
     i.amount_kobo AS amountKobo, i.occurred_at AS at, i.sale_id AS saleId,
     s.amount_kobo AS expectedKobo
   FROM inflows i LEFT JOIN sales s ON s.id = i.sale_id
   WHERE i.occurred_at >= ? AND i.occurred_at < ? AND i.status = 'failed'
+    AND s.paid_session_id IS NOT i.session_id
   ORDER BY i.occurred_at LIMIT ?`;
 
 export const PAID_LATE_SQL = `SELECT id AS saleId, amount_kobo AS amountKobo, paid_at AS at,
@@ -79,14 +87,27 @@ export const PAID_LATE_SQL = `SELECT id AS saleId, amount_kobo AS amountKobo, pa
 /**
  * Paid sales the provider's listing does not back: no inflow row, or one no listing ever
  * showed (listed_status, set together with listed_at, stays NULL when only callbacks and polls
- * reported it), or one the listing shows as failed or pending. Only sales paid before the last complete sync started (less the
- * listing lag) are judged: that sync read a listing that must already hold them.
+ * reported it), or one the listing shows as failed or pending while a newer status check still
+ * says success. Only sales paid before the last complete sync started (less the listing lag)
+ * are judged: that sync read a listing that must already hold them. A stored status that is
+ * no longer success is a reversal (REVERSED_SQL), not this.
  */
 export const MISSING_SQL = `SELECT s.id AS saleId, s.amount_kobo AS amountKobo, s.paid_at AS at,
     s.paid_session_id AS sessionId, i.listed_status AS listedStatus
   FROM sales s LEFT JOIN inflows i ON i.session_id = s.paid_session_id
   WHERE s.paid_at >= ? AND s.paid_at < ? AND s.paid_at < ? AND s.state IN ('paid', 'paid_late')
-    AND (i.listed_status IS NOT 'success')
+    AND (i.listed_status IS NOT 'success') AND (i.status IS NULL OR i.status = 'success')
+  ORDER BY s.paid_at LIMIT ?`;
+
+/**
+ * Sales marked paid whose payment the provider now reports as something other than success:
+ * reversed after the fact (the inflow's status changed since the sale was confirmed).
+ */
+export const REVERSED_SQL = `SELECT s.id AS saleId, s.amount_kobo AS amountKobo, s.paid_at AS at,
+    s.paid_session_id AS sessionId, i.status AS status, i.status_observed_at AS changedAt
+  FROM sales s JOIN inflows i ON i.session_id = s.paid_session_id
+  WHERE s.paid_at >= ? AND s.paid_at < ? AND s.state IN ('paid', 'paid_late')
+    AND i.status <> 'success'
   ORDER BY s.paid_at LIMIT ?`;
 
 const OPEN_LIST = OPEN_SALE_STATES.map((state) => `'${state}'`).join(', ');
@@ -163,6 +184,7 @@ export function buildZReport(db: Db, options: ZReportOptions): ZReportView {
     const lastComplete = lastCompleteSyncRun(db);
     const latest = latestSyncRun(db);
     const exceptions = [
+      ...reversed(db, fromMs, toMs, limit, timeZone),
       ...paidLate(db, fromMs, toMs, limit, timeZone),
       ...wrongAmounts(db, fromMs, toMs, limit, timeZone),
       ...unmatched(db, fromMs, toMs, limit, timeZone),
@@ -170,6 +192,8 @@ export function buildZReport(db: Db, options: ZReportOptions): ZReportView {
         ? missingFromProvider(db, fromMs, toMs, lastComplete.startedAt - lagMs, limit, timeZone)
         : []),
       ...openAtCutoff(db, fromMs, toMs, Math.min(options.now, toMs), limit, timeZone),
+      ...unreadableRows(db, timeZone),
+      ...unreadableCallbacksOf(db, fromMs, toMs),
     ].sort((a, b) => (a.at ?? 0) - (b.at ?? 0));
 
     return {
@@ -331,4 +355,111 @@ function openAtCutoff(
     action:
       "Open the sale: if the customer says they paid, press 'Customer says paid' to check again; if they left, cancel it. A payment that still comes is recorded as paid late.",
   }));
+}
+
+function reversed(
+  db: Db,
+  fromMs: number,
+  toMs: number,
+  limit: number,
+  zone: string,
+): ReportException[] {
+  const rows = db.prepare(REVERSED_SQL).all(fromMs, toMs, limit) as (SaleCase & {
+    status: string;
+    changedAt: number;
+  })[];
+  return rows.map((row) => ({
+    kind: 'reversed',
+    saleId: row.saleId,
+    sessionId: row.sessionId,
+    amountKobo: row.amountKobo,
+    at: row.at,
+    message: `Sale #${row.saleId} (${formatNaira(row.amountKobo)}) was marked paid at ${localClock(row.at, zone)}, but the provider now reports that payment as ${row.status} (since ${localDateTime(row.changedAt, zone)}): it reversed the payment or no longer counts it as settled.`,
+    action:
+      'Do not count this money as received. Ask the provider about the session id; if the money does not come back, settle with the customer (the goods or a new payment). Note what you did on the sale.',
+  }));
+}
+
+/** Distinct problems shown in one exception; the rest are summed up. */
+const MAX_PROBLEMS_SHOWN = 5;
+
+function rowsWord(count: number): string {
+  return count === 1 ? '1 row' : `${count} rows`;
+}
+
+/**
+ * The listing rows the till could not read and no later full sync has taken in. They may belong
+ * to any day (their date may be what is unreadable), so every report shows them.
+ */
+function unreadableRows(db: Db, zone: string): ReportException[] {
+  const problems = openUnreadableByProblem(db);
+  if (problems.length === 0) return [];
+  const total = problems.reduce((sum, p) => sum + p.count, 0);
+  const firstSeen = Math.min(...problems.map((p) => p.firstSeenAt));
+  const byCount = [...problems].sort((a, b) => b.count - a.count);
+  const shown = byCount
+    .slice(0, MAX_PROBLEMS_SHOWN)
+    .map((p) => `${p.problem} (${rowsWord(p.count)})`);
+  const rest = byCount.length - shown.length;
+  return [
+    {
+      kind: 'unreadable_rows',
+      saleId: null,
+      sessionId: null,
+      amountKobo: null,
+      at: firstSeen,
+      message: `${total === 1 ? "1 row of the provider's transaction list" : `${total} rows of the provider's transaction list`} could not be read (first seen ${localDateTime(firstSeen, zone)}): ${shown.join('; ')}${rest > 0 ? `; and ${rest} other problems` : ''}. They are kept: nothing is lost, but these figures may be missing them.`,
+      action:
+        "Sync again later: a sync that can read them takes them in. If they stay, ask the provider's support about the rows their list cannot serve readably (the till keeps each one as it was received).",
+    },
+  ];
+}
+
+/** A sender's header may carry a tab; nothing of that kind belongs in a report line. */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+
+/** What was wrong with a kind of unreadable callback, in words; the sender's text cut short. */
+function callbackProblem(group: UnreadableCallbackCount): string {
+  if (group.parseStatus === 'ok') return 'readable, but with no reference or session id in it';
+  switch (classifyContentType(group.contentType)) {
+    case 'json':
+      return 'JSON that could not be parsed';
+    case 'form':
+      return 'a form that could not be parsed';
+    case 'none':
+      return 'no content type, and not JSON';
+    case 'unsupported': {
+      const media =
+        (group.contentType ?? '').split(';', 1)[0]?.replace(CONTROL_CHARACTERS, '') ?? '';
+      return `sent as ${media.length > 60 ? `${media.slice(0, 60)}...` : media}, not JSON or a form`;
+    }
+  }
+}
+
+/** Callback bodies received in the range that could not be read. */
+function unreadableCallbacksOf(db: Db, fromMs: number, toMs: number): ReportException[] {
+  const groups = unreadableCallbacks(db, fromMs, toMs);
+  if (groups.length === 0) return [];
+  const counts = new Map<string, number>();
+  for (const group of groups) {
+    const problem = callbackProblem(group);
+    counts.set(problem, (counts.get(problem) ?? 0) + group.count);
+  }
+  const total = groups.reduce((sum, g) => sum + g.count, 0);
+  const kinds = [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .map(([problem, count]) => `${problem} (${count})`);
+  return [
+    {
+      kind: 'unreadable_callbacks',
+      saleId: null,
+      sessionId: null,
+      amountKobo: null,
+      at: Math.min(...groups.map((g) => g.firstAt)),
+      message: `${total === 1 ? '1 payment notification (callback)' : `${total} payment notifications (callbacks)`} received in this period could not be read: ${kinds.join('; ')}. Each is kept as it was received.`,
+      action:
+        "Nothing is lost: the till confirms every payment with the provider itself. If this keeps happening, ask the provider's support what their callbacks send.",
+    },
+  ];
 }

@@ -5,15 +5,26 @@ import type { AccountRow, StoredAccountStatus } from './sandbox-state';
  * interface is silent (documented in the README):
  * - nonstatic: exactly the expected amount succeeds, once; any other amount fails, and so does
  *   a second payment after a success (`already_paid`).
- * - static: behaves like nonstatic on the amount (a different amount fails), but may be paid
- *   any number of times.
+ * - static: behaves like nonstatic on the amount (a different amount fails, or succeeds under
+ *   the personality `static_mismatch: "accept"`), but may be paid any number of times.
  * - static-flex: any positive amount succeeds, any number of times.
  */
 
 export type FailureReason = 'amount_mismatch' | 'already_paid';
 
 export type TransferOutcome =
-  { readonly status: 'success' } | { readonly status: 'failed'; readonly reason: FailureReason };
+  | {
+      readonly status: 'success';
+      /** A static account took an amount other than its own (static_mismatch "accept"). */
+      readonly mismatchAccepted?: true;
+    }
+  | { readonly status: 'failed'; readonly reason: FailureReason };
+
+export interface AmountRuleOptions {
+  readonly staticMismatch: 'reject' | 'accept';
+}
+
+const TODAYS_RULES: AmountRuleOptions = { staticMismatch: 'reject' };
 
 export type EffectiveAccountStatus = StoredAccountStatus;
 
@@ -21,13 +32,15 @@ export function decideOutcome(
   account: Pick<AccountRow, 'type' | 'amountKobo'>,
   amountKobo: number,
   alreadyPaid: boolean,
+  rules: AmountRuleOptions = TODAYS_RULES,
 ): TransferOutcome {
   switch (account.type) {
     case 'static-flex':
       return { status: 'success' };
     case 'static':
-      return amountKobo === account.amountKobo
-        ? { status: 'success' }
+      if (amountKobo === account.amountKobo) return { status: 'success' };
+      return rules.staticMismatch === 'accept'
+        ? { status: 'success', mismatchAccepted: true }
         : { status: 'failed', reason: 'amount_mismatch' };
     case 'nonstatic':
       if (alreadyPaid) return { status: 'failed', reason: 'already_paid' };

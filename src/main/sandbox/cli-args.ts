@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
 import { isHttpUrl } from './create-account-request';
+import { SandboxError } from './errors';
+import { parsePersonalityFlag, PERSONALITY_KEYS, type Personality } from './personality';
 
 /** The sandbox's database file inside --data-dir. */
 export const SANDBOX_DB_FILE = 'sandbox-provider.sqlite';
@@ -12,6 +14,7 @@ export interface CliOptions {
   readonly payoutAccountId?: string;
   readonly fallbackCallbackUrl?: string;
   readonly seed?: number;
+  readonly personality?: Partial<Personality>;
   readonly help: boolean;
 }
 
@@ -32,6 +35,9 @@ export const USAGE = `Usage: tsx src/main/sandbox/cli.ts --port <n> [options]
   --payout-account <10 digits>  the payout account id (default: remembered or random)
   --fallback-callback-url <url> where callbacks go when the primary URL is unreachable
   --seed <int>                  seed of the fault generator (reproducible fault runs)
+  --personality <k=v,k=v>       provider readings where the interface is silent, e.g.
+                                failed_status=404,callbacks=late (may be repeated; keys:
+                                ${PERSONALITY_KEYS.join(', ')})
   --help                        show this help`;
 
 function integer(flag: string, raw: string, min: number, max: number): number {
@@ -41,6 +47,21 @@ function integer(flag: string, raw: string, min: number, max: number): number {
     throw new CliUsageError(`--${flag} must be from ${min} to ${max}, got ${raw}`);
   }
   return value;
+}
+
+/** Every --personality flag in turn, a later one winning on a key given twice. */
+function personalityOption(flags: readonly string[]): { personality?: Partial<Personality> } {
+  if (flags.length === 0) return {};
+  let personality: Partial<Personality> = {};
+  for (const flag of flags) {
+    try {
+      personality = { ...personality, ...parsePersonalityFlag(flag) };
+    } catch (error) {
+      if (error instanceof SandboxError) throw new CliUsageError(`--personality ${error.message}`);
+      throw error;
+    }
+  }
+  return { personality };
 }
 
 export function parseCliArgs(argv: readonly string[]): CliOptions {
@@ -58,6 +79,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
         'payout-account': { type: 'string' },
         'fallback-callback-url': { type: 'string' },
         seed: { type: 'string' },
+        personality: { type: 'string', multiple: true },
         help: { type: 'boolean' },
       },
     }));
@@ -76,6 +98,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     if (values[flag]?.trim() === '') throw new CliUsageError(`--${flag} must not be empty`);
   }
   return {
+    ...personalityOption(values.personality ?? []),
     port: values.port === undefined ? 0 : integer('port', values.port, 0, 65535),
     dataDir: values['data-dir'],
     secretKey: values['secret-key'],

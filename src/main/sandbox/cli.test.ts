@@ -53,6 +53,14 @@ function run(args: readonly string[]): Child {
   return child;
 }
 
+async function waitForText(child: Child, text: string): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (!child.stdout.includes(text)) {
+    if (Date.now() > deadline) throw new Error(`no "${text}" in: ${child.stdout}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 async function firstLine(child: Child): Promise<string> {
   let exited = false;
   void child.exited.then(() => (exited = true));
@@ -101,6 +109,37 @@ describe('cli', () => {
     expect(child.stdout).toBe('');
   });
 
+  it('--personality sets readings at start, served through the control API', async () => {
+    const child = run([
+      '--port',
+      '0',
+      '--personality',
+      'failed_status=404,callbacks=late',
+      '--personality',
+      'bad_row_every=3',
+    ]);
+    const info = firstLineSchema.parse(JSON.parse(await firstLine(child)));
+    const personality = await http(`${info.control_url}/personality`);
+    expect(personality.body).toMatchObject({
+      failed_status: '404',
+      callbacks: 'late',
+      bad_row_every: 3,
+      listing_order: 'oldest_first',
+    });
+    await waitForText(child, 'personality: failed_status=404,callbacks=late,');
+    child.process.kill('SIGTERM');
+    expect(await child.exited).toBe(0);
+  });
+
+  it('exits 2 on a bad --personality, naming the key and the values it allows', async () => {
+    const child = run(['--personality', 'failed_status=500']);
+    expect(await child.exited).toBe(2);
+    expect(child.stderr).toContain(
+      '--personality failed_status: must be one of "200", "404", "409" (got "500")',
+    );
+    expect(child.stdout).toBe('');
+  });
+
   it('exits 1 when the port is in use', async () => {
     const blocker = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
@@ -146,6 +185,22 @@ describe('parseCliArgs', () => {
       help: false,
     });
     expect(parseCliArgs([]).port).toBe(0);
+    expect(parseCliArgs([])).not.toHaveProperty('personality');
+  });
+
+  it('merges repeated --personality flags, a later one winning', () => {
+    expect(
+      parseCliArgs([
+        '--personality',
+        'listing_order=shuffled,expired_payments=accept',
+        '--personality',
+        'listing_order=newest_first,callback_delay_ms=5000',
+      ]).personality,
+    ).toEqual({
+      listing_order: 'newest_first',
+      expired_payments: 'accept',
+      callback_delay_ms: 5000,
+    });
   });
 
   it.each([
@@ -157,6 +212,10 @@ describe('parseCliArgs', () => {
     [['positional']],
     [['--secret-key', ' ']],
     [['--port']],
+    [['--personality', 'callbacks']],
+    [['--personality', 'callbacks=sometimes']],
+    [['--personality', 'colour=red']],
+    [['--personality', 'bad_row_every=-2']],
   ])('refuses %j', (argv) => {
     expect(() => parseCliArgs(argv)).toThrow(CliUsageError);
   });

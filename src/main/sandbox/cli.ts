@@ -7,11 +7,18 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { CliUsageError, parseCliArgs, SANDBOX_DB_FILE, USAGE, type CliOptions } from './cli-args';
+import type { Personality } from './personality';
 import { SandboxConfigError, startSandboxProvider } from './sandbox-provider';
 
 function fail(message: string, exitCode: number): never {
   process.stderr.write(`sandbox: ${message}\n`);
   process.exit(exitCode);
+}
+
+function describePersonality(personality: Personality): string {
+  return Object.entries(personality)
+    .map(([key, value]) => `${key}=${String(value)}`)
+    .join(',');
 }
 
 function describeStartError(error: unknown, port: number): string {
@@ -54,6 +61,7 @@ async function main(): Promise<void> {
       payoutAccountId: options.payoutAccountId,
       fallbackCallbackUrl: options.fallbackCallbackUrl,
       seed: options.seed,
+      ...(options.personality === undefined ? {} : { personality: options.personality }),
     });
   } catch (error) {
     fail(describeStartError(error, options.port), error instanceof SandboxConfigError ? 2 : 1);
@@ -74,6 +82,7 @@ async function main(): Promise<void> {
       `Sandbox provider listening on 127.0.0.1:${sandbox.port}`,
       `  state: ${dbPath ?? 'in memory (lost on exit)'}`,
       `  fault seed: ${sandbox.seed}`,
+      `  personality: ${describePersonality(sandbox.personality())}`,
       `  pay an account: curl -X POST ${sandbox.controlUrl}/transfers -H 'content-type: application/json' -d '{"account_number":"<n>","amount":1500}'`,
       'Press Ctrl+C to stop.',
       '',

@@ -4,9 +4,11 @@ import type { CallbackDispatcher } from './callback-dispatcher';
 import { SandboxError } from './errors';
 import { faultPatchSchema, type FaultInjector } from './faults';
 import { json, readJsonBody } from './http-io';
+import { parsePersonalityPatch, type PersonalityStore } from './personality';
 import type { Route } from './router';
 import type { SandboxDb } from './sandbox-db';
 import { MAX_PENDING_MS, type SandboxEngine } from './sandbox-engine';
+import type { ServedFaults } from './served-faults';
 import {
   allTransactions,
   listAccounts,
@@ -26,6 +28,8 @@ export interface ControlApiDeps {
   readonly engine: SandboxEngine;
   readonly dispatcher: CallbackDispatcher;
   readonly faults: FaultInjector;
+  readonly served: ServedFaults;
+  readonly personality: PersonalityStore;
   readonly now: () => number;
   readonly getFallbackUrl: () => string | undefined;
   readonly setFallbackUrl: (url: string | undefined) => void;
@@ -53,9 +57,13 @@ function parse<T>(schema: z.ZodType<T>, body: unknown): T {
   throw new SandboxError('VALIDATION', `${field}: ${issue?.message ?? 'invalid'}`);
 }
 
-/** The customer's side of the sandbox: make transfers, steer accounts, inspect, inject faults. */
+/**
+ * The customer's side of the sandbox: make transfers, steer accounts, inspect, inject faults,
+ * switch personalities.
+ */
 export function controlRoutes(deps: ControlApiDeps): readonly Route[] {
-  const { db, engine, dispatcher, faults } = deps;
+  const { db, engine, dispatcher, faults, served, personality } = deps;
+  const faultsView = () => ({ ...faults.current, served: served.counts });
   const accountView = (account: AccountRow) =>
     controlAccountView(
       account,
@@ -146,23 +154,48 @@ export function controlRoutes(deps: ControlApiDeps): readonly Route[] {
     {
       method: 'GET',
       pattern: /^\/faults$/,
-      handle: () => json(200, faults.current),
+      handle: () => json(200, faultsView()),
     },
     {
       method: 'POST',
       pattern: /^\/faults$/,
       handle: async (ctx) => {
         faults.apply(parse(faultPatchSchema, await readJsonBody(ctx.req)));
-        return json(200, faults.current);
+        return json(200, faultsView());
       },
     },
     {
       method: 'DELETE',
       pattern: /^\/faults$/,
       handle: () => {
+        // The settings only: what was served stays until DELETE /faults/served.
         faults.clear();
-        return json(200, faults.current);
+        return json(200, faultsView());
       },
+    },
+    {
+      method: 'DELETE',
+      pattern: /^\/faults\/served$/,
+      handle: () => {
+        served.reset();
+        return json(200, faultsView());
+      },
+    },
+    {
+      method: 'GET',
+      pattern: /^\/personality$/,
+      handle: () => json(200, personality.current),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/personality$/,
+      handle: async (ctx) =>
+        json(200, personality.apply(parsePersonalityPatch(await readJsonBody(ctx.req)))),
+    },
+    {
+      method: 'DELETE',
+      pattern: /^\/personality$/,
+      handle: () => json(200, personality.reset()),
     },
     {
       method: 'GET',

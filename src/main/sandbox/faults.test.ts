@@ -1,9 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SandboxProvider } from './sandbox-provider';
 import { createSeededRandom } from './seeded-random';
+import { SERVED_FAULT_KINDS } from './served-faults';
 import {
+  accounts,
   callbackLog,
   createAccount,
+  createRaw,
   createdSchema,
   faultsSchema,
   http,
@@ -13,6 +16,7 @@ import {
   payout,
   startReceiver,
   startTestSandbox,
+  statusOf,
   transfer,
   waitFor,
   type HttpResult,
@@ -43,12 +47,19 @@ describe('fault injection', () => {
     expect(cleared).toMatchObject({ error_rate: 0, count_skew: 0 });
   });
 
-  it.each([{ error_rate: 2 }, { latency_ms: -1 }, { drop_callbacks: 'all' }, { unknown: 1 }])(
-    'refuses %j with 400',
-    async (body) => {
-      expect((await setFaults(body)).status).toBe(400);
-    },
-  );
+  it.each([
+    { error_rate: 2 },
+    { latency_ms: -1 },
+    { drop_callbacks: 'all' },
+    { unknown: 1 },
+    { side_effect_error_rate: 1.5 },
+    { timeout_rate: -0.1 },
+    { timeout_hold_ms: 1.5 },
+    { timeout_hold_ms: 600_001 },
+    { served: {} },
+  ])('refuses %j with 400', async (body) => {
+    expect((await setFaults(body)).status).toBe(400);
+  });
 
   it('error_rate 1 answers 5xx on provider endpoints without side effects, not on control', async () => {
     await setFaults({ error_rate: 1 });
@@ -168,5 +179,151 @@ describe('createSeededRandom', () => {
     expect(mean).toBeLessThan(0.55);
     expect(a.chance(0)).toBe(false);
     expect(a.chance(1)).toBe(true);
+  });
+});
+
+const served = async () =>
+  faultsSchema.parse((await http(`${sandbox.controlUrl}/faults`)).body).served;
+
+describe('side_effect_error_rate', () => {
+  it('does the work, commits it, then answers 500: on create, status and listing', async () => {
+    const account = await createAccount(sandbox, nonstaticBody({ amount: 5 }));
+    await transfer(sandbox, account.account_number, 5);
+    await setFaults({ side_effect_error_rate: 1 });
+
+    const body = nonstaticBody();
+    const created = await http(`${sandbox.baseUrl}/virtual/new-account`, {
+      headers: { secretKey: sandbox.secretKey },
+      body,
+    });
+    expect(created.status).toBe(500);
+    expect(created.body).toEqual({ status: 'error', message: 'sandbox injected fault' });
+    expect((await statusOf(sandbox, account.external_reference)).status).toBe(500);
+    expect((await listing(sandbox)).status).toBe(500);
+
+    // The account was made: its reference is taken, and it is in the control API's list.
+    const held = (await accounts(sandbox)).map((a) => a.external_reference);
+    expect(held).toContain(body['reference']);
+    await http(`${sandbox.controlUrl}/faults`, { method: 'DELETE' });
+    expect((await createRaw(sandbox, body)).status).toBe(409);
+    expect((await served()).side_effect_error).toBe(3);
+  });
+
+  it('leaves refusals alone: a 4xx had no work to do', async () => {
+    await setFaults({ side_effect_error_rate: 1 });
+    expect((await statusOf(sandbox, 'no-such-reference')).status).toBe(404);
+    expect((await served()).side_effect_error).toBe(0);
+  });
+});
+
+describe('timeout_rate', () => {
+  it('does the work, holds the answer timeout_hold_ms, then sends it', async () => {
+    await setFaults({ timeout_rate: 1, timeout_hold_ms: 300 });
+    const started = Date.now();
+    const body = nonstaticBody();
+    const created = await createRaw(sandbox, body);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+    expect(created.status).toBe(200);
+    expect(createdSchema.parse(created.body).data.external_reference).toBe(body['reference']);
+    expect((await served()).timeout).toBe(1);
+    // The control API is never held.
+    await setFaults({ timeout_hold_ms: 5000 });
+    const controlStarted = Date.now();
+    await http(`${sandbox.controlUrl}/accounts`);
+    expect(Date.now() - controlStarted).toBeLessThan(2500);
+  });
+
+  it('defaults to a 20 s hold, which close() cuts short (the held request is dropped)', async () => {
+    const faults = faultsSchema.parse((await setFaults({ timeout_rate: 1 })).body);
+    expect(faults.timeout_hold_ms).toBe(20_000);
+    const body = nonstaticBody();
+    const held = createRaw(sandbox, body).then(
+      () => 'answered',
+      () => 'dropped',
+    );
+    await waitFor(async () => ((await served()).timeout === 1 ? true : undefined), 'the hold');
+    const closing = Date.now();
+    await sandbox.close();
+    expect(Date.now() - closing).toBeLessThan(2000);
+    expect(await held).toBe('dropped');
+    ({ sandbox } = await startTestSandbox()); // for afterEach
+  });
+});
+
+describe('served fault counts', () => {
+  it('count what was served, by kind; DELETE /faults keeps them, DELETE /faults/served zeroes them', async () => {
+    const initial = await served();
+    expect(Object.values(initial).every((n) => n === 0)).toBe(true);
+    expect(Object.keys(initial).sort()).toEqual([...SERVED_FAULT_KINDS].sort());
+
+    const r = await startReceiver();
+    try {
+      const account = await createAccount(
+        sandbox,
+        nonstaticBody({ amount: 5, callback_url: r.url }),
+      );
+      const flex = await createAccount(
+        sandbox,
+        nonstaticBody({
+          type: 'static-flex',
+          amount: undefined,
+          expiers_in: undefined,
+          callback_url: r.url,
+        }),
+      );
+      await setFaults({ drop_callbacks: 1 });
+      await transfer(sandbox, account.account_number, 5);
+      await setFaults({ drop_callbacks: 0, duplicate_callbacks: 1 });
+      await transfer(sandbox, flex.account_number, 7);
+      await waitFor(() => (r.received.length === 2 ? true : undefined), 'the duplicated callback');
+    } finally {
+      await r.close();
+    }
+    await setFaults({ duplicate_callbacks: 0, latency_ms: 5, count_skew: 2 });
+    await listing(sandbox);
+    await listing(sandbox);
+    await setFaults({ latency_ms: 0, count_skew: 0, error_rate: 1 });
+    await listing(sandbox);
+    await setFaults({ error_rate: 0, malformed_rate: 1 });
+    await listing(sandbox);
+    await listing(sandbox);
+    await http(`${sandbox.controlUrl}/accounts`); // control calls serve nothing
+
+    const expected = {
+      ...initial,
+      callbacks_dropped: 1,
+      callbacks_duplicated: 1,
+      latency: 2,
+      count_skew: 2,
+      error: 1,
+      malformed: 2,
+    };
+    expect(await served()).toEqual(expected);
+
+    const cleared = faultsSchema.parse(
+      (await http(`${sandbox.controlUrl}/faults`, { method: 'DELETE' })).body,
+    );
+    expect(cleared).toMatchObject({ malformed_rate: 0, served: expected });
+    const reset = await http(`${sandbox.controlUrl}/faults/served`, { method: 'DELETE' });
+    expect(reset.status).toBe(200);
+    expect(faultsSchema.parse(reset.body).served).toEqual(initial);
+    expect(await served()).toEqual(initial);
+  });
+
+  it('an answer replaced by a fault serves none of what it held', async () => {
+    const flex = await createAccount(
+      sandbox,
+      nonstaticBody({ type: 'static-flex', amount: undefined, expiers_in: undefined }),
+    );
+    for (let i = 0; i < 4; i += 1) await transfer(sandbox, flex.account_number, 10);
+    await http(`${sandbox.controlUrl}/personality`, { body: { bad_row_every: 2 } });
+    await setFaults({ side_effect_error_rate: 1 });
+    expect((await listing(sandbox)).status).toBe(500);
+    await setFaults({ side_effect_error_rate: 0, malformed_rate: 1 });
+    expect((await listing(sandbox)).status).toBe(200);
+    expect(await served()).toMatchObject({ side_effect_error: 1, malformed: 1, bad_rows: 0 });
+    await setFaults({ malformed_rate: 0 });
+    await listing(sandbox);
+    expect((await served()).bad_rows).toBe(2);
   });
 });

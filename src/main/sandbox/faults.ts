@@ -5,6 +5,10 @@ import { createSeededRandom, type SeededRandom } from './seeded-random';
 
 const rate = z.number().min(0).max(1);
 
+/** Past any sensible client timeout: the provider client's default is 15 s. */
+export const DEFAULT_TIMEOUT_HOLD_MS = 20_000;
+export const MAX_TIMEOUT_HOLD_MS = 10 * 60_000;
+
 /** Body of POST /faults: every field optional; given fields replace, others stay. */
 export const faultPatchSchema = z.strictObject({
   latency_ms: z.number().int().min(0).max(60_000).optional(),
@@ -13,6 +17,11 @@ export const faultPatchSchema = z.strictObject({
   duplicate_callbacks: rate.optional(),
   malformed_rate: rate.optional(),
   count_skew: z.number().int().min(-1_000_000).max(1_000_000).optional(),
+  /** The provider does the work and commits it, then answers 500. */
+  side_effect_error_rate: rate.optional(),
+  /** The provider does the work, then holds the answer `timeout_hold_ms` (real time). */
+  timeout_rate: rate.optional(),
+  timeout_hold_ms: z.number().int().min(0).max(MAX_TIMEOUT_HOLD_MS).optional(),
   /** Restarts the fault generator, so the same seed replays the same decisions. */
   seed: z.number().int().optional(),
 });
@@ -26,6 +35,9 @@ export interface FaultSettings {
   readonly duplicate_callbacks: number;
   readonly malformed_rate: number;
   readonly count_skew: number;
+  readonly side_effect_error_rate: number;
+  readonly timeout_rate: number;
+  readonly timeout_hold_ms: number;
 }
 
 export const NO_FAULTS: FaultSettings = {
@@ -35,6 +47,9 @@ export const NO_FAULTS: FaultSettings = {
   duplicate_callbacks: 0,
   malformed_rate: 0,
   count_skew: 0,
+  side_effect_error_rate: 0,
+  timeout_rate: 0,
+  timeout_hold_ms: DEFAULT_TIMEOUT_HOLD_MS,
 };
 
 const storedSchema = faultPatchSchema.omit({ seed: true });
@@ -78,6 +93,14 @@ export class FaultInjector {
 
   shouldFail(): boolean {
     return this.random.chance(this.settings.error_rate);
+  }
+
+  shouldSideEffectFail(): boolean {
+    return this.random.chance(this.settings.side_effect_error_rate);
+  }
+
+  shouldTimeout(): boolean {
+    return this.random.chance(this.settings.timeout_rate);
   }
 
   shouldMalform(): boolean {

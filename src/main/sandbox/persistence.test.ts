@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openSandboxDb, SANDBOX_SCHEMA_VERSION, SandboxDbError } from './sandbox-db';
+import {
+  openSandboxDb,
+  SANDBOX_MIGRATIONS,
+  SANDBOX_SCHEMA_VERSION,
+  SandboxDbError,
+} from './sandbox-db';
+import { listDispatches, readServedFaults } from './sandbox-state';
 import { startSandboxProvider } from './sandbox-provider';
 import {
   accounts,
@@ -54,6 +60,32 @@ describe('openSandboxDb', () => {
     raw.pragma(`user_version = ${SANDBOX_SCHEMA_VERSION + 1}`);
     raw.close();
     expect(() => openSandboxDb(dbPath)).toThrow(SandboxDbError);
+  });
+
+  it('migration 2 adds held-callback columns and served counts to a version 1 database', () => {
+    const raw = new Database(dbPath);
+    raw.exec(SANDBOX_MIGRATIONS[0] ?? '');
+    raw.pragma('user_version = 1');
+    raw.exec(`
+      INSERT INTO accounts VALUES ('0123456789', 'SBX-1', 'sale-1', 'Shop', 'M1', 'others',
+        'static-flex', NULL, NULL, 'active', 'http://127.0.0.1:9/cb', 1000);
+      INSERT INTO transactions (session_id, account_number, amount_kobo, status, created_at_ms)
+        VALUES ('999999250115090000000000000001', '0123456789', 500, 'success', 1000);
+      INSERT INTO callback_dispatches (session_id, cause, state, created_at_ms)
+        VALUES ('999999250115090000000000000001', 'payment', 'delivered', 1000);
+    `);
+    raw.close();
+
+    const db = openSandboxDb(dbPath);
+    try {
+      expect(db.pragma('user_version', { simple: true })).toBe(2);
+      expect(listDispatches(db)).toEqual([
+        expect.objectContaining({ state: 'delivered', dueAtMs: null, note: null }),
+      ]);
+      expect(readServedFaults(db)).toEqual([]);
+    } finally {
+      db.close();
+    }
   });
 
   it('is idempotent on reopen', () => {
@@ -141,6 +173,20 @@ describe('a persisted sandbox across close and restart', () => {
       expect((await http(`${second.controlUrl}/config`)).body).toEqual({
         fallback_callback_url: 'http://127.0.0.1:1/fallback',
       });
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('keeps the served fault counts', async () => {
+    const first = (await startTestSandbox({ dbPath })).sandbox;
+    await http(`${first.controlUrl}/faults`, { body: { error_rate: 1 } });
+    expect((await statusOf(first, 'any')).status).toBeGreaterThanOrEqual(500);
+    await first.close();
+    const second = (await startTestSandbox({ dbPath })).sandbox;
+    try {
+      const faults = faultsSchema.parse((await http(`${second.controlUrl}/faults`)).body);
+      expect(faults.served.error).toBe(1);
     } finally {
       await second.close();
     }

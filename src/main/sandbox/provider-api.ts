@@ -2,16 +2,12 @@ import { timingSafeEqual } from 'node:crypto';
 import { parseCreateAccountRequest } from './create-account-request';
 import { invalidField, SandboxError } from './errors';
 import { headerValue, json, readJsonBody, type Reply } from './http-io';
+import type { Personality } from './personality';
 import type { RequestContext, Route } from './router';
 import type { SandboxDb } from './sandbox-db';
 import type { SandboxEngine } from './sandbox-engine';
 import { readBalances, type MerchantRow } from './sandbox-state';
-import {
-  createdAccountView,
-  listedTransactionView,
-  paymentStatusView,
-  payoutAccountView,
-} from './views';
+import { createdAccountView, listingRowView, paymentStatusView, payoutAccountView } from './views';
 
 /** Listing paging where the interface is silent: offset 0, 50 per page, at most 100. */
 export const DEFAULT_PAGE_LIMIT = 50;
@@ -23,6 +19,20 @@ export interface ProviderApiDeps {
   readonly merchant: () => MerchantRow;
   /** The lying-count fault: added to the listing's `count`. */
   readonly countSkew: () => number;
+  readonly personality: () => Personality;
+}
+
+/**
+ * The status answer under `failed_status`: today's 200 with the `failed` record, or the record
+ * hidden behind a 404 (as if nothing came) or a 409 (as if still pending).
+ */
+function maskFailed(ctx: RequestContext, mode: Personality['failed_status']): void {
+  if (mode === '200') return;
+  ctx.served.add('failed_status_masked');
+  if (mode === '404') {
+    throw new SandboxError('NOT_FOUND', 'reference: no transaction found for this reference');
+  }
+  throw new SandboxError('PENDING', 'reference: the transaction is still pending');
 }
 
 function sameSecret(given: string, expected: string): boolean {
@@ -91,7 +101,9 @@ export function virtualAccountRoutes(deps: ProviderApiDeps): readonly Route[] {
         if (reference === null || reference.trim() === '') {
           throw invalidField('reference', 'query parameter is required');
         }
-        return success(paymentStatusView(deps.engine.paymentStatus(reference)));
+        const tx = deps.engine.paymentStatus(reference);
+        if (tx.status === 'failed') maskFailed(ctx, deps.personality().failed_status);
+        return success(paymentStatusView(tx));
       },
     },
     {
@@ -105,10 +117,15 @@ export function virtualAccountRoutes(deps: ProviderApiDeps): readonly Route[] {
           pagingParam(ctx.url, 'limit', DEFAULT_PAGE_LIMIT, 1),
           MAX_PAGE_LIMIT,
         );
-        const page = deps.engine.listTransactions(offset, limit);
+        const personality = deps.personality();
+        const page = deps.engine.listTransactions(offset, limit, personality.listing_order);
+        const skew = deps.countSkew();
+        if (skew !== 0) ctx.served.add('count_skew');
+        const rows = page.rows.map((tx) => listingRowView(tx, personality.bad_row_every));
+        ctx.served.add('bad_rows', rows.filter((row) => !row.readable).length);
         return success({
-          count: Math.max(0, page.count + deps.countSkew()),
-          transactions: page.rows.map(listedTransactionView),
+          count: Math.max(0, page.count + skew),
+          transactions: rows.map((row) => row.json),
         });
       },
     },

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { SandboxError } from './errors';
 import type { Reply } from './http-io';
+import type { ServedTally } from './served-faults';
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 
@@ -9,6 +10,8 @@ export interface RequestContext {
   readonly url: URL;
   /** Named groups of the route's pattern, URI-decoded. */
   readonly params: Readonly<Record<string, string>>;
+  /** What this answer serves (a masked status, bad rows...), counted once it goes out as built. */
+  readonly served: ServedTally;
 }
 
 export interface Route {

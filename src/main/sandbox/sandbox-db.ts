@@ -6,7 +6,7 @@ export type SandboxDb = Database.Database;
  * The sandbox's own schema, independent of the app's store. Numbered steps, version kept in
  * PRAGMA user_version; a shipped step is never edited, a new one is appended. Money is kobo.
  */
-const MIGRATIONS: readonly string[] = [
+export const SANDBOX_MIGRATIONS: readonly string[] = [
   `
   CREATE TABLE merchant (
     id INTEGER PRIMARY KEY CHECK (id = 1),
@@ -80,9 +80,20 @@ const MIGRATIONS: readonly string[] = [
     value TEXT NOT NULL
   ) STRICT;
   `,
+  // 2: personalities. A held callback (callbacks "late") waits for due_at_ms on the sandbox's
+  // clock; why a dispatch was not sent is kept beside it; served fault counts survive restarts.
+  `
+  ALTER TABLE callback_dispatches ADD COLUMN due_at_ms INTEGER;
+  ALTER TABLE callback_dispatches ADD COLUMN note TEXT;
+
+  CREATE TABLE served_faults (
+    kind TEXT PRIMARY KEY,
+    count INTEGER NOT NULL CHECK (count >= 0)
+  ) STRICT;
+  `,
 ];
 
-export const SANDBOX_SCHEMA_VERSION = MIGRATIONS.length;
+export const SANDBOX_SCHEMA_VERSION = SANDBOX_MIGRATIONS.length;
 
 export class SandboxDbError extends Error {
   readonly code = 'SANDBOX_DB_TOO_NEW';
@@ -104,12 +115,28 @@ export function openSandboxDb(path?: string): SandboxDb {
     db.pragma('foreign_keys = ON');
     db.pragma('cache_size = -2000');
     db.pragma('busy_timeout = 5000');
+    db.function('shuffle_key', { deterministic: true }, (sessionId) =>
+      shuffleKey(String(sessionId)),
+    );
     migrate(db);
     return db;
   } catch (error) {
     db.close();
     throw error;
   }
+}
+
+/**
+ * FNV-1a of a session id: the `shuffled` listing order. A hash of the row itself (not a random
+ * draw per request) keeps the order the same between requests, so paging stays consistent.
+ */
+export function shuffleKey(sessionId: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < sessionId.length; i += 1) {
+    hash ^= sessionId.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash;
 }
 
 function migrate(db: SandboxDb): void {
@@ -121,7 +148,7 @@ function migrate(db: SandboxDb): void {
   }
   if (current === SANDBOX_SCHEMA_VERSION) return;
   db.transaction(() => {
-    for (const step of MIGRATIONS.slice(current)) db.exec(step);
+    for (const step of SANDBOX_MIGRATIONS.slice(current)) db.exec(step);
     db.pragma(`user_version = ${SANDBOX_SCHEMA_VERSION}`);
   })();
 }

@@ -1,8 +1,10 @@
-import { decideOutcome, effectiveStatus } from './amount-rules';
+import { decideOutcome, effectiveStatus, type TransferOutcome } from './amount-rules';
 import type { CreateAccountRequest } from './create-account-request';
 import { SandboxError } from './errors';
 import { newAccountNumber, newAccountReference, newSessionId } from './ids';
+import type { Personality } from './personality';
 import type { SandboxDb } from './sandbox-db';
+import type { ServedFaults } from './served-faults';
 import {
   accountByExternalReference,
   accountByNumber,
@@ -18,6 +20,7 @@ import {
   transactionBySession,
   transactionsOfAccount,
   type AccountRow,
+  type ListingOrder,
   type TransactionRow,
 } from './sandbox-state';
 
@@ -39,7 +42,12 @@ export interface SandboxEngineOptions {
   readonly payoutAccountId: string;
   /** Called after the commit of every successful payment (immediate or settled). */
   readonly onPaymentSucceeded: (sessionId: string) => void;
+  /** Called after the commit of every failed payment (immediate or settled). */
+  readonly onPaymentFailed?: (sessionId: string) => void;
   readonly onError: (error: unknown) => void;
+  /** The readings in force; read at each transfer and settlement. */
+  readonly personality: () => Personality;
+  readonly served: ServedFaults;
 }
 
 /**
@@ -100,8 +108,9 @@ export class SandboxEngine {
   }
 
   /**
-   * A customer's transfer into a virtual account. Expired, cancelled and unknown accounts are
-   * refused outright and leave no ledger row: the sender's bank never reaches the account.
+   * A customer's transfer into a virtual account. Unknown accounts are refused outright and leave
+   * no ledger row; so are expired and cancelled ones (the sender's bank never reaches the
+   * account) unless the personality says `expired_payments: "accept"`.
    */
   transfer(request: TransferRequest): TransactionRow {
     const { db, now } = this.options;
@@ -109,12 +118,14 @@ export class SandboxEngine {
     const account = this.requireAccount(request.accountNumber);
     const createdAtMs = now();
     const status = effectiveStatus(account, createdAtMs);
-    if (status === 'cancelled') {
+    const acceptExpired = this.options.personality().expired_payments === 'accept';
+    if (status === 'cancelled' && !acceptExpired) {
       throw new SandboxError('ACCOUNT_CANCELLED', 'account_number: the account is cancelled');
     }
-    if (status === 'expired') {
+    if (status === 'expired' && !acceptExpired) {
       throw new SandboxError('ACCOUNT_EXPIRED', 'account_number: the account has expired');
     }
+    if (status !== 'active') this.options.served.record('expired_payment_accepted');
     const sessionId = this.freshSessionId(createdAtMs);
     if (request.pendingMs > 0) {
       const settleAtMs = createdAtMs + request.pendingMs;
@@ -130,22 +141,22 @@ export class SandboxEngine {
       });
       this.scheduleSettlement(sessionId, settleAtMs);
     } else {
-      const succeeded = db.transaction((): boolean => {
-        const outcome = decideOutcome(account, request.amountKobo, this.hasSuccess(account));
+      const outcome = db.transaction((): TransferOutcome => {
+        const decided = this.decide(account, request.amountKobo);
         insertTransaction(db, {
           sessionId,
           accountNumber: account.accountNumber,
           amountKobo: request.amountKobo,
-          status: outcome.status,
-          reason: outcome.status === 'failed' ? outcome.reason : null,
+          status: decided.status,
+          reason: decided.status === 'failed' ? decided.reason : null,
           createdAtMs,
           settleAtMs: null,
           settledAtMs: createdAtMs,
         });
-        if (outcome.status === 'success') creditBalances(db, request.amountKobo);
-        return outcome.status === 'success';
+        if (decided.status === 'success') creditBalances(db, request.amountKobo);
+        return decided;
       })();
-      if (succeeded) this.options.onPaymentSucceeded(sessionId);
+      this.settled(sessionId, outcome);
     }
     return this.requireTransaction(sessionId);
   }
@@ -155,12 +166,12 @@ export class SandboxEngine {
     if (this.closed) return;
     const { db, now } = this.options;
     const nowMs = now();
-    const succeeded = db.transaction((): string[] => {
-      const done: string[] = [];
+    const settled = db.transaction(() => {
+      const done: [string, TransferOutcome][] = [];
       for (const tx of pendingTransactions(db)) {
         if (tx.settleAtMs === null || tx.settleAtMs > nowMs) continue;
         const account = this.requireAccount(tx.accountNumber);
-        const outcome = decideOutcome(account, tx.amountKobo, this.hasSuccess(account));
+        const outcome = this.decide(account, tx.amountKobo);
         settleTransaction(
           db,
           tx.seq,
@@ -168,14 +179,30 @@ export class SandboxEngine {
           outcome.status === 'failed' ? outcome.reason : null,
           nowMs,
         );
-        if (outcome.status === 'success') {
-          creditBalances(db, tx.amountKobo);
-          done.push(tx.sessionId);
-        }
+        if (outcome.status === 'success') creditBalances(db, tx.amountKobo);
+        done.push([tx.sessionId, outcome]);
       }
       return done;
     })();
-    for (const sessionId of succeeded) this.options.onPaymentSucceeded(sessionId);
+    for (const [sessionId, outcome] of settled) this.settled(sessionId, outcome);
+  }
+
+  private decide(account: AccountRow, amountKobo: number): TransferOutcome {
+    return decideOutcome(account, amountKobo, this.hasSuccess(account), {
+      staticMismatch: this.options.personality().static_mismatch,
+    });
+  }
+
+  /** After the commit: count what the personality let through, then hand over the callbacks. */
+  private settled(sessionId: string, outcome: TransferOutcome): void {
+    if (outcome.status === 'success') {
+      if (outcome.mismatchAccepted === true) {
+        this.options.served.record('static_mismatch_accepted');
+      }
+      this.options.onPaymentSucceeded(sessionId);
+    } else {
+      this.options.onPaymentFailed?.(sessionId);
+    }
   }
 
   /**
@@ -202,12 +229,13 @@ export class SandboxEngine {
   listTransactions(
     offset: number,
     limit: number,
+    order: ListingOrder = 'oldest_first',
   ): { readonly count: number; readonly rows: readonly TransactionRow[] } {
     this.settleDue();
     const { db } = this.options;
     return db.transaction(() => ({
       count: countTransactions(db),
-      rows: pageTransactions(db, offset, limit),
+      rows: pageTransactions(db, offset, limit, order),
     }))();
   }
 

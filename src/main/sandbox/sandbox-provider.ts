@@ -12,10 +12,12 @@ import { SandboxError } from './errors';
 import { FaultInjector } from './faults';
 import { json, writeReply, type Reply } from './http-io';
 import { newAccessToken, newSecretKey, randomDigits } from './ids';
+import { parsePersonalityPatch, PersonalityStore, type Personality } from './personality';
 import { payoutRoutes, virtualAccountRoutes } from './provider-api';
 import { matchRoute, type Route } from './router';
 import { openSandboxDb, type SandboxDb } from './sandbox-db';
 import { SandboxEngine } from './sandbox-engine';
+import { ServedFaults, ServedTally } from './served-faults';
 import {
   readMerchant,
   readSetting,
@@ -40,6 +42,10 @@ export interface SandboxProviderOptions {
   readonly fetch?: typeof fetch;
   /** Seed of the fault generator, so a fault run replays exactly. Random when omitted. */
   readonly seed?: number;
+  /** Readings applied at start over what the database remembers (then remembered too). */
+  readonly personality?: Partial<Personality>;
+  /** Real-time window that gathers callbacks for `callbacks: "reordered"`. */
+  readonly callbackReorderWindowMs?: number;
   /** Unexpected errors (a bug, a disk failure); defaults to console.error. */
   readonly onError?: (error: unknown) => void;
 }
@@ -53,6 +59,8 @@ export interface SandboxProvider {
   readonly accessToken: string;
   readonly payoutAccountId: string;
   readonly seed: number;
+  /** The readings in force now (the control API can change them). */
+  personality(): Personality;
   close(): Promise<void>;
 }
 
@@ -65,6 +73,7 @@ export class SandboxConfigError extends Error {
 }
 
 const HOST = '127.0.0.1';
+const INJECTED_FAULT_MESSAGE = 'sandbox injected fault';
 const FALLBACK_URL_KEY = 'fallback_callback_url';
 const DEFAULT_OWNER_NAME = 'Sandbox Merchant';
 
@@ -99,6 +108,20 @@ function validateOptions(options: SandboxProviderOptions): void {
       throw new SandboxConfigError('callbackRetryDelaysMs must hold non-negative integers');
     }
   }
+  const window = options.callbackReorderWindowMs;
+  if (window !== undefined && (!Number.isInteger(window) || window < 0)) {
+    throw new SandboxConfigError('callbackReorderWindowMs must be a non-negative integer');
+  }
+}
+
+function validPersonality(patch: Partial<Personality> | undefined): Partial<Personality> {
+  if (patch === undefined) return {};
+  try {
+    return parsePersonalityPatch(patch);
+  } catch (error) {
+    if (error instanceof SandboxError) throw new SandboxConfigError(`personality ${error.message}`);
+    throw error;
+  }
 }
 
 /** Options win, then what the database remembers, then fresh random credentials. */
@@ -124,6 +147,7 @@ export async function startSandboxProvider(
   options: SandboxProviderOptions = {},
 ): Promise<SandboxProvider> {
   validateOptions(options);
+  const personalityPatch = validPersonality(options.personality);
   const now = options.now ?? Date.now;
   const onError = options.onError ?? ((error: unknown) => console.error('[sandbox]', error));
   const db = openSandboxDb(options.dbPath);
@@ -138,6 +162,10 @@ export async function startSandboxProvider(
   let fallbackUrl = options.fallbackCallbackUrl ?? readSetting(db, FALLBACK_URL_KEY);
   const seed = options.seed ?? randomInt(0, 2 ** 31);
   const faults = new FaultInjector(db, seed);
+  const served = new ServedFaults(db);
+  const personality = new PersonalityStore(db);
+  if (Object.keys(personalityPatch).length > 0) personality.apply(personalityPatch);
+  const readings = (): Personality => personality.current;
   const dispatcher = new CallbackDispatcher({
     db,
     now,
@@ -146,13 +174,21 @@ export async function startSandboxProvider(
     retryDelaysMs: options.callbackRetryDelaysMs ?? DEFAULT_CALLBACK_RETRY_DELAYS_MS,
     timeoutMs: options.callbackTimeoutMs ?? DEFAULT_CALLBACK_TIMEOUT_MS,
     fallbackUrl: () => fallbackUrl,
+    personality: readings,
+    served,
+    ...(options.callbackReorderWindowMs === undefined
+      ? {}
+      : { reorderWindowMs: options.callbackReorderWindowMs }),
   });
   const engine = new SandboxEngine({
     db,
     now,
     payoutAccountId: merchant.payoutAccountId,
     onPaymentSucceeded: (sessionId) => dispatcher.paymentSucceeded(sessionId),
+    onPaymentFailed: (sessionId) => dispatcher.paymentFailed(sessionId),
     onError,
+    personality: readings,
+    served,
   });
 
   const providerDeps = {
@@ -160,6 +196,7 @@ export async function startSandboxProvider(
     engine,
     merchant: () => merchant,
     countSkew: () => faults.current.count_skew,
+    personality: readings,
   };
   const mounts: readonly Mount[] = [
     { prefix: '/api', routes: virtualAccountRoutes(providerDeps), provider: true },
@@ -172,6 +209,8 @@ export async function startSandboxProvider(
         engine,
         dispatcher,
         faults,
+        served,
+        personality,
         now,
         getFallbackUrl: () => fallbackUrl,
         setFallbackUrl: (url) => {
@@ -208,25 +247,61 @@ export async function startSandboxProvider(
     return json(500, { status: 'error', message: 'internal sandbox error' });
   };
 
-  const runProvider = async (mount: Mount, req: IncomingMessage, url: URL, path: string) => {
+  /**
+   * One provider answer through the faults, in order: latency; error_rate (before the handler,
+   * so nothing happens); the handler; side_effect_error_rate (after it: the work is committed,
+   * then a 500); malformed_rate; timeout_rate (the finished answer is held, then sent). What
+   * the answer serves is counted only when it goes out as built.
+   */
+  const runProvider = async (
+    mount: Mount,
+    req: IncomingMessage,
+    url: URL,
+    path: string,
+  ): Promise<Reply | undefined> => {
     const fault = faults.current;
-    if (fault.latency_ms > 0) await delay(fault.latency_ms);
+    if (fault.latency_ms > 0) {
+      served.record('latency');
+      await delay(fault.latency_ms);
+    }
     if (closing) return undefined;
     const { route, params } = matchRoute(mount.routes, req.method ?? 'GET', path);
-    // Injected before the handler runs, so a faulted request has no side effect.
     if (faults.shouldFail()) {
+      served.record('error');
       const status = faults.pick([500, 502, 503] as const);
-      return json(status, { status: 'error', message: 'sandbox injected fault' });
+      return json(status, { status: 'error', message: INJECTED_FAULT_MESSAGE });
     }
-    const reply = await route.handle({ req, url, params });
-    if (reply.status >= 200 && reply.status < 300 && faults.shouldMalform()) {
-      return malformed(reply, faults);
+    const tally = new ServedTally();
+    let reply: Reply;
+    try {
+      reply = await route.handle({ req, url, params, served: tally });
+    } catch (error) {
+      if (closing) return undefined; // an error of the shutdown itself, not of the request
+      reply = errorReply(error, true);
     }
+    const ok = reply.status >= 200 && reply.status < 300;
+    if (ok && faults.shouldSideEffectFail()) {
+      tally.discard();
+      served.record('side_effect_error');
+      reply = json(500, { status: 'error', message: INJECTED_FAULT_MESSAGE });
+    } else if (ok && faults.shouldMalform()) {
+      tally.discard();
+      served.record('malformed');
+      reply = malformed(reply, faults);
+    }
+    if (faults.shouldTimeout()) {
+      served.record('timeout');
+      await delay(fault.timeout_hold_ms);
+      if (closing) return undefined;
+    }
+    tally.commit(served);
     return reply;
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', `http://${HOST}`);
+    // Held (late) callbacks also go out on any request, so a fast-forwarded clock releases them.
+    dispatcher.releaseDue();
     const mount = mounts.find(
       (m) => url.pathname === m.prefix || url.pathname.startsWith(`${m.prefix}/`),
     );
@@ -239,7 +314,9 @@ export async function startSandboxProvider(
         reply = await runProvider(mount, req, url, path);
       } else {
         const { route, params } = matchRoute(mount.routes, req.method ?? 'GET', path);
-        reply = await route.handle({ req, url, params });
+        const tally = new ServedTally();
+        reply = await route.handle({ req, url, params, served: tally });
+        tally.commit(served);
       }
     } catch (error) {
       reply = closing ? undefined : errorReply(error, mount?.provider ?? true);
@@ -288,6 +365,7 @@ export async function startSandboxProvider(
     accessToken: merchant.accessToken,
     payoutAccountId: merchant.payoutAccountId,
     seed,
+    personality: readings,
     close() {
       closed ??= (async () => {
         closing = true;

@@ -47,6 +47,10 @@ export interface DispatchRow {
   readonly cause: DispatchCause;
   readonly state: DispatchState;
   readonly createdAtMs: number;
+  /** A held callback (callbacks "late") is sent once the sandbox's clock reaches this. */
+  readonly dueAtMs: number | null;
+  /** Why a dispatch was not sent, or what personality shaped it. */
+  readonly note: string | null;
 }
 
 export interface AttemptRow {
@@ -207,15 +211,27 @@ export function transactionsOfAccount(
     .all(accountNumber);
 }
 
-/** Oldest first, by insertion order: new rows land at the end so offset paging stays stable. */
+export type ListingOrder = 'oldest_first' | 'newest_first' | 'shuffled';
+
+const LISTING_ORDER_SQL: Readonly<Record<ListingOrder, string>> = {
+  // Insertion order: new rows land at the end, so offset paging stays stable.
+  oldest_first: 't.seq',
+  // New rows land at the front and push older ones to later offsets while a reader pages.
+  newest_first: 't.seq DESC',
+  // A hash of the session id (shuffle_key, registered by openSandboxDb): the same order on
+  // every request; a new row lands anywhere.
+  shuffled: 'shuffle_key(t.session_id), t.seq',
+};
+
 export function pageTransactions(
   db: SandboxDb,
   offset: number,
   limit: number,
+  order: ListingOrder = 'oldest_first',
 ): readonly TransactionRow[] {
   return db
     .prepare<[number, number], TransactionRow>(
-      `${TRANSACTION_SELECT} ORDER BY t.seq LIMIT ? OFFSET ?`,
+      `${TRANSACTION_SELECT} ORDER BY ${LISTING_ORDER_SQL[order]} LIMIT ? OFFSET ?`,
     )
     .all(limit, offset);
 }
@@ -254,20 +270,25 @@ export function settleTransaction(
 
 // ---- callback deliveries ----
 
-const DISPATCH_COLUMNS = 'id, session_id AS sessionId, cause, state, created_at_ms AS createdAtMs';
+const DISPATCH_COLUMNS = `id, session_id AS sessionId, cause, state, created_at_ms AS createdAtMs,
+  due_at_ms AS dueAtMs, note`;
 
-export function insertDispatch(
-  db: SandboxDb,
-  sessionId: string,
-  cause: DispatchCause,
-  state: DispatchState,
-  atMs: number,
-): number {
+export interface NewDispatch {
+  readonly sessionId: string;
+  readonly cause: DispatchCause;
+  readonly state: DispatchState;
+  readonly createdAtMs: number;
+  readonly dueAtMs?: number | null;
+  readonly note?: string | null;
+}
+
+export function insertDispatch(db: SandboxDb, dispatch: NewDispatch): number {
   const result = db
     .prepare(
-      'INSERT INTO callback_dispatches (session_id, cause, state, created_at_ms) VALUES (?, ?, ?, ?)',
+      `INSERT INTO callback_dispatches (session_id, cause, state, created_at_ms, due_at_ms, note)
+       VALUES (@sessionId, @cause, @state, @createdAtMs, @dueAtMs, @note)`,
     )
-    .run(sessionId, cause, state, atMs);
+    .run({ dueAtMs: null, note: null, ...dispatch });
   return Number(result.lastInsertRowid);
 }
 
@@ -316,7 +337,26 @@ export function listAttempts(db: SandboxDb): readonly AttemptRow[] {
     .all();
 }
 
-// ---- settings (config and faults, JSON values) ----
+// ---- served fault counts ----
+
+export function addServedFault(db: SandboxDb, kind: string, times: number): void {
+  db.prepare(
+    `INSERT INTO served_faults (kind, count) VALUES (?, ?)
+     ON CONFLICT (kind) DO UPDATE SET count = count + excluded.count`,
+  ).run(kind, times);
+}
+
+export function readServedFaults(db: SandboxDb): readonly { kind: string; count: number }[] {
+  return db
+    .prepare<[], { kind: string; count: number }>('SELECT kind, count FROM served_faults')
+    .all();
+}
+
+export function clearServedFaults(db: SandboxDb): void {
+  db.prepare('DELETE FROM served_faults').run();
+}
+
+// ---- settings (config, faults and personality, JSON values) ----
 
 export function readSetting(db: SandboxDb, key: string): string | undefined {
   return db

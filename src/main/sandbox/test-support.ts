@@ -2,6 +2,8 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
+import { PERSONALITY_CHOICES } from './personality';
+import { SERVED_FAULT_KINDS, type ServedFaultKind } from './served-faults';
 import {
   startSandboxProvider,
   type SandboxProvider,
@@ -156,6 +158,12 @@ export const callbackPayloadSchema = z.strictObject({
   type: z.enum(['nonstatic', 'static', 'static-flex']),
 });
 
+/** A failure notice (personality failed_callbacks "sent"): the same fields, status failed. */
+export const failureNoticeSchema = callbackPayloadSchema.extend({
+  event: z.literal('payment.failed'),
+  status: z.literal('failed'),
+});
+
 export const callbacksSchema = z.object({
   callbacks: z.array(
     z.object({
@@ -163,7 +171,9 @@ export const callbacksSchema = z.object({
       session_id: z.string(),
       cause: z.enum(['payment', 'duplicate', 'resend']),
       state: z.enum(['pending', 'delivered', 'failed', 'dropped']),
-      payload: callbackPayloadSchema.nullable(),
+      note: z.string().nullable(),
+      due_at_ms: z.number().nullable(),
+      payload: callbackPayloadSchema.or(failureNoticeSchema).nullable(),
       attempts: z.array(
         z.object({
           attempt: z.number().int(),
@@ -185,8 +195,41 @@ export const faultsSchema = z.strictObject({
   duplicate_callbacks: z.number(),
   malformed_rate: z.number(),
   count_skew: z.number(),
+  side_effect_error_rate: z.number(),
+  timeout_rate: z.number(),
+  timeout_hold_ms: z.number(),
   seed: z.number(),
+  served: z.strictObject(
+    Object.fromEntries(SERVED_FAULT_KINDS.map((kind) => [kind, z.number().int().min(0)])) as Record<
+      ServedFaultKind,
+      z.ZodNumber
+    >,
+  ),
 });
+
+export const personalitySchema = z.strictObject({
+  failed_status: z.enum(PERSONALITY_CHOICES.failed_status),
+  callbacks: z.enum(PERSONALITY_CHOICES.callbacks),
+  listing_order: z.enum(PERSONALITY_CHOICES.listing_order),
+  static_mismatch: z.enum(PERSONALITY_CHOICES.static_mismatch),
+  expired_payments: z.enum(PERSONALITY_CHOICES.expired_payments),
+  failed_callbacks: z.enum(PERSONALITY_CHOICES.failed_callbacks),
+  callback_format: z.enum(PERSONALITY_CHOICES.callback_format),
+  bad_row_every: z.number().int().min(0),
+  callback_delay_ms: z.number().int().min(0),
+});
+
+export async function setPersonality(sandbox: SandboxProvider, patch: Record<string, unknown>) {
+  const result = await http(`${sandbox.controlUrl}/personality`, { body: patch });
+  if (result.status !== 200) {
+    throw new Error(`personality refused: ${result.status} ${result.text}`);
+  }
+  return personalitySchema.parse(result.body);
+}
+
+export async function servedFaults(sandbox: SandboxProvider) {
+  return faultsSchema.parse((await http(`${sandbox.controlUrl}/faults`)).body).served;
+}
 
 // ---- HTTP ----
 
@@ -348,11 +391,14 @@ export async function startReceiver(statuses: readonly number[] = []): Promise<R
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      received.push({
-        body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown,
-        headers: req.headers,
-        at: Date.now(),
-      });
+      const text = Buffer.concat(chunks).toString('utf8');
+      let body: unknown = text; // a form-encoded body (callback_format "form") stays text
+      try {
+        body = JSON.parse(text) as unknown;
+      } catch {
+        // kept as text
+      }
+      received.push({ body, headers: req.headers, at: Date.now() });
       res.writeHead(queue.shift() ?? 200, { 'content-type': 'application/json' });
       res.end('{"ok":true}');
     });

@@ -48,6 +48,57 @@ export function listedTransactionView(tx: TransactionRow) {
   } as const;
 }
 
+/** The ways a listing row cannot be read (bad_row_every), taken in turn from row to row. */
+export const ROW_DEFECTS = [
+  'missing_session_id',
+  'impossible_date',
+  'amount_not_a_number',
+  'missing_status',
+  'session_id_as_number',
+] as const;
+
+export type RowDefect = (typeof ROW_DEFECTS)[number];
+
+/**
+ * Which defect a transaction is served with under `bad_row_every: N`, or null when it reads
+ * fine. Keyed on the transaction's own sequence number (its place in the oldest-first listing),
+ * so the same row stays bad whatever the listing order and however many rows arrive later.
+ */
+export function rowDefect(seq: number, badRowEvery: number): RowDefect | null {
+  if (badRowEvery <= 0 || seq % badRowEvery !== 0) return null;
+  return ROW_DEFECTS[(seq / badRowEvery - 1) % ROW_DEFECTS.length] ?? null;
+}
+
+export function listingRowView(
+  tx: TransactionRow,
+  badRowEvery: number,
+): { readonly readable: boolean; readonly json: Readonly<Record<string, unknown>> } {
+  const row = listedTransactionView(tx);
+  const defect = rowDefect(tx.seq, badRowEvery);
+  switch (defect) {
+    case null:
+      return { readable: true, json: row };
+    case 'missing_session_id': {
+      const { session_id: _dropped, ...rest } = row;
+      return { readable: false, json: rest };
+    }
+    case 'impossible_date':
+      return { readable: false, json: { ...row, date: '2026-02-30 25:61:00' } };
+    case 'amount_not_a_number':
+      return {
+        readable: false,
+        json: { ...row, amount: `NGN ${balanceDisplay(tx.amountKobo).slice(4)}` },
+      };
+    case 'missing_status': {
+      const { status: _dropped, ...rest } = row;
+      return { readable: false, json: rest };
+    }
+    case 'session_id_as_number':
+      // 30 digits as a JSON number: precision is lost on the way, as a careless provider would.
+      return { readable: false, json: { ...row, session_id: Number(tx.sessionId) } };
+  }
+}
+
 /** `NGN 2,505.00`: the observed display style. */
 export function balanceDisplay(kobo: number): string {
   const [whole = '0', fraction = '00'] = koboToDecimalString(kobo).split('.');
@@ -126,7 +177,10 @@ export function controlDispatchView(
     session_id: dispatch.sessionId,
     cause: dispatch.cause,
     state: dispatch.state,
+    // Why it was not sent (drop_callbacks, callbacks_never) or how (late, reordered).
+    note: dispatch.note,
     created_at_ms: dispatch.createdAtMs,
+    due_at_ms: dispatch.dueAtMs,
     callback_url: tx?.callbackUrl ?? null,
     payload: tx === undefined ? null : callbackPayload(tx),
     attempts: attempts.map((a) => ({

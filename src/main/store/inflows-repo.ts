@@ -17,6 +17,8 @@ export interface InflowRow {
   readonly accountId: number | null;
   readonly firstSeenAt: number;
   readonly updatedAt: number;
+  /** When the provider said the stored status (a callback's arrival, a check, a page's fetch). */
+  readonly statusObservedAt: number;
 }
 
 export interface InflowInput {
@@ -34,22 +36,79 @@ export interface UpsertResult {
   readonly row: InflowRow;
   /** A row for this session_id did not exist before. */
   readonly inserted: boolean;
-  /** The stored status changed (e.g. pending -> success). */
+  /** The stored status changed (e.g. pending -> success; true for a new row). */
   readonly statusChanged: boolean;
+  /** The stored status before this report; null for a new row. */
+  readonly previousStatus: InflowStatus | null;
+  /** The report's amount disagrees with the stored one (which is kept). */
+  readonly amountConflict: boolean;
+}
+
+export interface InflowStatusChange {
+  readonly id: number;
+  readonly inflowId: number;
+  readonly recordedAt: number;
+  readonly observedAt: number;
+  readonly fromStatus: InflowStatus;
+  readonly toStatus: InflowStatus;
+  readonly source: InflowSource;
 }
 
 const COLUMNS = `id, session_id AS sessionId, external_reference AS externalReference,
   amount_kobo AS amountKobo, status, provider_date AS providerDate, occurred_at AS occurredAt,
   source, last_source AS lastSource, sale_id AS saleId, account_id AS accountId,
-  first_seen_at AS firstSeenAt, updated_at AS updatedAt`;
+  first_seen_at AS firstSeenAt, updated_at AS updatedAt, status_observed_at AS statusObservedAt`;
 
-/** A final status is never replaced by a non-final one (a late 'pending' row cannot undo 'success'). */
-const STATUS_RANK: Readonly<Record<InflowStatus, number>> = {
-  unknown: 0,
-  pending: 1,
-  failed: 2,
-  success: 2,
-};
+export interface StatusObservation {
+  readonly status: InflowStatus;
+  readonly observedAt: number;
+}
+
+/**
+ * The status rule, one definition for every path that stores an inflow (one report through
+ * upsertInflow, a listing page in bulk): the provider's newest word wins, whatever it says
+ * (success, failed and pending replace one another: a payment can settle late or be
+ * reversed); an observation older than the stored one never changes it (a listing page fetched
+ * before a status check must not undo what the check saw); and 'unknown' (a status the
+ * interface does not name) never replaces a known one. A report that repeats the stored status
+ * moves its observation time on, so an older report arriving later cannot flip it.
+ */
+export function decideInflowStatus(
+  stored: StatusObservation,
+  seen: StatusObservation,
+): StatusObservation & { readonly changed: boolean } {
+  const keep = { ...stored, changed: false };
+  if (seen.observedAt < stored.observedAt) return keep;
+  if (seen.status === 'unknown' && stored.status !== 'unknown') return keep;
+  if (seen.status === stored.status) return { ...seen, changed: false };
+  return { ...seen, changed: true };
+}
+
+/** Keeps one change of a stored status; the caller's transaction covers it with the update. */
+export function recordInflowStatusChange(db: Db, change: Omit<InflowStatusChange, 'id'>): void {
+  db.prepare(
+    `INSERT INTO inflow_status_history (inflow_id, recorded_at, observed_at, from_status,
+       to_status, source) VALUES (?, ?, ?, ?, ?, ?)`,
+  ).run(
+    change.inflowId,
+    change.recordedAt,
+    change.observedAt,
+    change.fromStatus,
+    change.toStatus,
+    change.source,
+  );
+}
+
+/** Every change of one inflow's status, oldest first. */
+export function listInflowStatusHistory(db: Db, inflowId: number): InflowStatusChange[] {
+  return db
+    .prepare(
+      `SELECT id, inflow_id AS inflowId, recorded_at AS recordedAt, observed_at AS observedAt,
+         from_status AS fromStatus, to_status AS toStatus, source
+       FROM inflow_status_history WHERE inflow_id = ? ORDER BY id`,
+    )
+    .all(inflowId) as InflowStatusChange[];
+}
 
 export function getInflowBySession(db: Db, sessionId: string): InflowRow | undefined {
   return db.prepare(`SELECT ${COLUMNS} FROM inflows WHERE session_id = ?`).get(sessionId) as
@@ -58,23 +117,26 @@ export function getInflowBySession(db: Db, sessionId: string): InflowRow | undef
 
 /**
  * One row per provider transaction, keyed by session_id, whatever the number of callbacks, polls
- * and listing pages that report it. The amount of an existing row is never changed: a report that
- * disagrees is returned to the caller as a conflict instead.
+ * and listing pages that report it. The status follows decideInflowStatus (each change kept in
+ * the history); `observedAt` is when the provider said it (default `now`). The amount of an
+ * existing row is never changed: a report that disagrees is returned as a conflict instead.
  */
 export function upsertInflow(
   db: Db,
   input: InflowInput,
   source: InflowSource,
   now: number,
-): UpsertResult & { readonly amountConflict: boolean } {
-  return db.transaction(() => {
+  observedAt: number = now,
+): UpsertResult {
+  return db.transaction((): UpsertResult => {
     const existing = getInflowBySession(db, input.sessionId);
     if (!existing) {
       const { lastInsertRowid } = db
         .prepare(
           `INSERT INTO inflows (session_id, external_reference, amount_kobo, status, provider_date,
-             occurred_at, source, last_source, sale_id, account_id, first_seen_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+             occurred_at, source, last_source, sale_id, account_id, first_seen_at, updated_at,
+             status_observed_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(
           input.sessionId,
@@ -89,23 +151,32 @@ export function upsertInflow(
           input.accountId ?? null,
           now,
           now,
+          observedAt,
         );
       const row = db
         .prepare(`SELECT ${COLUMNS} FROM inflows WHERE id = ?`)
         .get(Number(lastInsertRowid)) as InflowRow;
-      return { row, inserted: true, statusChanged: true, amountConflict: false };
+      return {
+        row,
+        inserted: true,
+        statusChanged: true,
+        previousStatus: null,
+        amountConflict: false,
+      };
     }
-    const nextStatus =
-      STATUS_RANK[input.status] > STATUS_RANK[existing.status] ? input.status : existing.status;
-    const statusChanged = nextStatus !== existing.status;
+    const next = decideInflowStatus(
+      { status: existing.status, observedAt: existing.statusObservedAt },
+      { status: input.status, observedAt },
+    );
     db.prepare(
-      `UPDATE inflows SET status = ?, last_source = ?, updated_at = ?,
+      `UPDATE inflows SET status = ?, status_observed_at = ?, last_source = ?, updated_at = ?,
          external_reference = COALESCE(external_reference, ?),
          provider_date = COALESCE(provider_date, ?), occurred_at = COALESCE(occurred_at, ?),
          sale_id = COALESCE(sale_id, ?), account_id = COALESCE(account_id, ?)
        WHERE id = ?`,
     ).run(
-      nextStatus,
+      next.status,
+      next.observedAt,
       source,
       now,
       input.externalReference,
@@ -115,11 +186,22 @@ export function upsertInflow(
       input.accountId ?? null,
       existing.id,
     );
+    if (next.changed) {
+      recordInflowStatusChange(db, {
+        inflowId: existing.id,
+        recordedAt: now,
+        observedAt,
+        fromStatus: existing.status,
+        toStatus: next.status,
+        source,
+      });
+    }
     const row = getInflowBySession(db, input.sessionId) as InflowRow;
     return {
       row,
       inserted: false,
-      statusChanged,
+      statusChanged: next.changed,
+      previousStatus: existing.status,
       amountConflict: existing.amountKobo !== input.amountKobo,
     };
   })();

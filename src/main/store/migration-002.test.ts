@@ -20,7 +20,7 @@ describe('migration 002-sync-and-reports', () => {
        VALUES ('000000000000000000000000000001', 150000, 'success', 'callback', 'callback', 0, 0)`,
     ).run();
 
-    expect(migrate(db, migrations)).toBe(2);
+    expect(migrate(db, migrations.slice(0, 2))).toBe(2);
     expect(schemaVersion(db)).toBe(2);
     expect(columns(db, 'sync_runs')).toEqual(
       expect.arrayContaining(['start_offset', 'listing_order', 'pending_offset', 'pending_since']),

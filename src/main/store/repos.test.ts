@@ -38,11 +38,13 @@ describe('inflows', () => {
     });
   });
 
-  it('moves pending to success but never a final status back to pending', () => {
+  it('moves pending to success, and never back on an older observation (inflows-repo.test.ts has the rule)', () => {
     const { db } = createTestDb();
     upsertInflow(db, inflow({ status: 'pending' }), 'listing', 1);
     expect(upsertInflow(db, inflow({ status: 'success' }), 'poll', 2).statusChanged).toBe(true);
-    expect(upsertInflow(db, inflow({ status: 'pending' }), 'listing', 3).statusChanged).toBe(false);
+    expect(upsertInflow(db, inflow({ status: 'pending' }), 'listing', 3, 1).statusChanged).toBe(
+      false,
+    );
     expect(getInflowBySession(db, SESSION)?.status).toBe('success');
   });
 

@@ -85,6 +85,17 @@ export function getSaleByReference(db: Db, reference: string): SaleRow | undefin
     SaleRow | undefined;
 }
 
+/** Through virtual_accounts_number, then the sales' reference index: no scan of either. */
+export const LATEST_SALE_BY_ACCOUNT_NUMBER = `SELECT ${SALE_COLUMNS} FROM sales
+  WHERE reference IN (
+    SELECT reference FROM virtual_accounts WHERE account_number = ? AND purpose = 'sale')
+  ORDER BY id DESC LIMIT 1`;
+
+/** The newest sale made on a virtual account number (a callback may name only the number). */
+export function getLatestSaleByAccountNumber(db: Db, accountNumber: string): SaleRow | undefined {
+  return db.prepare(LATEST_SALE_BY_ACCOUNT_NUMBER).get(accountNumber) as SaleRow | undefined;
+}
+
 export function listOpenSales(db: Db): SaleRow[] {
   return db
     .prepare(
@@ -95,20 +106,19 @@ export function listOpenSales(db: Db): SaleRow[] {
 }
 
 /**
- * Sales the engine must still watch after a restart: open ones, those cancelled while their
- * account can still receive money, and those that expired recently (a pending transfer may
- * still settle: a late payment must be flagged, never lost).
+ * Sales the engine must still watch after a restart: open ones, and those cancelled or expired
+ * within the grace period (their account may still take money: a late payment must be flagged,
+ * never lost).
  */
 export function listWatchedSales(db: Db, now: number, lateGraceMs: number): SaleRow[] {
   return db
     .prepare(
       `SELECT ${SALE_COLUMNS} FROM sales
        WHERE state IN ('creating', 'awaiting_payment', 'confirming', 'wrong_amount')
-          OR (state = 'cancelled' AND expires_at IS NOT NULL AND expires_at > ?)
-          OR (state = 'expired' AND expires_at IS NOT NULL AND expires_at > ?)
+          OR (state IN ('cancelled', 'expired') AND expires_at IS NOT NULL AND expires_at > ?)
        ORDER BY id`,
     )
-    .all(now, now - lateGraceMs) as SaleRow[];
+    .all(now - lateGraceMs) as SaleRow[];
 }
 
 export function listSalesCreatedBetween(db: Db, from: number, to: number, limit = 500): SaleRow[] {

@@ -10,6 +10,16 @@ export {
   type ConfiguredCallbackMode,
 } from './callback-url';
 export {
+  DEFAULT_SELF_TEST_TIMEOUT_MS,
+  SELF_TEST_ACTIONS,
+  SELF_TEST_FIELD,
+  createCallbackSelfTester,
+  selfTestBody,
+  selfTestNonceOf,
+  type CallbackSelfTester,
+  type CallbackSelfTesterOptions,
+} from './callback-self-test';
+export {
   DEFAULT_CONNECT_TIMEOUT_MS,
   createNgrokDriver,
   mapNgrokError,

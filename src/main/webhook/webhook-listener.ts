@@ -31,6 +31,12 @@ export interface WebhookListenerOptions {
   readonly inbox: CallbackInbox;
   /** Called after the provider has had its answer; must not throw (errors are logged). */
   readonly onCallback: (stored: StoredCallback) => void;
+  /**
+   * The till's own callback self-test (tunnel/callback-self-test.ts): true when the body is a
+   * self-test the till is waiting for. Such a request is answered 200 and is neither stored nor
+   * handed to onCallback: it proves the path, it is no payment news.
+   */
+  readonly selfTest?: (body: string) => boolean;
   readonly logger: Logger;
   readonly now?: () => number;
   readonly rateLimit?: { readonly perAddressPerMinute: number };
@@ -195,6 +201,16 @@ export async function startWebhookListener(
       }
       const contentType = headerText(request.headers['content-type']);
       const body = outcome.body.toString('utf8');
+      if (options.selfTest?.(body) === true) {
+        logger.info({ remoteAddress }, 'webhook: callback self-test came back');
+        response.writeHead(200, {
+          'content-type': 'application/json; charset=utf-8',
+          'content-length': String(Buffer.byteLength(RESPONSE_OK)),
+          'cache-control': 'no-store',
+        });
+        response.end(RESPONSE_OK);
+        return;
+      }
       const parsed = parseCallbackBody(body, contentType);
       const record: RawCallbackRecord = {
         receivedAt,

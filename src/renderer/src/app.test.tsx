@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { App } from './app';
 import { createFakeBridge } from './test/fake-bridge';
-import { appInfo, fail, ok, status } from './test/fixtures';
+import { appInfo, callbackHealth, fail, notReaching, ok, status } from './test/fixtures';
 import { renderApp } from './test/render-app';
 
 describe('App shell', () => {
@@ -52,16 +52,29 @@ describe('App shell', () => {
     expect(screen.getByRole('alert').textContent).toContain('npm run web');
   });
 
-  it('shows the callback route and follows tunnel events', async () => {
+  it('shows the tunnel while it connects, then what the health monitor proved', async () => {
     const bridge = createFakeBridge();
     bridge.getStatus.mockImplementation(() =>
-      ok(status({ callback: { mode: 'tunnel', live: false, tunnel: { state: 'connecting' } } })),
+      ok(
+        status({
+          callback: { mode: 'tunnel', live: false, tunnel: { state: 'connecting' } },
+          callbackHealth: callbackHealth({ state: 'off', lastProof: null, lastSelfTest: null }),
+        }),
+      ),
     );
     renderApp(bridge);
     const callback = await screen.findByTestId('callback-status');
     expect(callback.textContent).toBe('Tunnel connecting');
     bridge.emit({ type: 'tunnel', payload: { state: 'online', url: 'https://x.ngrok.app' } });
+    bridge.emit({
+      type: 'callback-health',
+      payload: callbackHealth({ state: 'unproven', selfTestRunning: true, lastProof: null }),
+    });
+    // A route that merely exists is not "live".
+    expect(callback.textContent).toBe('Testing callbacks…');
+    bridge.emit({ type: 'callback-health', payload: callbackHealth() });
     expect(callback.textContent).toBe('Callbacks live');
+    expect(callback.className).toContain('tone-good');
     bridge.emit({
       type: 'tunnel',
       payload: {
@@ -73,7 +86,19 @@ describe('App shell', () => {
     });
     expect(callback.textContent).toBe('Tunnel error: ngrok refused the token (retrying in 5 s)');
     bridge.emit({ type: 'tunnel', payload: { state: 'off' } });
+    bridge.emit({ type: 'callback-health', payload: callbackHealth({ state: 'off' }) });
     expect(callback.textContent).toBe('Polling only');
+  });
+
+  it('says "Callbacks live" only when proven: unproven is not live', async () => {
+    const bridge = createFakeBridge();
+    bridge.getStatus.mockImplementation(() =>
+      ok(status({ callbackHealth: callbackHealth({ state: 'unproven', lastProof: null }) })),
+    );
+    renderApp(bridge);
+    const callback = await screen.findByTestId('callback-status');
+    expect(callback.textContent).toBe('Callbacks not proven yet');
+    expect(callback.className).toContain('tone-warn');
   });
 
   it('stops calling callbacks live when the tunnel they need drops', async () => {
@@ -99,6 +124,40 @@ describe('App shell', () => {
     expect(callback.textContent).toBe('Callbacks live');
     bridge.emit({ type: 'tunnel', payload: { state: 'off' } });
     expect(callback.textContent).toBe('Callbacks live');
+  });
+
+  it('shows a banner with the cause, what to do and the check cadence while callbacks do not reach the till', async () => {
+    const bridge = createFakeBridge();
+    renderApp(bridge);
+    const callback = await screen.findByTestId('callback-status');
+    expect(screen.queryByTestId('callback-health-banner')).toBeNull();
+
+    bridge.emit({ type: 'callback-health', payload: notReaching() });
+    expect(callback.textContent).toBe('Callbacks not reaching this till');
+    expect(callback.className).toContain('tone-bad');
+    const banner = screen.getByTestId('callback-health-banner');
+    expect(banner.getAttribute('role')).toBe('alert');
+    expect(banner.textContent).toContain('Callbacks are not reaching this till.');
+    expect(banner.textContent).toContain(
+      "Likely cause: The tunnel is up, but the provider's callback for sale #7 never came",
+    );
+    expect(banner.textContent).toContain("What to do: Check that ngrok's allow list");
+    expect(banner.textContent).toContain('checks every open sale with the bank every 10 s');
+
+    // Callbacks seen again: the banner goes.
+    bridge.emit({
+      type: 'callback-health',
+      payload: callbackHealth({ lastProof: { at: 1, kind: 'callback' } }),
+    });
+    expect(screen.queryByTestId('callback-health-banner')).toBeNull();
+    expect(callback.textContent).toBe('Callbacks live');
+  });
+
+  it('shows the banner on every screen, read from the status at start', async () => {
+    const bridge = createFakeBridge();
+    bridge.getStatus.mockImplementation(() => ok(status({ callbackHealth: notReaching() })));
+    renderApp(bridge, '#/report');
+    expect((await screen.findByTestId('callback-health-banner')).textContent).toContain('sale #7');
   });
 
   it('counts open alerts, links them to Activity and re-reads the count on an alert event', async () => {

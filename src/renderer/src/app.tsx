@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { AppInfo, WindowApi } from '../../shared/bridge/contract';
 import { DEFAULT_SETTINGS, type Settings } from '../../shared/settings-schema';
-import type { SettingsView } from '../../shared/views';
+import type { CallbackHealthView, SettingsView } from '../../shared/views';
 import { BridgeProvider, useBridge, useBridgeEvent } from './bridge-context';
 import { applyTunnelEvent, Header, type CallbackStatus } from './components/header';
 import { cashierMessage } from './errors';
@@ -50,6 +50,7 @@ function Shell() {
   const [error, setError] = useState<string | null>(null);
   const [shop, setShop] = useState<ShopIdentity | null>(null);
   const [callback, setCallback] = useState<CallbackStatus | null>(null);
+  const [health, setHealth] = useState<CallbackHealthView | null>(null);
   const [openAlerts, setOpenAlerts] = useState<number | null>(null);
   const [sounds, setSounds] = useState<Settings['sounds']>(DEFAULT_SETTINGS.sounds);
   const [sale, setSale] = useCurrentSale(sounds);
@@ -75,6 +76,7 @@ function Shell() {
         const status = result.value;
         setShop({ shopName: status.shopName, tillId: status.tillId });
         setCallback(status.callback);
+        setHealth(status.callbackHealth);
         setOpenAlerts(status.openAlerts);
       });
     },
@@ -104,6 +106,7 @@ function Shell() {
   useBridgeEvent('tunnel', (tunnel) => {
     setCallback((current) => (current ? applyTunnelEvent(current, tunnel) : current));
   });
+  useBridgeEvent('callback-health', setHealth);
   useBridgeEvent('alert', () => void refreshAlerts());
   useBridgeEvent('navigate', ({ route: target }) => {
     window.location.hash = hrefOf(target);
@@ -119,7 +122,13 @@ function Shell() {
 
   return (
     <div className="app">
-      <Header info={info} callback={callback} openAlerts={openAlerts} route={route} />
+      <Header
+        info={info}
+        callback={callback}
+        health={health}
+        openAlerts={openAlerts}
+        route={route}
+      />
       <main id="main">
         {error && (
           <p role="alert" className="error">

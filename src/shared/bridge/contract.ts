@@ -8,6 +8,7 @@ import type { AlertView, InflowView, SaleView } from '../sales';
 import { ENVIRONMENTS } from '../settings-schema';
 import type {
   BalanceView,
+  CallbackHealthView,
   ConnectionCheckView,
   SecretStatusView,
   SecretsView,
@@ -139,6 +140,8 @@ export const channels = {
     z.object({ environment: z.enum(ENVIRONMENTS) }).strict(),
   ),
   rotateCallbackToken: channel<{ readonly rotated: boolean }>()(noInput),
+  /** The callback self-test: posts a one-time nonce to this till's own public callback address. */
+  testCallbacks: channel<CallbackHealthView>()(noInput),
 } as const;
 
 export type ChannelName = keyof typeof channels;
@@ -161,6 +164,8 @@ export interface BridgeEvents {
   readonly tunnel: TunnelStatusView;
   readonly 'sync-progress': SyncProgressView;
   readonly 'sync-finished': SyncRunView;
+  /** The callback health changed (state, cause, a self-test started or finished). */
+  readonly 'callback-health': CallbackHealthView;
   /** From the desktop app's menu: show this screen. */
   readonly navigate: { readonly route: 'sale' | 'activity' | 'report' | 'balance' | 'settings' };
 }

@@ -1,5 +1,5 @@
 import type { AppInfo } from '../../../shared/bridge/contract';
-import type { StatusView, TunnelStatusView } from '../../../shared/views';
+import type { CallbackHealthView, StatusView, TunnelStatusView } from '../../../shared/views';
 import { hrefOf, NAV_ITEMS, type Route } from '../routes';
 
 const ENVIRONMENT_LABEL: Readonly<Record<AppInfo['environment'], string>> = {
@@ -14,13 +14,20 @@ export interface CallbackStatus {
   readonly tunnel: TunnelStatusView;
 }
 
-/** The callback route in a few words, with a tone for its colour. */
-export function describeCallbacks(callback: CallbackStatus): {
+/**
+ * The callbacks in a few words, with a tone for their colour. "Callbacks live" only when the
+ * health monitor has proof (a passed self-test or a real callback, recently): a route that
+ * merely exists is not enough.
+ */
+export function describeCallbacks(
+  callback: CallbackStatus,
+  health: CallbackHealthView | null,
+): {
   readonly text: string;
   readonly tone: 'good' | 'warn' | 'bad';
 } {
   const { tunnel } = callback;
-  if (tunnel.state === 'online' || callback.live) return { text: 'Callbacks live', tone: 'good' };
+  // A tunnel on its way up or down says so first: it is what the shop can act on.
   if (tunnel.state === 'connecting') return { text: 'Tunnel connecting', tone: 'warn' };
   if (tunnel.state === 'error') {
     const retry =
@@ -29,7 +36,35 @@ export function describeCallbacks(callback: CallbackStatus): {
         : '';
     return { text: `Tunnel error: ${tunnel.message}${retry}`, tone: 'bad' };
   }
-  return { text: 'Polling only', tone: 'warn' };
+  switch (health?.state) {
+    case 'live':
+      return { text: 'Callbacks live', tone: 'good' };
+    case 'not_reaching':
+      return { text: 'Callbacks not reaching this till', tone: 'bad' };
+    case 'unproven':
+      return {
+        text: health.selfTestRunning ? 'Testing callbacks…' : 'Callbacks not proven yet',
+        tone: 'warn',
+      };
+    default:
+      return { text: 'Polling only', tone: 'warn' };
+  }
+}
+
+/** When callbacks do not reach the till: why, what to do, and that payments still show. */
+export function CallbackHealthBanner({ health }: { readonly health: CallbackHealthView }) {
+  return (
+    <div className="callback-health-banner" role="alert" data-testid="callback-health-banner">
+      <strong>Callbacks are not reaching this till.</strong>
+      {health.cause && <span> Likely cause: {health.cause}</span>}
+      {health.action && <span> What to do: {health.action}</span>}
+      <span>
+        {' '}
+        Payments still show: the till checks every open sale with the bank every{' '}
+        {Math.round(health.checkEveryMs / 1000)} s.
+      </span>
+    </div>
+  );
 }
 
 /** A tunnel event changes the tunnel; routes that need no tunnel keep their own liveness. */
@@ -48,15 +83,17 @@ export function applyTunnelEvent(
 export function Header({
   info,
   callback,
+  health,
   openAlerts,
   route,
 }: {
   readonly info: AppInfo | null;
   readonly callback: CallbackStatus | null;
+  readonly health: CallbackHealthView | null;
   readonly openAlerts: number | null;
   readonly route: Route;
 }) {
-  const callbacks = callback ? describeCallbacks(callback) : null;
+  const callbacks = callback ? describeCallbacks(callback, health) : null;
   return (
     <header className="app-header">
       <div className="header-row">
@@ -85,6 +122,7 @@ export function Header({
           </a>
         )}
       </div>
+      {health?.state === 'not_reaching' && <CallbackHealthBanner health={health} />}
       <nav className="app-nav" aria-label="Screens">
         <ul>
           {NAV_ITEMS.map((item) => (

@@ -60,6 +60,7 @@ export function createFakeBridge(): FakeBridge {
     setSecret: vi.fn<WindowApi['setSecret']>(unstubbed('setSecret')),
     testConnection: vi.fn<WindowApi['testConnection']>(unstubbed('testConnection')),
     rotateCallbackToken: vi.fn<WindowApi['rotateCallbackToken']>(unstubbed('rotateCallbackToken')),
+    testCallbacks: vi.fn<WindowApi['testCallbacks']>(unstubbed('testCallbacks')),
   } satisfies ChannelMocks;
 
   const subscribe = vi.fn<WindowApi['subscribe']>((listener) => {

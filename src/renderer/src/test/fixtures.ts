@@ -3,6 +3,8 @@ import type { AlertView, InflowView, SaleView } from '../../../shared/sales';
 import { DEFAULT_SETTINGS, type Settings } from '../../../shared/settings-schema';
 import type {
   BalanceView,
+  CallbackHealthView,
+  CallbackSelfTestView,
   CounterAccountView,
   SecretStatusView,
   SecretsView,
@@ -42,10 +44,54 @@ export function status(overrides: Partial<StatusView> = {}): StatusView {
     tillId: 'till-1',
     timeZone: 'Africa/Lagos',
     callback: { mode: 'local-sandbox', live: true, tunnel: { state: 'off' } },
+    callbackHealth: callbackHealth(),
     openAlerts: 0,
     lastSync: null,
     ...overrides,
   };
+}
+
+export function selfTest(overrides: Partial<CallbackSelfTestView> = {}): CallbackSelfTestView {
+  return {
+    at: T0,
+    passed: true,
+    code: 'PASSED',
+    detail:
+      'A test sent to http://127.0.0.1:4100 came back to this till through the local sandbox route.',
+    action: null,
+    durationMs: 12,
+    trigger: 'start',
+    ...overrides,
+  };
+}
+
+/** Proven live by the self-test at start. */
+export function callbackHealth(overrides: Partial<CallbackHealthView> = {}): CallbackHealthView {
+  return {
+    state: 'live',
+    since: T0,
+    lastProof: { at: T0, kind: 'self-test' },
+    cause: null,
+    action: null,
+    checkEveryMs: 15_000,
+    missedSaleId: null,
+    selfTestRunning: false,
+    lastSelfTest: selfTest(),
+    ...overrides,
+  };
+}
+
+/** Callbacks not reaching the till: sale #7's callback never came through the tunnel. */
+export function notReaching(overrides: Partial<CallbackHealthView> = {}): CallbackHealthView {
+  return callbackHealth({
+    state: 'not_reaching',
+    cause:
+      "The tunnel is up, but the provider's callback for sale #7 never came: the provider cannot reach the tunnel, or does not send.",
+    action: "Check that ngrok's allow list holds the provider's addresses.",
+    checkEveryMs: 10_000,
+    missedSaleId: 7,
+    ...overrides,
+  });
 }
 
 export function sale(overrides: Partial<SaleView> = {}): SaleView {
@@ -152,6 +198,7 @@ export function zReport(overrides: Partial<ZReportView> = {}): ZReportView {
       collected: 47,
       inserted: 5,
       updated: 0,
+      unreadable: 0,
       error: null,
     },
     generatedAt: T0 + 6000,

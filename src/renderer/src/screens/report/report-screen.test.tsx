@@ -74,6 +74,91 @@ describe('Report screen', () => {
     expect(screen.getByLabelText('Day')).toHaveProperty('value', '2026-11-22');
   });
 
+  it('shows a reversed payment first, as an error, and the unreadable rows and callbacks', async () => {
+    const bridge = withTransactions(0);
+    const base = zReport();
+    const run = base.lastSync;
+    if (!run) throw new Error('fixture has a last sync');
+    bridge.getZReport.mockImplementation(() =>
+      ok(
+        zReport({
+          lastSync: { ...run, unreadable: 2 },
+          exceptions: [
+            ...base.exceptions,
+            {
+              kind: 'unreadable_rows',
+              saleId: null,
+              sessionId: null,
+              amountKobo: null,
+              at: run.startedAt - 1,
+              message:
+                "2 rows of the provider's transaction list could not be read: session_id: missing (2 rows).",
+              action: 'Sync again later.',
+            },
+            {
+              kind: 'reversed',
+              saleId: 12,
+              sessionId: '100004261122090000000000000012',
+              amountKobo: 250_000,
+              at: run.startedAt + 1,
+              message:
+                'Sale #12 (₦2,500.00) was marked paid, but the provider now reports that payment as failed.',
+              action: 'Do not count this money as received.',
+            },
+            {
+              kind: 'unreadable_callbacks',
+              saleId: null,
+              sessionId: null,
+              amountKobo: null,
+              at: run.startedAt + 2,
+              message:
+                '3 payment notifications (callbacks) received in this period could not be read.',
+              action: 'Nothing is lost.',
+            },
+          ],
+        }),
+      ),
+    );
+    renderApp(bridge, '#/report');
+    const list = await screen.findByTestId('report-exceptions');
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(4);
+    expect(items[0]?.textContent).toMatch(
+      /^Error: Reversed by the provider · ₦2,500.00 · sale #12/,
+    );
+    expect(items[0]?.getAttribute('data-severity')).toBe('error');
+    expect(items[0]?.className).toBe('exception-error');
+    expect(items.slice(1).map((item) => item.getAttribute('data-severity'))).toEqual([
+      'warning',
+      'warning',
+      'warning',
+    ]);
+    expect(list.textContent).toContain('Unreadable bank rows');
+    expect(list.textContent).toContain('What to do: Sync again later.');
+    expect(list.textContent).toContain('Unreadable callbacks');
+    expect(screen.getByText('Needs a person (4)')).toBeTruthy();
+    expect(screen.getByTestId('last-sync').textContent).toMatch(
+      /\(complete; 2 rows could not be read\)$/,
+    );
+  });
+
+  it('says how many rows a finished sync could not read', async () => {
+    const user = userEvent.setup();
+    const bridge = withTransactions(1);
+    const run = zReport().lastSync;
+    if (!run) throw new Error('fixture has a last sync');
+    bridge.syncTransactions.mockImplementation(() =>
+      ok({ ...run, mode: 'full', collected: 300, inserted: 12, unreadable: 1 }),
+    );
+    renderApp(bridge, '#/report');
+    await user.click(await screen.findByRole('button', { name: 'Sync' }));
+    expect(
+      await screen.findByText(
+        'Sync complete: 300 transactions checked, 12 new. 1 row could not be read (kept; see the exceptions below).',
+      ),
+    ).toBeTruthy();
+  });
+
   it('says when the last sync did not finish', async () => {
     const bridge = withTransactions(0);
     const base = zReport();

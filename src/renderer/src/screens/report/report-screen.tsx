@@ -19,13 +19,24 @@ const EXCEPTION_WORDS: Readonly<Record<ExceptionKind, string>> = {
   unmatched_inflow: 'No matching sale',
   missing_from_provider: 'Not in the bank listing',
   open_at_cutoff: 'Still open at cut-off',
+  reversed: 'Reversed by the provider',
+  unreadable_rows: 'Unreadable bank rows',
+  unreadable_callbacks: 'Unreadable callbacks',
 };
+
+/** Money a sale counted that the provider took back comes first, marked as an error. */
+const ERROR_KINDS: ReadonlySet<ExceptionKind> = new Set(['reversed']);
+
+function rowsCouldNotBeRead(count: number): string {
+  return count === 1 ? '1 row could not be read' : `${count} rows could not be read`;
+}
 
 export function describeLastSync(run: SyncRunView | null, timeZone: string): string {
   if (!run) return 'Not synced with the bank yet.';
   const at = run.finishedAt ?? run.startedAt;
   const state = run.status === 'complete' ? 'complete' : 'not finished';
-  return `Last synced at ${formatDateTime(at, timeZone)} (${state})`;
+  const unreadable = run.unreadable > 0 ? `; ${rowsCouldNotBeRead(run.unreadable)}` : '';
+  return `Last synced at ${formatDateTime(at, timeZone)} (${state}${unreadable})`;
 }
 
 function hourLabel(hour: number): string {
@@ -64,9 +75,13 @@ export function ReportScreen() {
   function finishSync(run: SyncRunView): void {
     setSyncing(false);
     setProgress(null);
+    const unreadable =
+      run.unreadable > 0
+        ? ` ${rowsCouldNotBeRead(run.unreadable)} (kept; see the exceptions below).`
+        : '';
     setSyncMessage(
       run.status === 'complete'
-        ? `Sync complete: ${run.collected} transactions checked, ${run.inserted} new.`
+        ? `Sync complete: ${run.collected} transactions checked, ${run.inserted} new.${unreadable}`
         : run.status === 'failed'
           ? `Sync did not finish: ${run.error ?? 'the bank stopped answering'}. Press Sync to continue where it stopped.`
           : 'Sync stopped before the end. Press Sync to continue where it stopped.',
@@ -220,6 +235,10 @@ function Figure({
 
 function ZReport({ report }: { readonly report: ZReportView }) {
   const busyHours = report.byHour.filter((row) => row.count > 0);
+  const exceptions = [
+    ...report.exceptions.filter((e) => ERROR_KINDS.has(e.kind)),
+    ...report.exceptions.filter((e) => !ERROR_KINDS.has(e.kind)),
+  ];
   const period =
     report.fromDay === report.toDay ? report.fromDay : `${report.fromDay} to ${report.toDay}`;
   return (
@@ -251,10 +270,13 @@ function ZReport({ report }: { readonly report: ZReportView }) {
           <p className="muted">No exceptions.</p>
         ) : (
           <ul className="exception-list" data-testid="report-exceptions">
-            {report.exceptions.map((exception, index) => (
+            {exceptions.map((exception, index) => (
               <li
                 key={`${exception.kind}-${exception.saleId ?? ''}-${exception.sessionId ?? ''}-${index}`}
+                className={ERROR_KINDS.has(exception.kind) ? 'exception-error' : undefined}
+                data-severity={ERROR_KINDS.has(exception.kind) ? 'error' : 'warning'}
               >
+                {ERROR_KINDS.has(exception.kind) && <span className="error">Error: </span>}
                 <strong>{EXCEPTION_WORDS[exception.kind]}</strong>
                 {exception.amountKobo !== null && ` · ${formatNaira(exception.amountKobo)}`}
                 {exception.saleId !== null && ` · sale #${exception.saleId}`}

@@ -20,6 +20,25 @@ import {
 
 type Busy = 'check' | 'cancel' | 'retry' | 'receipt' | null;
 
+/** How payment news reaches the till while this sale waits; in every case the till checks too. */
+const CALLBACK_BANNER: Readonly<
+  Record<SaleView['callbackMode'], { readonly className: string; readonly words: string }>
+> = {
+  live: { className: 'banner-live', words: 'Payment alerts are live' },
+  unproven: {
+    className: 'banner-polling',
+    words: 'Payment alerts not proven yet: the till also checks with the bank by itself',
+  },
+  not_reaching: {
+    className: 'banner-problem',
+    words: 'Payment alerts are not reaching this till: checking with the bank every few seconds',
+  },
+  off: {
+    className: 'banner-polling',
+    words: 'No callback link: checking with the bank every few seconds',
+  },
+};
+
 export function SaleDetails({
   sale,
   onSale,
@@ -116,12 +135,8 @@ export function SaleDetails({
       </h2>
 
       {open && (
-        <p
-          className={`callback-banner ${sale.callbackMode === 'live' ? 'banner-live' : 'banner-polling'}`}
-        >
-          {sale.callbackMode === 'live'
-            ? 'Payment alerts are live'
-            : 'No callback link: checking with the bank every few seconds'}
+        <p className={`callback-banner ${CALLBACK_BANNER[sale.callbackMode].className}`}>
+          {CALLBACK_BANNER[sale.callbackMode].words}
         </p>
       )}
 

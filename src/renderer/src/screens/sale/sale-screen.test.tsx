@@ -285,11 +285,32 @@ describe('Sale screen: the running sale', () => {
   it('says when the app is polling because no callback link exists', async () => {
     const user = userEvent.setup();
     const bridge = createFakeBridge();
-    await startSale(bridge, user, sale({ callbackMode: 'polling' }));
+    await startSale(bridge, user, sale({ callbackMode: 'off' }));
     expect(
       screen.getByText('No callback link: checking with the bank every few seconds'),
     ).toBeTruthy();
     expect(screen.queryByText('Payment alerts are live')).toBeNull();
+  });
+
+  it('follows the callback health while the sale waits: unproven, not reaching, live again', async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    await startSale(bridge, user, sale({ callbackMode: 'unproven' }));
+    const banner = screen.getByText(/^Payment alerts not proven yet/);
+    expect(banner.className).toContain('banner-polling');
+    bridge.emit({
+      type: 'sale-changed',
+      payload: sale({ callbackMode: 'not_reaching', updatedAt: Date.now() + 1 }),
+    });
+    const problem = screen.getByText(
+      'Payment alerts are not reaching this till: checking with the bank every few seconds',
+    );
+    expect(problem.className).toContain('banner-problem');
+    bridge.emit({
+      type: 'sale-changed',
+      payload: sale({ callbackMode: 'live', updatedAt: Date.now() + 2 }),
+    });
+    expect(screen.getByText('Payment alerts are live').className).toContain('banner-live');
   });
 
   it('copies the account number to the clipboard', async () => {

@@ -1,9 +1,15 @@
 import { useState } from 'react';
 import type { Settings } from '../../../../shared/settings-schema';
-import type { SecretStatusView, SettingsView, TunnelStatusView } from '../../../../shared/views';
+import type {
+  CallbackHealthView,
+  SecretStatusView,
+  SettingsView,
+  TunnelStatusView,
+} from '../../../../shared/views';
 import { useBridge } from '../../bridge-context';
 import type { CallbackStatus } from '../../components/header';
 import { cashierMessage } from '../../errors';
+import { formatTime } from '../../format';
 import { SaveRow, TextField } from './fields';
 import { SecretField } from './secrets';
 import { parseNumber, useSettingsSection } from './settings-form';
@@ -85,9 +91,30 @@ function tunnelStateWords(tunnel: TunnelStatusView): string {
   }
 }
 
+/** The callback health in a sentence for the settings screen. */
+export function healthWords(health: CallbackHealthView, timeZone: string): string {
+  switch (health.state) {
+    case 'live': {
+      const proof = health.lastProof;
+      const how = proof?.kind === 'callback' ? 'a real callback' : 'a self-test';
+      return proof
+        ? `Callbacks live: proven by ${how} at ${formatTime(proof.at, timeZone)}.`
+        : 'Callbacks live.';
+    }
+    case 'unproven':
+      return `Callbacks not proven yet.${health.cause ? ` ${health.cause}` : ''}`;
+    case 'not_reaching':
+      return `Callbacks are not reaching this till.${health.cause ? ` ${health.cause}` : ''}`;
+    case 'off':
+      return 'No callbacks (polling only): the till checks every open sale with the bank.';
+  }
+}
+
 export function CallbacksSection({
   view,
   callback,
+  health,
+  onHealth,
   ngrokAuthtoken,
   onNgrokAuthtokenChanged,
   ngrokBasicAuthPassword,
@@ -97,6 +124,9 @@ export function CallbacksSection({
 }: {
   readonly view: SettingsView;
   readonly callback: CallbackStatus | null;
+  readonly health: CallbackHealthView | null;
+  /** The self-test answered with the health after it. */
+  readonly onHealth: (health: CallbackHealthView) => void;
   readonly ngrokAuthtoken: SecretStatusView | null;
   readonly onNgrokAuthtokenChanged: (status: SecretStatusView) => void;
   readonly ngrokBasicAuthPassword: SecretStatusView | null;
@@ -111,6 +141,8 @@ export function CallbacksSection({
   const [rotating, setRotating] = useState(false);
   const [rotateNotice, setRotateNotice] = useState<string | null>(null);
   const [rotateError, setRotateError] = useState<string | null>(null);
+  const [testing, setTesting] = useState(false);
+  const [testError, setTestError] = useState<string | null>(null);
 
   const cidrs = linesOf(draft.allowCidrs);
   const port = parseNumber(draft.listenerPort);
@@ -168,6 +200,18 @@ export function CallbacksSection({
     await onRotated();
   }
 
+  async function testCallbacks(): Promise<void> {
+    setTesting(true);
+    setTestError(null);
+    const result = await bridge.testCallbacks({});
+    setTesting(false);
+    if (result.ok) onHealth(result.value);
+    else setTestError(cashierMessage(result.error));
+  }
+
+  const lastTest = health?.lastSelfTest ?? null;
+  const timeZone = settings.timeZone;
+
   return (
     <section className="panel settings-section callbacks" aria-labelledby="callbacks-heading">
       <h3 id="callbacks-heading">Payment callbacks</h3>
@@ -191,6 +235,44 @@ export function CallbacksSection({
         ) : (
           <p className="warning-text" data-testid="callback-problem">
             Polling only: {view.callbackProblem ?? 'no callback address is available.'}
+          </p>
+        )}
+        {health && (
+          <p className={`callback-health health-${health.state}`} data-testid="callback-health">
+            {healthWords(health, timeZone)}
+          </p>
+        )}
+        <div className="save-row">
+          <button
+            type="button"
+            className="button secondary"
+            disabled={testing || health?.selfTestRunning === true}
+            onClick={() => void testCallbacks()}
+          >
+            Test callbacks
+          </button>
+          <span className="muted">
+            Sends a test to this till&apos;s own callback address, the way the provider would, and
+            shows whether it came back.
+          </span>
+        </div>
+        {(testing || health?.selfTestRunning === true) && (
+          <p role="status">Testing the callback address…</p>
+        )}
+        {lastTest && !testing && (
+          <p
+            aria-live="polite"
+            className={lastTest.passed ? 'saved-notice' : 'warning-text'}
+            data-testid="self-test-result"
+          >
+            {lastTest.passed ? 'Self-test passed' : 'Self-test failed'} at{' '}
+            {formatTime(lastTest.at, timeZone)}: {lastTest.detail}
+            {lastTest.action ? ` ${lastTest.action}` : ''}
+          </p>
+        )}
+        {testError && (
+          <p className="error" role="alert">
+            {testError}
           </p>
         )}
         <div className="save-row">

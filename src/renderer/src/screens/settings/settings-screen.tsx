@@ -1,6 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ENVIRONMENTS } from '../../../../shared/settings-schema';
-import type { SecretStatusView, SecretsView, SettingsView } from '../../../../shared/views';
+import type {
+  CallbackHealthView,
+  SecretStatusView,
+  SecretsView,
+  SettingsView,
+} from '../../../../shared/views';
 import { useBridge, useBridgeEvent } from '../../bridge-context';
 import { applyTunnelEvent, type CallbackStatus } from '../../components/header';
 import { cashierMessage } from '../../errors';
@@ -36,6 +41,7 @@ export function SettingsScreen({
   const [box, setBox] = useState<SecretsView['box'] | null>(null);
   const [secretsError, setSecretsError] = useState<string | null>(null);
   const [callback, setCallback] = useState<CallbackStatus | null>(null);
+  const [health, setHealth] = useState<CallbackHealthView | null>(null);
 
   const readView = useCallback(async () => {
     const result = await bridge.getSettings({});
@@ -55,7 +61,9 @@ export function SettingsScreen({
       else setLoadError(cashierMessage(result.error));
     });
     void bridge.getStatus({}).then((result) => {
-      if (live && result.ok) setCallback(result.value.callback);
+      if (!live || !result.ok) return;
+      setCallback(result.value.callback);
+      setHealth(result.value.callbackHealth);
     });
     for (const environment of KEYED) {
       void bridge.getSecrets({ environment }).then((result) => {
@@ -85,6 +93,8 @@ export function SettingsScreen({
     // The address given to the provider follows the tunnel (online, gone, a new URL).
     void readView();
   });
+
+  useBridgeEvent('callback-health', setHealth);
 
   function saved(next: SettingsView): void {
     setView(next);
@@ -129,6 +139,8 @@ export function SettingsScreen({
           <CallbacksSection
             view={view}
             callback={callback}
+            health={health}
+            onHealth={setHealth}
             ngrokAuthtoken={statuses['global.ngrokAuthtoken'] ?? null}
             onNgrokAuthtokenChanged={(status) => setStatus('global.ngrokAuthtoken', status)}
             ngrokBasicAuthPassword={statuses['global.ngrokBasicAuthPassword'] ?? null}

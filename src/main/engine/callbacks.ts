@@ -1,0 +1,82 @@
+import { getAccountByReference, getCounterAccountByNumber } from '../store/accounts-repo';
+import { markCallbackProcessed } from '../store/callback-log-repo';
+import { getInflowBySession } from '../store/inflows-repo';
+import {
+  getLatestSaleByAccountNumber,
+  getSale,
+  getSaleByReference,
+  type SaleRow,
+} from '../store/sales-repo';
+import { confirmCounterCallback } from './counter-accounts';
+import { raiseEngineAlert } from './engine-context';
+import type { CallbackHint } from './engine-types';
+import { checkSale } from './sale-checks';
+import type { WatchEnv } from './watch-book';
+import { watchSale } from './watching';
+
+/**
+ * A callback is only a hint: the sale it names is checked with the status endpoint, and one
+ * the provider does not confirm (yet) is a callback timeout, so the interface's backoff starts.
+ * The outcome is written to the callback log. The caller tracks the whole promise, so that
+ * idle() (and close(), which closes the database after it) waits for that write too.
+ */
+export async function confirmCallback(
+  env: WatchEnv,
+  callbackId: number | null,
+  hint: CallbackHint | null,
+): Promise<string> {
+  const { ctx } = env;
+  const outcome = await outcomeOf(env, callbackId, hint);
+  if (callbackId !== null) markCallbackProcessed(ctx.db, callbackId, outcome, ctx.scheduler.now());
+  return outcome;
+}
+
+async function outcomeOf(
+  env: WatchEnv,
+  callbackId: number | null,
+  hint: CallbackHint | null,
+): Promise<string> {
+  const { ctx } = env;
+  const sale = hint ? saleForHint(env, hint) : undefined;
+  if (!sale) {
+    const counter = hint ? counterAccountForHint(env, hint) : undefined;
+    if (counter && hint) return confirmCounterCallback(ctx, counter, hint);
+    ctx.publisher.atomically(() =>
+      raiseEngineAlert(ctx, {
+        level: 'warning',
+        kind: 'unknown_callback',
+        message: `A payment notification arrived for a reference this till does not know (${hint?.reference ?? 'no reference'}). Nothing was marked paid; it will be checked against the provider's list at the next sync.`,
+        dedupeKey: `unknown_callback:${hint?.reference ?? hint?.sessionId ?? callbackId}`,
+      }),
+    );
+    return 'unknown-reference';
+  }
+  const after = await ctx.queue.run(sale.id, async () => {
+    const checked = await checkSale(env, sale.id, 'callback', { lookup: false });
+    return checked?.sale ?? getSale(ctx.db, sale.id) ?? sale;
+  });
+  if (after.paidSessionId !== null) {
+    watchSale(env, sale.id);
+    return after.state === 'paid_late' ? 'confirmed-late' : 'confirmed';
+  }
+  watchSale(env, sale.id, 'callback');
+  return `not-confirmed:${after.state}`;
+}
+
+function saleForHint(env: WatchEnv, hint: CallbackHint): SaleRow | undefined {
+  const { db } = env.ctx;
+  const byReference = hint.reference ? getSaleByReference(db, hint.reference) : undefined;
+  if (byReference) return byReference;
+  if (hint.sessionId) {
+    const inflow = getInflowBySession(db, hint.sessionId);
+    if (inflow?.saleId) return getSale(db, inflow.saleId);
+  }
+  return hint.accountNumber ? getLatestSaleByAccountNumber(db, hint.accountNumber) : undefined;
+}
+
+function counterAccountForHint(env: WatchEnv, hint: CallbackHint) {
+  const { db } = env.ctx;
+  const account = hint.reference ? getAccountByReference(db, hint.reference) : undefined;
+  if (account?.purpose === 'counter') return account;
+  return hint.accountNumber ? getCounterAccountByNumber(db, hint.accountNumber) : undefined;
+}

@@ -1,0 +1,98 @@
+import type { VirtualAccountType } from '../provider/schemas';
+import {
+  insertPendingAccount,
+  markAccountActive,
+  setAccountStatus,
+  type AccountRow,
+} from '../store/accounts-repo';
+import type { EngineContext } from './engine-context';
+import type { CallbackHint } from './engine-types';
+import { recordInflow } from './inflow-recording';
+
+export interface NewCounterAccount {
+  readonly type: Extract<VirtualAccountType, 'static' | 'static-flex'>;
+  readonly amountKobo?: number;
+}
+
+/** A permanent counter account (static-flex: any amount; static: a fixed amount). */
+export async function createCounterAccount(
+  ctx: EngineContext,
+  input: NewCounterAccount,
+): Promise<AccountRow> {
+  const { db, scheduler, deps } = ctx;
+  const settings = deps.settings();
+  const target = deps.callbackTarget();
+  const reference = deps.references.next();
+  const pending = insertPendingAccount(
+    db,
+    {
+      type: input.type,
+      purpose: 'counter',
+      reference,
+      amountKobo: input.type === 'static' ? (input.amountKobo ?? null) : null,
+      expiryMinutes: null,
+      callbackUrl: target.url,
+    },
+    scheduler.now(),
+  );
+  try {
+    const issued = await deps.client().createVirtualAccount({
+      reference,
+      accountName: settings.accountName,
+      merchantId: settings.merchantId,
+      merchant: settings.merchantCategory,
+      type: input.type,
+      ...(input.type === 'static' ? { amountKobo: input.amountKobo } : {}),
+      callbackUrl: target.url,
+    });
+    return markAccountActive(
+      db,
+      pending.id,
+      {
+        providerReference: issued.providerReference,
+        accountNumber: issued.accountNumber,
+        accountName: issued.accountName,
+        bank: issued.bank,
+        expiresAt: null,
+      },
+      scheduler.now(),
+    );
+  } catch (error) {
+    setAccountStatus(db, pending.id, 'failed_to_create', scheduler.now());
+    throw error;
+  }
+}
+
+/**
+ * A permanent account has many payments and the status endpoint shows one: a callback is
+ * recorded when that one is the callback's, and the listing sync confirms the rest.
+ */
+export async function confirmCounterCallback(
+  ctx: EngineContext,
+  account: AccountRow,
+  hint: CallbackHint,
+): Promise<string> {
+  try {
+    const askedAt = ctx.scheduler.now();
+    const result = await ctx.deps.client().checkPayment(account.reference);
+    if (
+      result.kind === 'confirmed' &&
+      (!hint.sessionId || result.record.sessionId === hint.sessionId)
+    ) {
+      ctx.publisher.atomically(() =>
+        recordInflow(
+          ctx,
+          { ...result.record, externalReference: account.reference },
+          'callback',
+          { accountId: account.id },
+          askedAt,
+        ),
+      );
+      return 'counter-confirmed';
+    }
+    return 'counter-needs-sync';
+  } catch (error) {
+    ctx.logger.warn({ accountId: account.id, err: error }, 'counter account status check failed');
+    return 'counter-needs-sync';
+  }
+}

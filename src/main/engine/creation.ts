@@ -1,0 +1,194 @@
+import { formatNaira } from '../../shared/money';
+import type { SaleState } from '../../shared/sales';
+import { isProviderError } from '../provider/errors';
+import {
+  insertPendingAccount,
+  markAccountActive,
+  setAccountStatus,
+  type AccountRow,
+} from '../store/accounts-repo';
+import { getSaleOrThrow, insertSale, type SaleChange, type SaleRow } from '../store/sales-repo';
+import { changeSale, type EngineContext } from './engine-context';
+import { SaleError, type NewSaleInput } from './engine-types';
+import type { WatchEnv } from './watch-book';
+import { watchSale } from './watching';
+
+export function validateAmount(ctx: EngineContext, amountKobo: number): void {
+  if (!Number.isSafeInteger(amountKobo) || amountKobo <= 0) {
+    throw new SaleError('INVALID_AMOUNT', 'Enter an amount greater than ₦0.00.', 'amount');
+  }
+  const { maxSaleKobo } = ctx.deps.settings();
+  if (amountKobo > maxSaleKobo) {
+    throw new SaleError(
+      'INVALID_AMOUNT',
+      `The largest sale this till accepts is ${formatNaira(maxSaleKobo)} (see Settings).`,
+      'amount',
+    );
+  }
+}
+
+/**
+ * The sale is stored before the provider is called, and again after: a crash in between leaves
+ * a 'creating' sale that the next start resolves.
+ */
+export function storeNewSale(ctx: EngineContext, input: NewSaleInput): SaleRow {
+  const reference = ctx.deps.references.next();
+  const now = ctx.scheduler.now();
+  return ctx.db.transaction(() => {
+    const account = insertSaleAccount(ctx, reference, input.amountKobo);
+    return insertSale(
+      ctx.db,
+      {
+        accountId: account.id,
+        amountKobo: input.amountKobo,
+        note: input.note?.trim() || null,
+        cashier: input.cashier?.trim() || null,
+        tillId: ctx.deps.settings().tillId,
+        reference,
+      },
+      now,
+      'cashier',
+    );
+  })();
+}
+
+/** The pending row of a sale's nonstatic account, written before the provider is asked. */
+function insertSaleAccount(ctx: EngineContext, reference: string, amountKobo: number): AccountRow {
+  return insertPendingAccount(
+    ctx.db,
+    {
+      type: 'nonstatic',
+      purpose: 'sale',
+      reference,
+      amountKobo,
+      expiryMinutes: ctx.deps.settings().expiryMinutes,
+      callbackUrl: ctx.deps.callbackTarget().url,
+    },
+    ctx.scheduler.now(),
+  );
+}
+
+/** Back to 'creating' with a fresh reference and account row (after a 409, or a retry). */
+export function restartCreation(
+  ctx: EngineContext,
+  sale: SaleRow,
+  why: Pick<SaleChange, 'cause' | 'reason' | 'detail'>,
+  expect?: readonly SaleState[],
+): void {
+  const reference = ctx.deps.references.next();
+  ctx.db.transaction(() => {
+    if (sale.accountId !== null) {
+      setAccountStatus(ctx.db, sale.accountId, 'failed_to_create', ctx.scheduler.now());
+    }
+    const account = insertSaleAccount(ctx, reference, sale.amountKobo);
+    changeSale(
+      ctx,
+      sale.id,
+      { ...why, state: 'creating', fields: { reference, accountId: account.id } },
+      expect,
+    );
+  })();
+}
+
+/** Asks the provider for the sale's account; runs inside the sale's queue. */
+export async function createAccountFor(
+  env: WatchEnv,
+  saleId: number,
+  attempt: 1 | 2,
+): Promise<SaleRow> {
+  const { ctx } = env;
+  const { db, scheduler, deps } = ctx;
+  const sale = getSaleOrThrow(db, saleId);
+  const settings = deps.settings();
+  const target = deps.callbackTarget();
+  const startedAt = scheduler.now();
+  try {
+    const issued = await deps.client().createVirtualAccount({
+      reference: sale.reference,
+      accountName: settings.accountName,
+      merchantId: settings.merchantId,
+      merchant: settings.merchantCategory,
+      type: 'nonstatic',
+      amountKobo: sale.amountKobo,
+      expiryMinutes: settings.expiryMinutes,
+      callbackUrl: target.url,
+    });
+    // The provider starts the clock somewhere between our request and its answer: counting
+    // from the request keeps our countdown on the safe side of the provider's.
+    const expiresAt = startedAt + settings.expiryMinutes * 60_000;
+    if (sale.accountId !== null) {
+      markAccountActive(
+        db,
+        sale.accountId,
+        {
+          providerReference: issued.providerReference,
+          accountNumber: issued.accountNumber,
+          accountName: issued.accountName,
+          bank: issued.bank,
+          expiresAt,
+        },
+        scheduler.now(),
+      );
+    }
+    const updated = changeSale(
+      ctx,
+      saleId,
+      { state: 'awaiting_payment', cause: 'account-created', reason: null, fields: { expiresAt } },
+      ['creating'],
+    );
+    if (!updated) return getSaleOrThrow(db, saleId);
+    // No callback can come without a live route: that is a callback timeout from the start.
+    watchSale(env, saleId, target.live ? undefined : 'no-route');
+    return updated;
+  } catch (error) {
+    if (isProviderError(error) && error.code === 'REFERENCE_IN_USE' && attempt === 1) {
+      // Someone (another till, an earlier crashed run) used this reference: one retry with a
+      // fresh one, never a blind resend of the same request.
+      restartCreation(ctx, sale, {
+        cause: 'reference-in-use',
+        detail: { previousReference: sale.reference },
+      });
+      return createAccountFor(env, saleId, 2);
+    }
+    ctx.logger.warn({ saleId, err: error }, 'creating the virtual account failed');
+    if (sale.accountId !== null) {
+      setAccountStatus(db, sale.accountId, 'failed_to_create', scheduler.now());
+    }
+    return (
+      changeSale(
+        ctx,
+        saleId,
+        {
+          state: 'failed_to_create',
+          cause: isProviderError(error) ? `create-${error.code.toLowerCase()}` : 'create-error',
+          reason: createFailureReason(error),
+        },
+        ['creating'],
+      ) ?? getSaleOrThrow(db, saleId)
+    );
+  }
+}
+
+function createFailureReason(error: unknown): string {
+  if (!isProviderError(error)) return 'The account could not be created. Try again.';
+  switch (error.code) {
+    case 'TIMEOUT':
+    case 'NETWORK':
+      return 'The provider did not answer. Check the internet connection and try again (no money can reach an account the customer never saw).';
+    case 'SERVER_ERROR':
+    case 'MALFORMED_RESPONSE':
+    case 'UNEXPECTED_STATUS':
+      return 'The provider had a problem creating the account. Try again.';
+    case 'UNAUTHORIZED':
+    case 'BAD_REQUEST':
+      return 'The provider refused the request. Check the secret key and merchant details in Settings.';
+    case 'SETTLEMENT_ACCOUNT_NOT_FOUND':
+      return 'The provider does not know the settlement account for this key. Check that the key belongs to this environment.';
+    case 'RATE_LIMITED':
+      return 'The provider asked us to slow down. Wait a moment and try again.';
+    case 'INVALID_REQUEST':
+      return `The sale could not be sent to the provider: ${error.message}`;
+    default:
+      return 'The account could not be created. Try again.';
+  }
+}

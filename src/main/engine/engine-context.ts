@@ -1,0 +1,76 @@
+import type { SaleState, SaleView } from '../../shared/sales';
+import type { Logger } from '../logging/logger';
+import { getAccount } from '../store/accounts-repo';
+import { raiseAlert, type NewAlert } from '../store/alerts-repo';
+import type { Db } from '../store/database';
+import { getSale, transitionSale, type SaleChange, type SaleRow } from '../store/sales-repo';
+import type { CheckPolicy } from './check-schedule';
+import { SaleError, type EngineEvents, type SalesEngineDeps } from './engine-types';
+import type { Publisher } from './publisher';
+import type { SaleQueue } from './sale-queue';
+import type { Scheduler } from './scheduler';
+
+/** What every engine module is given: the outside parts, the policy and the shared queue. */
+export interface EngineContext {
+  readonly deps: SalesEngineDeps;
+  readonly db: Db;
+  readonly scheduler: Scheduler;
+  readonly logger: Logger;
+  readonly events: EngineEvents;
+  readonly policy: CheckPolicy;
+  readonly queue: SaleQueue;
+  readonly publisher: Publisher;
+}
+
+export function saleView(ctx: EngineContext, sale: SaleRow): SaleView {
+  const account = sale.accountId === null ? undefined : getAccount(ctx.db, sale.accountId);
+  return {
+    id: sale.id,
+    state: sale.state,
+    reason: sale.reason,
+    amountKobo: sale.amountKobo,
+    note: sale.note,
+    cashier: sale.cashier,
+    tillId: sale.tillId,
+    reference: sale.reference,
+    accountNumber: account?.accountNumber ?? null,
+    accountName: account?.accountName ?? null,
+    bank: account?.bank ?? null,
+    expiresAt: sale.expiresAt,
+    paidAt: sale.paidAt,
+    paidSessionId: sale.paidSessionId,
+    createdAt: sale.createdAt,
+    updatedAt: sale.updatedAt,
+    callbackMode: ctx.deps.callbackHealth.state(),
+  };
+}
+
+/** A guarded state change, logged and published (after the commit, inside atomically). */
+export function changeSale(
+  ctx: EngineContext,
+  saleId: number,
+  next: SaleChange,
+  expect?: readonly SaleState[],
+): SaleRow | undefined {
+  const updated = transitionSale(ctx.db, saleId, next, ctx.scheduler.now(), expect);
+  if (updated) {
+    ctx.logger.info({ saleId, state: updated.state, cause: next.cause }, 'sale changed');
+    const shown = saleView(ctx, updated);
+    ctx.publisher.publish(() => ctx.events.saleChanged(shown));
+  }
+  return updated;
+}
+
+export function raiseEngineAlert(ctx: EngineContext, input: NewAlert): void {
+  const row = raiseAlert(ctx.db, input, ctx.scheduler.now());
+  if (row) {
+    ctx.logger.warn({ kind: row.kind, saleId: row.saleId }, row.message);
+    ctx.publisher.publish(() => ctx.events.alertRaised(row));
+  }
+}
+
+export function requireSale(ctx: EngineContext, saleId: number): SaleRow {
+  const sale = getSale(ctx.db, saleId);
+  if (!sale) throw new SaleError('SALE_NOT_FOUND', `Sale ${saleId} does not exist.`);
+  return sale;
+}

@@ -1,0 +1,77 @@
+import type { SaleView } from '../../shared/sales';
+import type { Logger } from '../logging/logger';
+import type { ProviderClient } from '../provider/client';
+import type { ReferenceGenerator } from '../provider/references';
+import type { AlertRow } from '../store/alerts-repo';
+import type { Db } from '../store/database';
+import type { InflowRow } from '../store/inflows-repo';
+import type { CallbackHealth } from './callback-health';
+import type { CheckPolicy } from './check-schedule';
+import type { Scheduler } from './scheduler';
+
+export class SaleError extends Error {
+  constructor(
+    readonly code: 'INVALID_AMOUNT' | 'SALE_NOT_FOUND' | 'SALE_NOT_OPEN' | 'NOT_CONFIGURED',
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'SaleError';
+  }
+}
+
+/** What the engine reads from settings each time it needs it (settings may change). */
+export interface EngineSettings {
+  readonly accountName: string;
+  readonly merchantId: string;
+  readonly merchantCategory: string;
+  readonly expiryMinutes: number;
+  readonly maxSaleKobo: number;
+  readonly tillId: string;
+}
+
+/**
+ * The callback_url the engine gives the provider for a new account, and whether the provider
+ * can reach it now (the tunnel module's CallbackRoute, reduced to what a sale needs).
+ */
+export interface CallbackTarget {
+  readonly url: string;
+  /** Tunnel online, public URL or local sandbox: the provider can post to `url`. */
+  readonly live: boolean;
+}
+
+export interface EngineEvents {
+  saleChanged(view: SaleView): void;
+  inflowRecorded(row: InflowRow): void;
+  alertRaised(alert: AlertRow): void;
+}
+
+export interface SalesEngineDeps {
+  readonly db: Db;
+  readonly client: () => ProviderClient;
+  readonly references: ReferenceGenerator;
+  readonly scheduler: Scheduler;
+  readonly logger: Logger;
+  readonly settings: () => EngineSettings;
+  readonly callbackTarget: () => CallbackTarget;
+  readonly callbackHealth: CallbackHealth;
+  readonly events: EngineEvents;
+  readonly policy?: CheckPolicy;
+}
+
+export interface NewSaleInput {
+  readonly amountKobo: number;
+  readonly note?: string | null;
+  readonly cashier?: string | null;
+}
+
+export interface CallbackHint {
+  readonly reference?: string | undefined;
+  readonly sessionId?: string | undefined;
+  readonly amountKobo?: number | undefined;
+  readonly status?: string | undefined;
+  readonly accountNumber?: string | undefined;
+}
+
+/** Who asked the provider: it names the causes in the sale's history. */
+export type CheckTrigger = 'callback' | 'poll' | 'safety-net' | 'cashier' | 'deadline' | 'resume';

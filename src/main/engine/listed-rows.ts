@@ -1,0 +1,44 @@
+import type { TransactionRecord } from '../provider/schemas';
+import { getAccountByReference } from '../store/accounts-repo';
+import type { InflowRow } from '../store/inflows-repo';
+import { getSaleByReference, getSaleOrThrow } from '../store/sales-repo';
+import { applyConfirmed, asRecord } from './confirmation';
+import { recordInflow, takeListedInflow, type ListedChange } from './inflow-recording';
+import type { WatchEnv } from './watch-book';
+import { watchSale } from './watching';
+
+/**
+ * A row of the provider's own listing (the sync, with our key): stored (or, when the sync has
+ * stored it already, taken with what the sync saw), and a success for a sale not yet paid
+ * confirms it through the normal confirmation path.
+ */
+export function recordListedRow(
+  env: WatchEnv,
+  tx: TransactionRecord,
+  listed?: ListedChange,
+): InflowRow {
+  const { ctx } = env;
+  const sale = getSaleByReference(ctx.db, tx.externalReference);
+  const account = getAccountByReference(ctx.db, tx.externalReference);
+  const link = { saleId: sale?.id ?? null, accountId: account?.id ?? null };
+  const { row } = ctx.publisher.atomically(() =>
+    listed ? takeListedInflow(ctx, tx, link, listed) : recordInflow(ctx, tx, 'listing', link),
+  );
+  if (sale && tx.status === 'success' && sale.paidSessionId === null) {
+    void ctx.queue.run(sale.id, () => {
+      ctx.publisher.atomically(() =>
+        applyConfirmed(
+          ctx,
+          getSaleOrThrow(ctx.db, sale.id),
+          asRecord(tx),
+          'listing',
+          ctx.scheduler.now(),
+          false,
+        ),
+      );
+      watchSale(env, sale.id);
+      return Promise.resolve();
+    });
+  }
+  return row;
+}

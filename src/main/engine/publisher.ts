@@ -1,0 +1,38 @@
+import type { Db } from '../store/database';
+
+/**
+ * Events wait for the transaction that caused them: the renderer never hears of a change the
+ * disk does not have.
+ */
+export interface Publisher {
+  /** Sends now, or after the commit of the transaction that is running. */
+  publish(send: () => void): void;
+  /**
+   * Runs fn in one transaction (one commit, one fsync, for a payment's inflow row, its sale
+   * change and any alert) and sends the events it raised once that commit is done.
+   */
+  atomically<T>(fn: () => T): T;
+}
+
+export function createPublisher(db: Db): Publisher {
+  let deferred: (() => void)[] | null = null;
+  return {
+    publish(send) {
+      if (deferred) deferred.push(send);
+      else send();
+    },
+    atomically(fn) {
+      if (deferred) return fn();
+      const queue: (() => void)[] = [];
+      deferred = queue;
+      let result;
+      try {
+        result = db.transaction(fn)();
+      } finally {
+        deferred = null;
+      }
+      for (const send of queue) send();
+      return result;
+    },
+  };
+}

@@ -14,6 +14,7 @@ const BENCHMARKS: readonly { readonly name: string; load(): Promise<BenchModule>
   { name: 'sync', load: () => import('../bench/sync.bench') },
   { name: 'z-report', load: () => import('../bench/z-report.bench') },
   { name: 'callback-to-paid', load: () => import('../bench/callback-to-paid.bench') },
+  { name: 'fallback-to-paid', load: () => import('../bench/fallback-to-paid.bench') },
   { name: 'create-to-screen', load: () => import('../bench/create-to-screen.bench') },
   { name: 'startup', load: () => import('../bench/startup.bench') },
   { name: 'memory', load: () => import('../bench/memory.bench') },

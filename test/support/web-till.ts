@@ -64,3 +64,20 @@ export function countdownSeconds(text: string): number | null {
   const match = /^(\d{2,}):(\d{2})$/.exec(text.trim());
   return match ? Number(match[1]) * 60 + Number(match[2]) : null;
 }
+
+/** Switches the sandbox's reading of what the interface leaves unshown (CONTRACTS.md keys). */
+export async function setSandboxPersonality(
+  controlUrl: string,
+  patch: Readonly<Record<string, string | number>>,
+): Promise<unknown> {
+  return postJson(`${controlUrl}/personality`, patch);
+}
+
+/** What the sandbox actually served of each fault and reading (`GET /faults` → `served`). */
+export async function sandboxServed(controlUrl: string): Promise<Record<string, number>> {
+  const response = await fetch(`${controlUrl}/faults`);
+  if (!response.ok) throw new Error(`GET ${controlUrl}/faults answered ${response.status}`);
+  const body = (await response.json()) as { served?: Record<string, number> };
+  if (!body.served) throw new Error('the sandbox reports no served fault counts');
+  return body.served;
+}

@@ -25,6 +25,7 @@ import { createSeededRandom } from '../src/main/sandbox/seeded-random';
 import type { BridgeEvent, BridgeResult } from '../src/shared/bridge/contract';
 import type { SaleView } from '../src/shared/sales';
 import { percentile, type BenchFigure } from './bench-figure';
+import { IN_PROCESS_OWNER } from '../src/main/bridge/caller';
 
 const SALES_PER_PATH = 40;
 const STEP_MS = 250;
@@ -58,7 +59,13 @@ async function openRig(): Promise<Rig> {
     scheduler,
     paid,
     async call<T>(channel: string, input: unknown = {}) {
-      const result: BridgeResult<unknown> = await dispatch(core.handlers, channel, input, () => {});
+      const result: BridgeResult<unknown> = await dispatch(
+        core.handlers,
+        channel,
+        input,
+        () => {},
+        IN_PROCESS_OWNER,
+      );
       if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`);
       return result.value as T;
     },

@@ -6,6 +6,7 @@
  * prints one JSON line with its own resident set size before, during and after.
  */
 import { readFileSync } from 'node:fs';
+import { IN_PROCESS_OWNER } from '../src/main/bridge/caller';
 import { createCore } from '../src/main/core/create-core';
 import type { SyncRunView } from '../src/shared/views';
 
@@ -61,7 +62,7 @@ const finished = new Promise<SyncRunView>((resolve) => {
   });
 });
 const started = performance.now();
-await core.handlers.syncTransactions({ mode: 'full' });
+await core.handlers.syncTransactions({ mode: 'full' }, IN_PROCESS_OWNER);
 const syncRun = await finished;
 const seconds = (performance.now() - started) / 1000;
 clearInterval(sampler);

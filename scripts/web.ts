@@ -1,14 +1,21 @@
 /**
- * `npm run web -- [--port N] [--data-dir D] [--dev-clock]`: the browser shell. First line of
- * output: one JSON object with `url` (token included), `display_url` and, on the sandbox
- * provider, `control_url`; then human-readable lines. --dev-clock adds a token-guarded endpoint
- * that moves the till's clock forward (end-to-end tests and training only).
+ * `npm run web -- [--port N] [--data-dir D] [--dev-clock] [--sandbox-url U]`: the browser shell.
+ * First line of output: one JSON object with `url` (token included), `display_url` and, on the
+ * sandbox provider, `control_url`; then human-readable lines. --dev-clock adds a token-guarded
+ * endpoint that moves the till's clock forward (end-to-end tests and training only; it cannot
+ * move a standalone sandbox's clock). --sandbox-url saves a standalone `npm run sandbox`'s
+ * control URL in the SANDBOX profile, after checking that it answers, so that several tills
+ * train against one provider.
  */
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
-import { resolveDataDir } from '../src/main/config/data-dir';
+import { ensureDataDir, resolveDataDir } from '../src/main/config/data-dir';
 import { createCore } from '../src/main/core/create-core';
+import { readStandaloneSandbox, type SandboxConnection } from '../src/main/core/standalone-sandbox';
+import { openNodeSettings } from '../src/main/settings/node-settings';
+import type { OpenedSettings } from '../src/main/settings/recovery';
+import { createSettingsStore, type SettingsBackend } from '../src/main/settings/settings-store';
 import { AdjustableScheduler } from '../src/main/engine/scheduler';
 import { startWebShell } from '../src/main/web/web-server';
 import { ensureRendererBundle } from './renderer-bundle';
@@ -24,6 +31,45 @@ function portArg(argv: readonly string[]): number {
   return port;
 }
 
+/** `--sandbox-url U` or `--sandbox-url=U`; undefined when absent. */
+function sandboxUrlArg(argv: readonly string[]): string | undefined {
+  const index = argv.findIndex(
+    (arg) => arg === '--sandbox-url' || arg.startsWith('--sandbox-url='),
+  );
+  if (index < 0) return undefined;
+  const arg = argv[index] ?? '';
+  const value = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : argv[index + 1];
+  if (value === undefined || value === '' || value.startsWith('--')) {
+    throw new Error(
+      '--sandbox-url needs the control_url of a running `npm run sandbox`, e.g. http://127.0.0.1:4010/control',
+    );
+  }
+  return value;
+}
+
+/**
+ * Saves the standalone sandbox in the SANDBOX profile (the same field as in Settings), and
+ * hands the opened settings on so that the core starts with it.
+ */
+function useStandaloneSandbox(
+  dataDir: string,
+  version: string,
+  sandbox: SandboxConnection,
+): OpenedSettings<SettingsBackend> {
+  ensureDataDir(dataDir);
+  const opened = openNodeSettings(dataDir, version);
+  let recovery = opened.recovery;
+  const store = createSettingsStore(opened.backend, {
+    recovered: opened.recovery,
+    onRecovered: (found) => {
+      recovery = found;
+    },
+  });
+  store.update({ profiles: { sandbox: { sandboxUrl: sandbox.controlUrl } } });
+  // A bad settings file found here is still reported by the core's alert.
+  return { backend: opened.backend, recovery };
+}
+
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const port = portArg(argv);
@@ -34,12 +80,17 @@ async function main(): Promise<void> {
     version: string;
   };
   const devClock = argv.includes('--dev-clock') ? new AdjustableScheduler() : undefined;
+  const sandboxUrl = sandboxUrlArg(argv);
+  // Checked before anything starts: a wrong address is an error, never a silent embedded sandbox.
+  const standalone = sandboxUrl === undefined ? null : await readStandaloneSandbox(sandboxUrl);
+  const settings = standalone ? useStandaloneSandbox(dataDir, version, standalone) : undefined;
   const rendererDir = await ensureRendererBundle();
   const core = await createCore({
     dataDir,
     shell: 'browser',
     version,
     ...(devClock ? { scheduler: devClock } : {}),
+    ...(settings ? { settings } : {}),
   });
   const shell = await startWebShell({ core, rendererDir, port, ...(devClock ? { devClock } : {}) });
   const controlUrl = core.sandboxControlUrl();
@@ -48,7 +99,15 @@ async function main(): Promise<void> {
   );
   process.stdout.write(`Transfer Till browser shell: open ${shell.url}\n`);
   process.stdout.write(`Customer display (second screen): ${shell.displayUrl}\n`);
-  if (controlUrl) process.stdout.write(`Sandbox provider control API: ${controlUrl}\n`);
+  if (controlUrl) {
+    process.stdout.write(
+      `${standalone ? 'Shared sandbox provider' : 'Sandbox provider'} control API: ${controlUrl}\n`,
+    );
+  } else if (standalone) {
+    process.stdout.write(
+      `The shared sandbox ${standalone.controlUrl} is saved in the SANDBOX profile: it is used once Settings switch this till to SANDBOX.\n`,
+    );
+  }
   process.stdout.write(`Data directory: ${dataDir}\nPress Ctrl+C to stop.\n`);
 
   let stopping = false;

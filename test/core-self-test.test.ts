@@ -8,6 +8,7 @@ import { dispatch } from '../src/main/bridge/dispatch';
 import { createCore, type Core } from '../src/main/core/create-core';
 import { ManualScheduler } from '../src/main/engine/scheduler';
 import { createFakeNgrok, type FakeNgrok } from './support/fake-ngrok';
+import { IN_PROCESS_OWNER } from '../src/main/bridge/caller';
 
 let core: Core | undefined;
 let ngrok: FakeNgrok | undefined;
@@ -32,7 +33,7 @@ async function start(
   const events: BridgeEvent[] = [];
   core.events.subscribe((event) => events.push(event));
   const call = (channel: string, input: unknown = {}) =>
-    dispatch(core!.handlers, channel, input, () => undefined);
+    dispatch(core!.handlers, channel, input, () => undefined, IN_PROCESS_OWNER);
   return { core, events, call };
 }
 

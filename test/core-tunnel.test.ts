@@ -7,6 +7,7 @@ import { dispatch } from '../src/main/bridge/dispatch';
 import { createCore, type Core } from '../src/main/core/create-core';
 import type { StatusView } from '../src/shared/views';
 import { createFakeNgrok, type FakeNgrok } from './support/fake-ngrok';
+import { IN_PROCESS_OWNER } from '../src/main/bridge/caller';
 
 // The ngrok network cannot be reached here (and is the true edge of the system), so this test
 // fakes the tunnel driver with a local edge over real HTTP; everything else is the real core.
@@ -40,7 +41,7 @@ describe('the core with an ngrok tunnel (fake driver)', () => {
     const events: BridgeEvent[] = [];
     core.events.subscribe((event) => events.push(event));
     const call = (channel: string, input: unknown = {}): Promise<BridgeResult<unknown>> =>
-      dispatch(core!.handlers, channel, input, () => undefined);
+      dispatch(core!.handlers, channel, input, () => undefined, IN_PROCESS_OWNER);
 
     const authtoken = '2abcDEFghiJKLmnoPQRstu_9XyZ';
     const password = 'edge-pass-8841';

@@ -7,6 +7,7 @@ import { channelNames } from '../src/shared/bridge/contract';
 import type { SaleView } from '../src/shared/sales';
 import { dispatch } from '../src/main/bridge/dispatch';
 import { createCore, type Core } from '../src/main/core/create-core';
+import { IN_PROCESS_OWNER } from '../src/main/bridge/caller';
 
 let core: Core | undefined;
 afterEach(async () => {
@@ -19,7 +20,7 @@ async function start(dataDir = mkdtempSync(join(tmpdir(), 'till-core-'))) {
   const events: BridgeEvent[] = [];
   core.events.subscribe((event) => events.push(event));
   const call = (channel: string, input: unknown = {}) =>
-    dispatch(core!.handlers, channel, input, () => undefined);
+    dispatch(core!.handlers, channel, input, () => undefined, IN_PROCESS_OWNER);
   return { core, events, call, dataDir };
 }
 

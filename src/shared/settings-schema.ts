@@ -4,6 +4,8 @@
  * stays the authority because JSON Schema cannot express the refinements below.
  */
 import { z } from 'zod';
+import { providerTransportProblem } from './provider-url';
+import { LEGACY_TILL_ID, tillIdProblem } from './till-id';
 
 export const ENVIRONMENTS = ['sandbox', 'staging', 'production'] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
@@ -98,6 +100,15 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
+/**
+ * The SANDBOX profile may use a standalone `npm run sandbox` (its control URL) instead of the
+ * embedded one, so that several tills train against one provider. Empty: the embedded sandbox.
+ */
+export const sandboxProfileSchema = profileSchema.extend({
+  sandboxUrl: httpsUrlOrEmpty.default(''),
+});
+export type SandboxProfile = z.infer<typeof sandboxProfileSchema>;
+
 const PUBLIC_ENVIRONMENTS = ['staging', 'production'] as const;
 
 export const settingsSchema = z
@@ -105,7 +116,7 @@ export const settingsSchema = z
     environment: z.enum(ENVIRONMENTS).default('sandbox'),
     profiles: z
       .object({
-        sandbox: profileSchema.prefault({}),
+        sandbox: sandboxProfileSchema.prefault({}),
         staging: profileSchema.prefault({}),
         production: profileSchema.prefault({}),
       })
@@ -118,13 +129,17 @@ export const settingsSchema = z
           .min(1, 'Enter the shop name')
           .max(100, 'At most 100 characters')
           .default('My Shop'),
+        // Checked by a refinement, not a JSON Schema pattern: an older install's id (which could
+        // hold '_' and be longer) must reach the settings file migration, not be refused by conf.
+        // A fresh install is given a unique id on first start; the default is the old one.
         tillId: z
           .string()
           .trim()
-          .min(1, 'Enter a till name')
-          .max(40, 'At most 40 characters')
-          .regex(/^[A-Za-z0-9_-]+$/, 'Letters, digits, - and _ only')
-          .default('till-1'),
+          .superRefine((tillId, ctx) => {
+            const problem = tillIdProblem(tillId);
+            if (problem) ctx.addIssue({ code: 'custom', message: problem });
+          })
+          .default(LEGACY_TILL_ID),
         cashiers: z
           .array(
             z
@@ -225,17 +240,28 @@ export const settingsSchema = z
           .default(7),
       })
       .prefault({}),
+    /** Owner and cashier roles. The PINs themselves live in main (pins.json), never here. */
+    roles: z
+      .object({
+        /** The owner's option: every cashier needs their own PIN to sign in. */
+        cashierPins: z.boolean().default(false),
+      })
+      .prefault({}),
   })
   .superRefine((settings, ctx) => {
-    // The secret key travels in every request: outside our local sandbox it must be encrypted.
+    // The secret key travels in every request: outside our sandbox it must be encrypted,
+    // unless it never leaves this computer (one rule: provider-url.ts).
     for (const environment of PUBLIC_ENVIRONMENTS) {
       for (const field of ['baseUrl', 'payoutBaseUrl'] as const) {
         const value = settings.profiles[environment][field];
-        if (value !== '' && !value.toLowerCase().startsWith('https://')) {
+        const problem = URL.canParse(value)
+          ? providerTransportProblem(environment, new URL(value))
+          : null;
+        if (problem) {
           ctx.addIssue({
             code: 'custom',
             path: ['profiles', environment, field],
-            message: `The ${environment} address must start with https:// (the secret key travels with every request)`,
+            message: `The ${environment} address ${problem}`,
           });
         }
       }

@@ -161,7 +161,8 @@ export type ExceptionKind =
   /** Callback bodies of the period the till could not read (kept raw in the callback log). */
   | 'unreadable_callbacks';
 
-export interface ReportException {
+/** An exception as the report's queries find it (before its key and resolution are added). */
+export interface ExceptionFinding {
   readonly kind: ExceptionKind;
   readonly saleId: number | null;
   readonly sessionId: string | null;
@@ -170,6 +171,59 @@ export interface ReportException {
   readonly message: string;
   /** What a person should do about it. */
   readonly action: string;
+}
+
+/** What the owner did about an exception. */
+export const RESOLUTION_ACTIONS = ['refunded', 'goods_given', 'credited', 'other'] as const;
+export type ResolutionAction = (typeof RESOLUTION_ACTIONS)[number];
+
+export interface ExceptionResolution {
+  readonly action: ResolutionAction;
+  /** The bank's reference of the refund transfer (required for 'refunded'). */
+  readonly bankReference: string | null;
+  /** Required for 'other'. */
+  readonly note: string | null;
+  /** The signed-in name of who recorded it, or "owner". */
+  readonly resolvedBy: string;
+  readonly resolvedAt: number;
+}
+
+export interface ReportException extends ExceptionFinding {
+  /** The same case has the same key in every report, e.g. "paid_late:sale:12". */
+  readonly key: string;
+  /** What was done about it; null while it is open. */
+  readonly resolution: ExceptionResolution | null;
+}
+
+/** An exception's state after resolveException or reopenException. */
+export interface ExceptionResolutionView {
+  readonly key: string;
+  readonly resolution: ExceptionResolution | null;
+}
+
+/** Another till of this shop, named by its reference prefix (its till id's letters and digits). */
+export interface OtherTillTotal extends AmountTotal {
+  readonly tillPrefix: string;
+}
+
+/**
+ * The provider's listing is merchant-wide: every till of the shop sees every till's payments.
+ * Each successful inflow counts on one line, by the till whose prefix its reference carries.
+ */
+export interface ShopTotalsView {
+  /** This till's id and its reference prefix. */
+  readonly tillId: string;
+  readonly tillPrefix: string;
+  /** This till's own sales. */
+  readonly thisTill: AmountTotal;
+  /** Other tills of this shop, one each, largest amount first. */
+  readonly otherTills: readonly OtherTillTotal[];
+  /** The permanent counter accounts (static, static-flex) of any till of this shop. */
+  readonly counterAccounts: AmountTotal;
+  /** thisTill + otherTills + counterAccounts. */
+  readonly shopTotal: AmountTotal;
+  /** Money no till of this shop made (each payment is also an exception). */
+  readonly notOurs: AmountTotal;
 }
 
 export interface ZReportView {
@@ -190,8 +244,10 @@ export interface ZReportView {
     readonly tillId: string | null;
     readonly cashier: string | null;
   })[];
-  /** Successful inflows into the permanent counter accounts. */
+  /** Successful inflows into the permanent counter accounts (the same as shop.counterAccounts). */
   readonly counter: AmountTotal;
+  /** The successful inflows by the till of this shop that made them. */
+  readonly shop: ShopTotalsView;
   readonly exceptions: readonly ReportException[];
   readonly lastSync: SyncRunView | null;
   readonly generatedAt: number;

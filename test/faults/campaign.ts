@@ -1,11 +1,17 @@
 /**
- * The fault campaign: seeded randomised runs of whole sales against the embedded sandbox with
- * its fault injection on, each followed by an invariant check against the sandbox's own ledger.
+ * The fault campaign: seeded randomised runs of whole sales against the embedded sandbox, under
+ * a provider personality and with its fault injection on, each checked against the sandbox's
+ * own ledger.
  *
  * One run = a fresh data directory, a till (in this process, or in a child process that is
- * SIGKILLed), a script drawn from the run's seed (sales, customers, cashier actions, provider
- * faults, restarts) played on a fake clock, then a recovery phase (faults off, the clock moved
- * past every deadline plus the engine's late grace, a full sync) and the check.
+ * SIGKILLed), a personality and a script drawn from the run's seed (script.ts) played on a fake
+ * clock, then:
+ * 1. with the faults still on, the clock past every deadline by the time-to-paid bound, the
+ *    first check: whatever the till has not done by itself by then counts against it;
+ * 2. the recovery (faults and bad rows off, the clock past the late grace, a clean full sync)
+ *    and the completeness check.
+ * A run also fails on a bridge handler that threw an uncoded error or an unplanned error-level
+ * log line (PLANNED_PROBLEMS lists the planned ones).
  *
  * The script is a pure function of the seed; what happens in real time (callback deliveries
  * racing status checks, where exactly a SIGKILL lands) is not, so a seed replays the same
@@ -15,62 +21,64 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_POLL_POLICY } from '../../src/main/engine/sales-engine';
+import { DEFAULT_CHECK_POLICY } from '../../src/main/engine/check-schedule';
 import { openNodeSettings } from '../../src/main/settings/node-settings';
 import { createSettingsStore } from '../../src/main/settings/settings-store';
-import type { BridgeResult } from '../../src/shared/bridge/contract';
+import type {
+  BridgeResult,
+  ChannelInput,
+  ChannelName,
+  ChannelOutput,
+} from '../../src/shared/bridge/contract';
 import type { SaleView } from '../../src/shared/sales';
 import {
   checkInvariants,
+  PAID_BOUND_MS,
   readStore,
   tillDbPath,
-  type LedgerTx,
-  type Violation,
   type InvariantResult,
+  type LedgerTx,
+  type TimingContext,
+  type Violation,
 } from './invariants';
-import { createPrng, runSeed, type Prng } from './prng';
-import { openChildTill, openInProcessTill, TILL_VERSION, type ChildTill, type Till } from './till';
-
-export const FAULT_KINDS = [
-  'provider_latency',
-  'provider_5xx',
-  'malformed_responses',
-  'lying_count',
-  'callbacks_dropped',
-  'callbacks_duplicated',
-  'callbacks_resent',
-  'callbacks_unreachable',
-  'callback_delivery_failures',
-  'payments_pending',
-  'wrong_amounts',
-  'paid_twice',
-  'paid_after_cancel',
-  'refused_after_expiry',
-  'provider_expired_early',
-  'counter_payments',
-  'restarts',
-  'sigkills',
-] as const;
-export type FaultKind = (typeof FAULT_KINDS)[number];
-
-export interface RunReport {
-  readonly index: number;
-  readonly seed: number;
-  readonly mode: Till['kind'];
-  readonly durationMs: number;
-  readonly faults: Readonly<Record<FaultKind, number>>;
-  readonly result: InvariantResult;
-  readonly violations: readonly Violation[];
-  /** Non-coded handler errors and error-level log lines: reported, not failures. */
-  readonly problems: readonly string[];
-  readonly dataDir: string;
-}
+import { createPrng, runSeed } from './prng';
+import { troubleSlackMs, type Trouble } from './trouble';
+import {
+  drawScript,
+  MINUTE,
+  NO_FAULTS,
+  PROVIDER_TIMEOUT_MS,
+  SECOND,
+  TIMEOUT_HOLD_MS,
+  type FaultState,
+  type Script,
+  type Step,
+} from './script';
+import {
+  FAULT_KINDS,
+  runFailed,
+  type FaultKind,
+  type JudgedProblem,
+  type RunReport,
+  type ServedCounts,
+} from './run-report';
+import { summarise, type CampaignSummary } from './summary';
+import {
+  openChildTill,
+  openInProcessTill,
+  TILL_VERSION,
+  type ChildTill,
+  type Till,
+  type TillProblem,
+} from './till';
 
 export interface RunOptions {
   readonly index: number;
   readonly seed: number;
   /** Whether this run's till is a child process that is SIGKILLed during the run. */
   readonly sigkill: boolean;
+  /** A hand-written script instead of the seed's (the planted-fault tests). */
+  readonly script?: Script;
   /** Keep the data directory of a passing run (a failing run's is always kept). */
   readonly keepData?: boolean;
   /** Each step as it is played, with the fake and real time it took (replaying one run). */
@@ -78,235 +86,90 @@ export interface RunOptions {
 }
 
 const START_MS = Date.UTC(2026, 10, 23, 8, 0, 0);
-const SECOND = 1_000;
-const MINUTE = 60_000;
+const POLICY = DEFAULT_CHECK_POLICY;
 
-// -------------------------------------------------------------------------------------------
-// The script
+/**
+ * While faults that can fail a status check are on, the clock moves in steps this long and the
+ * served counts are read after each, so that provider trouble is placed in time (see slackMs).
+ */
+const SAMPLE_MS = 10 * SECOND;
 
-type Behaviour =
-  | 'exact'
-  | 'wrong-then-exact'
-  | 'wrong-only'
-  | 'none'
-  | 'cancel-then-pay'
-  | 'cancel-only'
-  | 'pay-twice'
-  | 'near-deadline';
+/**
+ * The check interval of the time-to-paid slack (trouble.ts): an open sale is checked at least
+ * once per safety-net interval, so a failed check costs it at most that.
+ */
+const SLACK_PER_FAILED_CHECK_MS = POLICY.safetyNetMs;
 
-interface FaultState {
-  latency_ms: number;
-  error_rate: number;
-  drop_callbacks: number;
-  duplicate_callbacks: number;
-  malformed_rate: number;
-  count_skew: number;
-}
+/** Served kinds that fail a provider request whatever the client does. */
+const FAILING_KINDS = ['error', 'side_effect_error', 'timeout', 'malformed'] as const;
 
-type KillPoint = 'between-steps' | 'mid-create' | 'mid-transfer' | 'mid-advance' | 'mid-check';
+/**
+ * How many times the first check moves past the bound of a payment still unpaid whose provider
+ * trouble keeps adding slack, before it judges it anyway.
+ */
+const MAX_FIRST_CHECK_EXTENSIONS = 10;
 
-type Step =
-  | { readonly at: number; readonly kind: 'create'; readonly sale: number }
-  | {
-      readonly at: number;
-      readonly kind: 'pay';
-      readonly sale: number;
-      readonly wrong: boolean;
-      readonly pendingMs: number;
-    }
-  | { readonly at: number; readonly kind: 'cancel' | 'check' | 'retry'; readonly sale: number }
-  | { readonly at: number; readonly kind: 'provider-expire'; readonly sale: number }
-  | { readonly at: number; readonly kind: 'counter-create'; readonly fixedKobo: number | null }
-  | { readonly at: number; readonly kind: 'counter-pay'; readonly kobo: number }
-  | { readonly at: number; readonly kind: 'resend'; readonly pick: number; readonly copies: number }
-  | { readonly at: number; readonly kind: 'faults'; readonly patch: Partial<FaultState> }
-  | { readonly at: number; readonly kind: 'callbacks-down' }
-  | { readonly at: number; readonly kind: 'sync' }
-  | { readonly at: number; readonly kind: 'restart' }
-  | {
-      readonly at: number;
-      readonly kind: 'kill';
-      readonly point: KillPoint;
-      readonly sale: number;
-      readonly delayMs: number;
-    };
+/**
+ * Problems the campaign plans, with why. The engine logs its business alerts (a late payment, an
+ * amount conflict, a reversal) at warning level, and the sandbox does not report a client that
+ * gave up on a request, so no problem is planned: any error-level line or sandbox error fails a
+ * run. The list stays so that a planned one is written down with its reason.
+ */
+export const PLANNED_PROBLEMS: readonly {
+  readonly why: string;
+  readonly matches: (problem: TillProblem) => boolean;
+}[] = [];
 
-interface SalePlan {
-  readonly amountKobo: number;
-  readonly behaviour: Behaviour;
-  readonly wrongKobo: number;
-}
-
-interface Script {
-  readonly expiryMinutes: number;
-  readonly fixedListenerPort: boolean;
-  readonly sales: readonly SalePlan[];
-  readonly steps: readonly Step[];
-  readonly faultSeed: number;
-}
-
-function randomFaults(rng: Prng): Partial<FaultState> {
-  const patch: Partial<FaultState> = {};
-  if (rng.chance(0.5)) patch.latency_ms = rng.int(1, 12);
-  if (rng.chance(0.5)) patch.error_rate = rng.pick([0.05, 0.1, 0.2, 0.3] as const);
-  if (rng.chance(0.5)) patch.drop_callbacks = rng.pick([0.2, 0.5, 0.8] as const);
-  if (rng.chance(0.4)) patch.duplicate_callbacks = rng.pick([0.2, 0.5, 1] as const);
-  if (rng.chance(0.25)) patch.malformed_rate = rng.pick([0.05, 0.1, 0.2] as const);
-  if (rng.chance(0.15)) patch.count_skew = rng.pick([-3, -1, 2, 7] as const);
-  return patch;
-}
-
-const NO_FAULTS: FaultState = {
-  latency_ms: 0,
-  error_rate: 0,
-  drop_callbacks: 0,
-  duplicate_callbacks: 0,
-  malformed_rate: 0,
-  count_skew: 0,
+/**
+ * Coded refusals the script can cause, by channel, with why; any other code is a problem. The
+ * provider's failures are planned only while the script had failing faults on. A bridge call
+ * that threw an uncoded error answers INTERNAL and is reported by the till itself.
+ */
+export const PLANNED_REFUSALS: Readonly<
+  Partial<Record<ChannelName, Readonly<Record<string, { why: string; faultsOn: boolean }>>>>
+> = {
+  cancelSale: {
+    SALE_NOT_OPEN: {
+      why: 'the script cancels whatever the sale has become (paid, expired, failed)',
+      faultsOn: false,
+    },
+  },
+  retrySale: {
+    SALE_NOT_OPEN: { why: 'a retry step races the sale leaving failed_to_create', faultsOn: false },
+  },
+  createCounterAccount: {
+    SERVER_ERROR: {
+      why: 'an injected 5xx or side-effect 500 (create is never retried)',
+      faultsOn: true,
+    },
+    TIMEOUT: { why: 'a held answer or latency past the timeout', faultsOn: true },
+    MALFORMED_RESPONSE: { why: 'an injected malformed body', faultsOn: true },
+  },
 };
 
-export function drawScript(seed: number, sigkill: boolean): Script {
-  const rng = createPrng(seed);
-  const expiryMinutes = rng.pick([2, 5, 10, 15] as const);
-  const expiry = expiryMinutes * MINUTE;
-  const steps: Step[] = [];
-  const sales: SalePlan[] = [];
-  const saleCount = rng.int(1, 4);
-  for (let k = 0; k < saleCount; k++) {
-    const amountKobo = rng.int(100, 50_000) * 100 + (rng.chance(0.5) ? rng.int(1, 99) : 0);
-    const delta = rng.chance(0.5) ? rng.int(1, 99) : rng.int(1, 500) * 100;
-    const wrongKobo =
-      rng.chance(0.5) || amountKobo - delta <= 0 ? amountKobo + delta : amountKobo - delta;
-    const behaviour = rng.pick([
-      'exact',
-      'exact',
-      'exact',
-      'wrong-then-exact',
-      'wrong-only',
-      'none',
-      'cancel-then-pay',
-      'cancel-only',
-      'pay-twice',
-      'near-deadline',
-    ] as const);
-    sales.push({ amountKobo, behaviour, wrongKobo });
-    const created = rng.int(0, 120) * SECOND;
-    steps.push({ at: created, kind: 'create', sale: k });
-    const within = (from: number, to: number) => created + rng.int(from, to);
-    const pending = () =>
-      rng.chance(0.3)
-        ? rng.pick([
-            rng.int(1, 30) * SECOND,
-            rng.int(1, 10) * MINUTE,
-            rng.int(10, 45) * MINUTE,
-            rng.int(30, 70) * MINUTE,
-          ] as const)
-        : 0;
-    const pay = (at: number, wrong: boolean) =>
-      steps.push({ at, kind: 'pay', sale: k, wrong, pendingMs: wrong ? 0 : pending() });
-    switch (behaviour) {
-      case 'exact':
-        pay(within(2 * SECOND, expiry + 30 * SECOND), false);
-        break;
-      case 'wrong-then-exact': {
-        const first = within(2 * SECOND, expiry - SECOND);
-        pay(first, true);
-        pay(first + rng.int(1, 120) * SECOND, false);
-        break;
-      }
-      case 'wrong-only':
-        pay(within(2 * SECOND, expiry), true);
-        break;
-      case 'none':
-        break;
-      case 'cancel-then-pay': {
-        const cancelAt = within(2 * SECOND, expiry - 2 * SECOND);
-        steps.push({ at: cancelAt, kind: 'cancel', sale: k });
-        pay(cancelAt + rng.int(0, Math.max(0, created + expiry - cancelAt - 1)), false);
-        break;
-      }
-      case 'cancel-only':
-        steps.push({ at: within(2 * SECOND, expiry), kind: 'cancel', sale: k });
-        break;
-      case 'pay-twice': {
-        const first = within(2 * SECOND, expiry - SECOND);
-        pay(first, false);
-        pay(first + rng.int(0, 60) * SECOND, false);
-        break;
-      }
-      case 'near-deadline':
-        pay(created + expiry + rng.int(-10, 10) * SECOND, false);
-        break;
-    }
-    if (rng.chance(0.3)) steps.push({ at: within(SECOND, expiry), kind: 'check', sale: k });
-    if (rng.chance(0.15)) steps.push({ at: within(SECOND, expiry), kind: 'check', sale: k });
-    if (rng.chance(0.6)) steps.push({ at: within(SECOND, 60 * SECOND), kind: 'retry', sale: k });
-    if (rng.chance(0.06))
-      steps.push({ at: within(10 * SECOND, expiry), kind: 'provider-expire', sale: k });
-  }
-  const horizon = 2 * MINUTE + expiry + MINUTE;
-  if (rng.chance(0.5)) steps.push({ at: 0, kind: 'faults', patch: randomFaults(rng) });
-  for (let w = rng.int(0, 3); w > 0; w--) {
-    const from = rng.int(0, horizon);
-    steps.push({ at: from, kind: 'faults', patch: randomFaults(rng) });
-    steps.push({
-      at: from + rng.int(10 * SECOND, expiry),
-      kind: 'faults',
-      patch: { ...NO_FAULTS },
-    });
-  }
-  if (rng.chance(0.25)) steps.push({ at: rng.int(0, expiry), kind: 'callbacks-down' });
-  for (let r = rng.chance(0.35) ? rng.int(1, 3) : 0; r > 0; r--) {
-    steps.push({
-      at: rng.int(SECOND, horizon),
-      kind: 'resend',
-      pick: rng.next(),
-      copies: rng.int(1, 4),
-    });
-  }
-  if (rng.chance(0.3)) steps.push({ at: rng.int(0, horizon), kind: 'sync' });
-  // A permanent counter account (static-flex: any amount; static: a fixed one), paid several
-  // times: the status endpoint shows one payment, the listing sync the others.
-  if (rng.chance(0.2)) {
-    const fixedKobo = rng.chance(0.5) ? rng.int(1, 500) * 100 : null;
-    const at = rng.int(0, horizon);
-    steps.push({ at, kind: 'counter-create', fixedKobo });
-    for (let p = rng.int(1, 3); p > 0; p--) {
-      const wrong = fixedKobo !== null && rng.chance(0.3);
-      const kobo = fixedKobo === null ? rng.int(100, 100_000) : fixedKobo + (wrong ? 100 : 0);
-      steps.push({ at: at + rng.int(1, 600) * SECOND, kind: 'counter-pay', kobo });
-    }
-  }
-  for (let r = rng.chance(0.4) ? rng.int(1, 2) : 0; r > 0; r--) {
-    steps.push({ at: rng.int(0, horizon), kind: 'restart' });
-  }
-  if (sigkill) {
-    for (let r = rng.int(1, 2); r > 0; r--) {
-      steps.push({
-        at: rng.int(0, horizon),
-        kind: 'kill',
-        point: rng.pick([
-          'between-steps',
-          'mid-create',
-          'mid-transfer',
-          'mid-transfer',
-          'mid-advance',
-          'mid-check',
-        ] as const),
-        sale: rng.int(0, saleCount - 1),
-        delayMs: rng.int(0, 25),
-      });
-    }
-  }
-  // Stable sort: steps at the same instant keep the order they were drawn in.
-  steps.sort((a, b) => a.at - b.at);
+interface Refusal {
+  readonly channel: ChannelName;
+  readonly code: string;
+  readonly message: string;
+  readonly at: number;
+  readonly faultsOn: boolean;
+}
+
+/** A coded refusal the script does not plan, as a problem. */
+function refusalProblem(refusal: Refusal): TillProblem | null {
+  const planned = PLANNED_REFUSALS[refusal.channel]?.[refusal.code];
+  if (planned !== undefined && (!planned.faultsOn || refusal.faultsOn)) return null;
   return {
-    expiryMinutes,
-    fixedListenerPort: rng.chance(0.7),
-    sales,
-    steps,
-    faultSeed: rng.seed(),
+    source: 'handler',
+    message: `${refusal.channel} refused with ${refusal.code}`,
+    at: refusal.at,
+    detail: refusal.message.slice(0, 400),
   };
+}
+
+function judge(problem: TillProblem): JudgedProblem {
+  const planned = PLANNED_PROBLEMS.find((p) => p.matches(problem));
+  return { ...problem, plannedBecause: planned?.why ?? null };
 }
 
 // -------------------------------------------------------------------------------------------
@@ -320,15 +183,24 @@ interface LiveSale {
   exactTransfers: number;
 }
 
+function zeroPlanned(): Record<FaultKind, number> {
+  return Object.fromEntries(FAULT_KINDS.map((kind) => [kind, 0])) as Record<FaultKind, number>;
+}
+
 class Run {
-  readonly faults: Record<FaultKind, number> = Object.fromEntries(
-    FAULT_KINDS.map((kind) => [kind, 0]),
-  ) as Record<FaultKind, number>;
+  readonly planned = zeroPlanned();
   readonly live = new Map<number, LiveSale>();
+  /** When the cashier pressed "Customer says they paid", by sale id. */
+  readonly presses = new Map<number, number[]>();
+  /** Bridge calls answered with a coded error. */
+  readonly refusals: Refusal[] = [];
   current: FaultState = { ...NO_FAULTS };
   counterAccount: string | null = null;
   callbacksDown = false;
+  badRowsOff = false;
   readonly runStart: number;
+  private lastSample: { at: number; served: ServedCounts } | null = null;
+  private readonly troubles: Trouble[] = [];
 
   constructor(
     readonly till: Till,
@@ -336,6 +208,34 @@ class Run {
     readonly dataDir: string,
   ) {
     this.runStart = till.now();
+    const p = script.personality;
+    const runs = this.planned;
+    runs.callbacks_never = p.callbacks === 'never' ? 1 : 0;
+    runs.callbacks_late = p.callbacks === 'late' ? 1 : 0;
+    runs.callbacks_reordered = p.callbacks === 'reordered' ? 1 : 0;
+    runs.failed_callbacks_sent = p.failed_callbacks === 'sent' ? 1 : 0;
+    runs.bad_rows = p.bad_row_every > 0 ? 1 : 0;
+    runs.failed_status_masked = p.failed_status === '200' ? 0 : 1;
+    runs.expired_payment_accepted = p.expired_payments === 'accept' ? 1 : 0;
+    runs.static_mismatch_accepted = p.static_mismatch === 'accept' ? 1 : 0;
+  }
+
+  /** A bridge call; a coded refusal is kept for the judgement of the run (refusalProblems). */
+  async call<C extends ChannelName>(
+    channel: C,
+    input: ChannelInput<C>,
+  ): Promise<BridgeResult<ChannelOutput<C>>> {
+    const result = await this.till.call(channel, input);
+    if (!result.ok && result.error.code !== 'INTERNAL') {
+      this.refusals.push({
+        channel,
+        code: result.error.code,
+        message: result.error.message,
+        at: this.till.now(),
+        faultsOn: this.failingOn(),
+      });
+    }
+    return result;
   }
 
   async control(path: string, body?: unknown, method = body === undefined ? 'GET' : 'POST') {
@@ -351,20 +251,87 @@ class Run {
     return (await this.control('/ledger')).body['transactions'] as LedgerTx[];
   }
 
-  async applyFaults(): Promise<void> {
-    const patch = {
-      ...this.current,
-      ...(this.callbacksDown ? { drop_callbacks: 1 } : {}),
-      seed: this.script.faultSeed,
-    };
-    await this.control('/faults', patch);
+  async served(): Promise<ServedCounts> {
+    const { status, body } = await this.control('/faults');
+    const served = body['served'];
+    if (status !== 200 || typeof served !== 'object' || served === null) {
+      throw new Error(`GET /faults has no served counts: ${status} ${JSON.stringify(body)}`);
+    }
+    return served as ServedCounts;
   }
 
-  /** Moves the clock; the bank then settles every pending transfer whose time has come. */
-  async advanceTo(at: number): Promise<void> {
-    const target = this.runStart + at;
-    if (target > this.till.now()) await this.till.advance(target - this.till.now());
-    await this.ledger();
+  /** The personality and the faults in force: at the start and after every (re)start. */
+  async applyProvider(): Promise<void> {
+    const personality = {
+      ...this.script.personality,
+      ...(this.badRowsOff ? { bad_row_every: 0 } : {}),
+    };
+    const set = await this.control('/personality', personality);
+    if (set.status !== 200) {
+      throw new Error(`POST /personality refused: ${set.status} ${JSON.stringify(set.body)}`);
+    }
+    const faults = await this.control('/faults', {
+      ...this.current,
+      timeout_hold_ms: TIMEOUT_HOLD_MS,
+      ...(this.callbacksDown ? { drop_callbacks: 1 } : {}),
+      seed: this.script.faultSeed,
+    });
+    if (faults.status !== 200) {
+      throw new Error(`POST /faults refused: ${faults.status} ${JSON.stringify(faults.body)}`);
+    }
+  }
+
+  /** Whether a provider request can fail now whatever the client does. */
+  failingOn(): boolean {
+    const f = this.current;
+    return (
+      f.error_rate > 0 ||
+      f.side_effect_error_rate > 0 ||
+      f.timeout_rate > 0 ||
+      f.malformed_rate > 0 ||
+      f.latency_ms >= PROVIDER_TIMEOUT_MS
+    );
+  }
+
+  /** Reads the served counts and books the failing answers since the last read in time. */
+  async sample(): Promise<void> {
+    const served = await this.served();
+    const at = this.till.now();
+    const last = this.lastSample;
+    if (last) {
+      const delta = (kind: string) => Math.max(0, (served[kind] ?? 0) - (last.served[kind] ?? 0));
+      // Latency is served on every request; only above the client's timeout does it fail one.
+      const slow = this.current.latency_ms >= PROVIDER_TIMEOUT_MS ? delta('latency') : 0;
+      const answers = FAILING_KINDS.reduce((n, kind) => n + delta(kind), slow);
+      if (answers > 0) this.troubles.push({ from: last.at, to: at, answers });
+    }
+    this.lastSample = { at, served };
+  }
+
+  slackMs(from: number, to: number): number {
+    return troubleSlackMs(this.troubles, from, to, SLACK_PER_FAILED_CHECK_MS);
+  }
+
+  timing(): TimingContext {
+    return {
+      now: this.till.now(),
+      slackMs: (from, to) => this.slackMs(from, to),
+      presses: this.presses,
+    };
+  }
+
+  /** Moves the clock to `target`; the bank then settles every pending transfer whose time has come. */
+  async advanceClockTo(target: number): Promise<void> {
+    while (this.till.now() < target) {
+      const to = this.failingOn() ? Math.min(target, this.till.now() + SAMPLE_MS) : target;
+      await this.till.advance(to - this.till.now());
+      await this.ledger();
+      await this.sample();
+    }
+  }
+
+  advanceTo(at: number): Promise<void> {
+    return this.advanceClockTo(this.runStart + at);
   }
 
   noteSale(index: number, result: BridgeResult<SaleView>): void {
@@ -378,11 +345,17 @@ class Run {
     });
   }
 
+  notePress(saleId: number): void {
+    const list = this.presses.get(saleId) ?? [];
+    list.push(this.till.now());
+    this.presses.set(saleId, list);
+  }
+
   async create(index: number): Promise<void> {
     const plan = this.script.sales[index];
     if (!plan) return;
     const amount = (plan.amountKobo / 100).toFixed(2);
-    this.noteSale(index, await this.till.call('createSale', { amount, note: `faults #${index}` }));
+    this.noteSale(index, await this.call('createSale', { amount, note: `faults #${index}` }));
   }
 
   async pay(index: number, wrong: boolean, pendingMs: number): Promise<void> {
@@ -396,14 +369,29 @@ class Run {
       ...(pendingMs > 0 ? { pending_ms: pendingMs } : {}),
     });
     if (status === 409) {
-      this.faults.refused_after_expiry += 1;
+      this.planned.refused_after_expiry += 1;
       return;
     }
     if (status !== 200) throw new Error(`transfer refused: ${status} ${JSON.stringify(body)}`);
-    if (wrong) this.faults.wrong_amounts += 1;
-    if (pendingMs > 0) this.faults.payments_pending += 1;
-    if (sale.state === 'cancelled') this.faults.paid_after_cancel += 1;
-    if (!wrong && ++sale.exactTransfers === 2) this.faults.paid_twice += 1;
+    if (wrong) this.planned.wrong_amounts += 1;
+    if (pendingMs > 0) this.planned.payments_pending += 1;
+    if (sale.state === 'cancelled') this.planned.paid_after_cancel += 1;
+    if (!wrong && ++sale.exactTransfers === 2) this.planned.paid_twice += 1;
+  }
+
+  countFaultPatch(patch: Partial<FaultState>): void {
+    const p = this.planned;
+    if (patch.latency_ms) {
+      if (patch.latency_ms >= PROVIDER_TIMEOUT_MS) p.provider_latency_over_timeout += 1;
+      else p.provider_latency += 1;
+    }
+    if (patch.error_rate) p.provider_5xx += 1;
+    if (patch.side_effect_error_rate) p.side_effect_errors += 1;
+    if (patch.timeout_rate) p.provider_timeouts += 1;
+    if (patch.malformed_rate) p.malformed_responses += 1;
+    if (patch.count_skew) p.lying_count += 1;
+    if (patch.drop_callbacks) p.callbacks_dropped += 1;
+    if (patch.duplicate_callbacks) p.callbacks_duplicated += 1;
   }
 
   async step(step: Step): Promise<void> {
@@ -421,7 +409,8 @@ class Run {
         const channel = ({ cancel: 'cancelSale', check: 'checkSale', retry: 'retrySale' } as const)[
           step.kind
         ];
-        const result = await this.till.call(channel, { saleId: sale.id });
+        if (step.kind === 'check') this.notePress(sale.id);
+        const result = await this.call(channel, { saleId: sale.id });
         if (result.ok) this.noteSale(step.sale, result);
         return;
       }
@@ -429,11 +418,11 @@ class Run {
         const sale = this.live.get(step.sale);
         if (!sale?.accountNumber) return;
         const { status } = await this.control(`/accounts/${sale.accountNumber}/expire`, {});
-        if (status === 200) this.faults.provider_expired_early += 1;
+        if (status === 200) this.planned.provider_expired_early += 1;
         return;
       }
       case 'counter-create': {
-        const result = await this.till.call('createCounterAccount', {
+        const result = await this.call('createCounterAccount', {
           type: step.fixedKobo === null ? 'static-flex' : 'static',
           ...(step.fixedKobo === null ? {} : { amount: (step.fixedKobo / 100).toFixed(2) }),
         });
@@ -447,7 +436,7 @@ class Run {
           amount: step.kobo / 100,
         });
         if (status !== 200) throw new Error(`transfer refused: ${status} ${JSON.stringify(body)}`);
-        this.faults.counter_payments += 1;
+        this.planned.counter_payments += 1;
         return;
       }
       case 'resend': {
@@ -455,28 +444,25 @@ class Run {
         const tx = successes[Math.floor(step.pick * successes.length)];
         if (!tx) return;
         await this.control(`/transactions/${tx.session_id}/callbacks`, { copies: step.copies });
-        this.faults.callbacks_resent += step.copies;
+        this.planned.callbacks_resent += step.copies;
         return;
       }
       case 'faults':
         this.current = { ...this.current, ...step.patch };
-        if (step.patch.latency_ms) this.faults.provider_latency += 1;
-        if (step.patch.error_rate) this.faults.provider_5xx += 1;
-        if (step.patch.malformed_rate) this.faults.malformed_responses += 1;
-        if (step.patch.count_skew) this.faults.lying_count += 1;
-        return this.applyFaults();
+        this.countFaultPatch(step.patch);
+        return this.applyProvider();
       case 'callbacks-down':
         this.callbacksDown = true;
-        this.faults.callbacks_unreachable += 1;
-        return this.applyFaults();
+        this.planned.callbacks_unreachable += 1;
+        return this.applyProvider();
       case 'sync': {
-        await this.till.call('syncTransactions', { mode: 'incremental' });
+        await this.call('syncTransactions', { mode: 'incremental' });
         return;
       }
       case 'restart':
-        this.faults.restarts += 1;
+        this.planned.restarts += 1;
         await this.till.restart();
-        return this.applyFaults();
+        return this.applyProvider();
       case 'kill':
         return this.kill(step);
     }
@@ -487,14 +473,16 @@ class Run {
       case 'between-steps':
         return undefined;
       case 'mid-create':
-        return this.till.call('createSale', { amount: '777.77', note: 'killed mid-create' });
+        return this.call('createSale', { amount: '777.77', note: 'killed mid-create' });
       case 'mid-transfer':
         return this.pay(step.sale, false, 0);
       case 'mid-advance':
         return this.till.advance(step.delayMs * SECOND);
       case 'mid-check': {
         const sale = this.live.get(step.sale);
-        return sale ? this.till.call('checkSale', { saleId: sale.id }) : undefined;
+        if (!sale) return undefined;
+        this.notePress(sale.id);
+        return this.call('checkSale', { saleId: sale.id });
       }
     }
   }
@@ -507,9 +495,48 @@ class Run {
     const inFlight = this.startKilledWork(step).catch(() => undefined);
     await till.kill(step.delayMs);
     await inFlight;
-    this.faults.sigkills += 1;
+    this.planned.sigkills += 1;
     await till.revive();
-    await this.applyFaults();
+    await this.applyProvider();
+  }
+
+  async ensureAlive(): Promise<void> {
+    const till = this.till as ChildTill;
+    if (till.kind === 'child' && !till.alive()) {
+      await till.revive();
+      await this.applyProvider();
+    }
+  }
+
+  /**
+   * The first check: faults still on, the clock past every deadline by the bound (and past the
+   * bound of every payment still unpaid, whose provider trouble keeps adding slack), no recovery.
+   */
+  async firstCheck(): Promise<InvariantResult> {
+    await this.ensureAlive();
+    const deadlines = readStore(tillDbPath(this.dataDir)).sales.map((s) => s.expiresAt ?? 0);
+    let target =
+      Math.max(...deadlines, this.till.now()) + POLICY.expiryCheckDelayMs + PAID_BOUND_MS;
+    for (let extension = 0; ; extension++) {
+      await this.advanceClockTo(target);
+      await this.till.settle();
+      const ledger = await this.ledger();
+      const result = checkInvariants(ledger, readStore(tillDbPath(this.dataDir)), {
+        phase: 'faults-on',
+        expiryCheckDelayMs: POLICY.expiryCheckDelayMs,
+        timing: this.timing(),
+      });
+      if (result.notYetDue.length === 0) return result;
+      if (extension >= MAX_FIRST_CHECK_EXTENSIONS) {
+        const overdue: Violation[] = result.notYetDue.map((due) => ({
+          kind: 'open_payment_not_paid',
+          phase: 'faults-on',
+          message: `sale ${due.saleId}: ${due.sessionId} still unpaid after ${MAX_FIRST_CHECK_EXTENSIONS} extensions of its bound (provider trouble kept adding slack)`,
+        }));
+        return { ...result, violations: [...result.violations, ...overdue] };
+      }
+      target = Math.max(...result.notYetDue.map((due) => due.dueAt));
+    }
   }
 
   /**
@@ -534,11 +561,11 @@ class Run {
   /** A full sync that ran to the end, retried if the provider or a running sync got in the way. */
   async fullSync(): Promise<void> {
     for (let attempt = 1; ; attempt++) {
-      const started = await this.till.call('syncTransactions', { mode: 'full' });
+      const started = await this.call('syncTransactions', { mode: 'full' });
       if (started.ok) {
         const runId = started.value.id;
         for (let waited = 0; ; waited++) {
-          const status = await this.till.call('getStatus', {});
+          const status = await this.call('getStatus', {});
           const last = status.ok ? status.value.lastSync : null;
           if (last?.id === runId && last.status !== 'running') {
             if (last.mode === 'full' && last.status === 'complete') return;
@@ -553,13 +580,14 @@ class Run {
     }
   }
 
+  /** Faults and bad rows off, the clock past every deadline plus the late grace, a full sync. */
   async recover(): Promise<void> {
-    const till = this.till as ChildTill;
-    if (till.kind === 'child') await till.revive();
+    await this.ensureAlive();
     this.current = { ...NO_FAULTS };
     this.callbacksDown = false;
-    await this.control('/faults', undefined, 'DELETE');
-    // Past every sale's deadline plus the late grace, and past every pending settlement.
+    // The provider now serves every row readable: a later sync must take them in.
+    this.badRowsOff = true;
+    await this.applyProvider();
     const store = readStore(tillDbPath(this.dataDir));
     const ledger = await this.ledger();
     const deadlines = store.sales.map((s) => s.expiresAt ?? 0);
@@ -567,9 +595,7 @@ class Run {
     const end =
       Math.max(
         this.till.now(),
-        ...deadlines.map(
-          (d) => d + DEFAULT_POLL_POLICY.expiryCheckDelayMs + DEFAULT_POLL_POLICY.lateGraceMs,
-        ),
+        ...deadlines.map((d) => d + POLICY.expiryCheckDelayMs + POLICY.lateGraceMs),
         ...ledger.map((tx) => (tx.status === 'pending' ? (tx.settles_at_ms ?? 0) : 0)),
         ...settlements,
       ) + MINUTE;
@@ -589,19 +615,15 @@ class Run {
     await this.till.settle();
   }
 
-  async countCallbackFaults(): Promise<void> {
+  async countCallbackDeliveryFailures(): Promise<void> {
     const log = (await this.control('/callbacks')).body['callbacks'] as {
-      cause: string;
-      state: string;
       attempts: { http_status: number | null }[];
     }[];
     for (const dispatch of log) {
-      if (dispatch.state === 'dropped') this.faults.callbacks_dropped += 1;
-      if (dispatch.cause === 'duplicate') this.faults.callbacks_duplicated += 1;
       for (const attempt of dispatch.attempts) {
         const status = attempt.http_status;
         if (status === null || status < 200 || status >= 300)
-          this.faults.callback_delivery_failures += 1;
+          this.planned.callback_delivery_failures += 1;
       }
     }
   }
@@ -630,7 +652,7 @@ async function prepareDataDir(dataDir: string, script: Script): Promise<void> {
 
 export async function runOnce(options: RunOptions): Promise<RunReport> {
   const started = Date.now();
-  const script = drawScript(options.seed, options.sigkill);
+  const script = options.script ?? drawScript(options.seed, options.sigkill);
   const dataDir = mkdtempSync(join(tmpdir(), 'till-faults-'));
   await prepareDataDir(dataDir, script);
   const till = options.sigkill
@@ -638,7 +660,9 @@ export async function runOnce(options: RunOptions): Promise<RunReport> {
     : await openInProcessTill(dataDir, START_MS);
   const run = new Run(till, script, dataDir);
   const rng = createPrng(options.seed ^ 0x5bd1e995);
+  let firstCheck: InvariantResult;
   let result: InvariantResult;
+  let served: ServedCounts;
   try {
     const trace = options.trace;
     const timed = async (label: string, fn: () => Promise<void>) => {
@@ -646,33 +670,48 @@ export async function runOnce(options: RunOptions): Promise<RunReport> {
       await fn();
       trace?.(`${String(Date.now() - before).padStart(5)} ms  ${label}`);
     };
+    await run.applyProvider();
+    await run.sample();
     for (const step of script.steps) {
       await timed(`advance to ${step.at / 1000} s`, () => run.advanceTo(step.at));
       await timed(JSON.stringify(step), () => run.step(step));
       // Let callbacks race the next step now and then.
       if (rng.chance(0.3)) await new Promise((r) => setTimeout(r, rng.int(0, 8)));
     }
+    const beforeCheck = Date.now();
+    firstCheck = await run.firstCheck();
+    trace?.(`${String(Date.now() - beforeCheck).padStart(5)} ms  first check (faults on)`);
     await timed('recover', () => run.recover());
-    await run.countCallbackFaults();
-    result = checkInvariants(await run.ledger(), readStore(tillDbPath(dataDir)));
+    await run.countCallbackDeliveryFailures();
+    served = await run.served();
+    result = checkInvariants(await run.ledger(), readStore(tillDbPath(dataDir)), {
+      phase: 'recovered',
+      expiryCheckDelayMs: POLICY.expiryCheckDelayMs,
+    });
   } finally {
     await till.close().catch(() => undefined);
   }
-  const violations = result.violations;
-  if (violations.length === 0 && !options.keepData) {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-  return {
+  const refused = run.refusals.map(refusalProblem).filter((p): p is TillProblem => p !== null);
+  const problems = [...till.problems, ...refused].map(judge);
+  const report: RunReport = {
     index: options.index,
     seed: options.seed,
     mode: till.kind,
     durationMs: Date.now() - started,
-    faults: run.faults,
+    personality: script.personality,
+    planned: run.planned,
+    served,
+    firstCheck,
     result,
-    violations,
-    problems: till.problems,
+    violations: [...firstCheck.violations, ...result.violations],
+    problems,
+    unplanned: problems.filter((p) => p.plannedBecause === null),
     dataDir,
   };
+  if (!runFailed(report) && !options.keepData) {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return report;
 }
 
 // -------------------------------------------------------------------------------------------
@@ -689,26 +728,6 @@ export interface CampaignOptions {
   /** Passed to every run: each step as it is played (for a replay of one run). */
   readonly trace?: (line: string) => void;
   readonly onRun?: (report: RunReport, done: number) => void;
-}
-
-export interface CampaignSummary {
-  readonly seed: number;
-  readonly runs: number;
-  readonly sigkillRuns: number;
-  readonly durationMs: number;
-  readonly faults: Readonly<Record<FaultKind, number>>;
-  readonly inflows: number;
-  readonly sales: number;
-  readonly states: Readonly<Record<string, number>>;
-  readonly losses: number;
-  readonly doubleCounts: number;
-  readonly lateFlagged: number;
-  readonly paidLate: number;
-  readonly failures: readonly RunReport[];
-  readonly problems: number;
-  /** The first few, with their run. */
-  readonly problemSamples: readonly string[];
-  readonly errors: readonly { index: number; seed: number; error: string }[];
 }
 
 export function isSigkillRun(index: number, every: number): boolean {
@@ -749,69 +768,6 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignSum
     }
   }
   await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, () => worker()));
-
-  const faults = Object.fromEntries(FAULT_KINDS.map((k) => [k, 0])) as Record<FaultKind, number>;
-  const states: Record<string, number> = {};
-  for (const report of reports) {
-    for (const kind of FAULT_KINDS) faults[kind] += report.faults[kind];
-    for (const [state, n] of Object.entries(report.result.states))
-      states[state] = (states[state] ?? 0) + n;
-  }
-  const sum = (f: (r: RunReport) => number) => reports.reduce((total, r) => total + f(r), 0);
-  const countOf = (kinds: readonly Violation['kind'][]) =>
-    sum((r) => r.violations.filter((v) => kinds.includes(v.kind)).length);
-  return {
-    seed: options.seed,
-    runs: reports.length + errors.length,
-    sigkillRuns: reports.filter((r) => r.mode === 'child').length,
-    durationMs: Date.now() - started,
-    faults,
-    inflows: sum((r) => r.result.inflows),
-    sales: sum((r) => r.result.sales),
-    states,
-    losses: countOf(['loss', 'wrong_amount_stored', 'unattributed_payment']),
-    doubleCounts: countOf(['double_count']),
-    lateFlagged: sum((r) => r.result.lateFlagged),
-    paidLate: sum((r) => r.result.paidLate),
-    failures: reports.filter((r) => r.violations.length > 0),
-    problems: sum((r) => r.problems.length),
-    problemSamples: reports
-      .flatMap((r) => r.problems.map((p) => `run ${r.index} (run seed ${r.seed}): ${p}`))
-      .slice(0, 10),
-    errors,
-  };
-}
-
-export function formatSummary(summary: CampaignSummary): string {
-  const faultLines = FAULT_KINDS.map((k) => `    ${k.padEnd(28)} ${summary.faults[k]}`).join('\n');
-  const totalFaults = FAULT_KINDS.reduce((n, k) => n + summary.faults[k], 0);
-  const states = Object.entries(summary.states)
-    .sort()
-    .map(([s, n]) => `${s} ${n}`)
-    .join(', ');
-  const lines = [
-    `Fault campaign (seed ${summary.seed}): ${summary.runs} runs (${summary.sigkillRuns} with SIGKILL) in ${(summary.durationMs / 1000).toFixed(1)} s`,
-    `  faults injected: ${totalFaults}`,
-    faultLines,
-    `  inflows (provider successes): ${summary.inflows}, all stored once with the right amount: ${summary.losses === 0 ? 'yes' : 'NO'}`,
-    `  sales: ${summary.sales} (${states})`,
-    `  losses = ${summary.losses}, double counts = ${summary.doubleCounts}`,
-    `  late payments flagged: ${summary.lateFlagged} of ${summary.paidLate} paid late`,
-    `  invariant violations: ${summary.failures.reduce((n, r) => n + r.violations.length, 0)} in ${summary.failures.length} runs; runs that crashed the campaign: ${summary.errors.length}`,
-    `  handler errors / error log lines (not failures): ${summary.problems}`,
-    ...summary.problemSamples.map((p) => `    ${p}`),
-  ];
-  for (const failure of summary.failures) {
-    lines.push(
-      `  FAILED run ${failure.index} (seed ${summary.seed}, run seed ${failure.seed}, ${failure.mode}; data kept in ${failure.dataDir}); replay: --seed ${summary.seed} --run ${failure.index}`,
-      ...failure.violations.map((v) => `    ${v.kind}: ${v.message}`),
-    );
-  }
-  for (const error of summary.errors) {
-    lines.push(
-      `  ERROR in run ${error.index} (seed ${summary.seed}, run seed ${error.seed}); replay: --seed ${summary.seed} --run ${error.index}`,
-      `    ${error.error.split('\n').slice(0, 6).join('\n    ')}`,
-    );
-  }
-  return lines.join('\n');
+  reports.sort((a, b) => a.index - b.index);
+  return summarise({ seed: options.seed, durationMs: Date.now() - started, reports, errors });
 }

@@ -1,7 +1,12 @@
 /**
- * The money-safety invariants of a finished run, checked against the sandbox's own ledger (what
- * the provider really holds) and the till's SQLite file (what the shop believes). Pure: the
- * campaign reads both sides and hands them here, and a unit test feeds planted faults.
+ * The money-safety invariants of a run, checked against the sandbox's own ledger (what the
+ * provider really holds) and the till's SQLite file (what the shop believes). Pure: the campaign
+ * reads both sides and hands them here, and unit tests feed planted faults.
+ *
+ * A run is checked twice. First with the faults still on, after the clock has passed every
+ * deadline by the time-to-paid bound, before any recovery step: nothing the till has not done on
+ * its own by then may count. Then after the recovery (faults off, past the late grace, a clean
+ * full sync), for completeness: every provider success stored once, nothing left open.
  */
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
@@ -27,6 +32,8 @@ export interface StoreSale {
   readonly accountId: number | null;
   readonly expiresAt: number | null;
   readonly paidSessionId: string | null;
+  /** The till's (fake) clock when the sale became paid or paid late. */
+  readonly paidAt: number | null;
 }
 
 export interface StoreInflow {
@@ -77,7 +84,8 @@ export function readStore(dbPath: string): StoreSnapshot {
       sales: db
         .prepare(
           `SELECT id, state, amount_kobo AS amountKobo, reference, account_id AS accountId,
-                  expires_at AS expiresAt, paid_session_id AS paidSessionId FROM sales ORDER BY id`,
+                  expires_at AS expiresAt, paid_session_id AS paidSessionId, paid_at AS paidAt
+           FROM sales ORDER BY id`,
         )
         .all() as StoreSale[],
       inflows: db
@@ -107,7 +115,24 @@ export function readStore(dbPath: string): StoreSnapshot {
 }
 
 const OPEN_STATES = new Set(['creating', 'awaiting_payment', 'confirming', 'wrong_amount']);
-const CLOSED_STATES = new Set(['cancelled', 'expired', 'failed_to_create']);
+/** Open and payable: the customer has the account number and the till still waits. */
+const PAYABLE_STATES = new Set(['awaiting_payment', 'confirming', 'wrong_amount']);
+
+/**
+ * The time-to-paid bound, in fake time from the provider's settlement to the sale's paid state,
+ * for a transfer that settled while its sale was open, with every callback lost and no button
+ * pressed: the issue's promise (35 s). Provider trouble on the way adds its own slack (see
+ * TimingContext.slackMs); a clean stretch gets exactly this.
+ */
+export const PAID_BOUND_MS = 35_000;
+
+/**
+ * The provider's `date` has whole seconds, so a transfer made in the same second just after a
+ * cut-off may read as made at it: the rules below give that second to the till.
+ */
+const DATE_PRECISION_MS = 1_000;
+
+export type CheckPhase = 'faults-on' | 'recovered';
 
 export type ViolationKind =
   | 'loss'
@@ -118,14 +143,57 @@ export type ViolationKind =
   | 'unattributed_payment'
   | 'late_not_flagged'
   | 'left_open'
-  | 'double_count';
+  | 'double_count'
+  /** A transfer that settled while its sale was open did not make it `paid` (by the bound). */
+  | 'open_payment_not_paid'
+  /** ... it did, but later than the bound after its settlement. */
+  | 'open_payment_slow'
+  /**
+   * ... the till expired the sale after that money had settled (even if it was paid later):
+   * the cashier was told "expired" for a payment made in time.
+   */
+  | 'open_payment_expired';
 
 export interface Violation {
   readonly kind: ViolationKind;
+  readonly phase: CheckPhase;
   readonly message: string;
 }
 
+/** One sale's time to paid: from the provider's settlement to the till's paid state. */
+export interface TimeToPaid {
+  readonly saleId: number;
+  readonly sessionId: string;
+  readonly settledAt: number;
+  readonly paidAt: number;
+  readonly ms: number;
+  /** The bound this sale was held to (PAID_BOUND_MS plus provider-trouble slack). */
+  readonly boundMs: number;
+  /** Whether the cashier pressed "Customer says they paid" between settlement and paid. */
+  readonly pressed: boolean;
+  /** From the first such press to paid, when pressed. */
+  readonly afterPressMs: number | null;
+}
+
+export interface TimingContext {
+  /** The fake clock at the check. */
+  readonly now: number;
+  /** Extra time allowed for a wait from `from` to `to`: provider trouble met on the way. */
+  slackMs(from: number, to: number): number;
+  /** When the cashier pressed "Customer says they paid", by sale id (fake times). */
+  readonly presses: ReadonlyMap<number, readonly number[]>;
+}
+
+export interface CheckOptions {
+  readonly phase: CheckPhase;
+  /** The engine's wait after a deadline before its final check (a payment dated up to then is on time). */
+  readonly expiryCheckDelayMs: number;
+  /** Needed for the faults-on phase's time-to-paid rule. */
+  readonly timing?: TimingContext;
+}
+
 export interface InvariantResult {
+  readonly phase: CheckPhase;
   readonly violations: readonly Violation[];
   /** Successful provider transactions (all for this merchant: the sandbox is ours). */
   readonly inflows: number;
@@ -135,14 +203,64 @@ export interface InvariantResult {
   /** paid_late sales with their 'paid_late' alert. */
   readonly lateFlagged: number;
   readonly states: Readonly<Record<string, number>>;
+  /** Transfers that settled while their sale was open (the time-to-paid rule's subjects). */
+  readonly openPayments: number;
+  readonly timeToPaid: readonly TimeToPaid[];
+  /** Open payments not paid yet whose bound has not passed: the check cannot judge them yet. */
+  readonly notYetDue: readonly { saleId: number; sessionId: string; dueAt: number }[];
+}
+
+/** The sale's state just after `at` (events at the same instant count as before it). */
+function stateAt(events: readonly StoreEvent[], at: number): string | undefined {
+  let state: string | undefined;
+  for (const event of events) {
+    if (event.at > at) break;
+    state = event.toState;
+  }
+  return state;
+}
+
+/**
+ * Whether the sale was open and payable when the money settled: before its deadline, and
+ * neither cancelled nor closed by then.
+ */
+export function settledWhileOpen(
+  tx: LedgerTx,
+  sale: StoreSale,
+  events: readonly StoreEvent[],
+): boolean {
+  if (tx.status !== 'success' || tx.settled_at_ms === null || sale.expiresAt === null) return false;
+  if (tx.settled_at_ms >= sale.expiresAt) return false;
+  const state = stateAt(events, tx.settled_at_ms);
+  return state !== undefined && PAYABLE_STATES.has(state);
+}
+
+/**
+ * Whether the money was sent after the till had closed the sale: after the cashier cancelled,
+ * or after the deadline's final check had expired it (a transfer dated up to that check is on
+ * time: the engine's deadline rule).
+ */
+function sentAfterClose(
+  tx: LedgerTx,
+  sale: StoreSale,
+  events: readonly StoreEvent[],
+  expiryCheckDelayMs: number,
+): boolean {
+  const state = stateAt(events, tx.created_at_ms);
+  if (state === 'cancelled') return true;
+  if (state !== 'expired' || sale.expiresAt === null) return false;
+  return tx.created_at_ms > sale.expiresAt + expiryCheckDelayMs + DATE_PRECISION_MS;
 }
 
 export function checkInvariants(
   ledger: readonly LedgerTx[],
   store: StoreSnapshot,
+  options: CheckOptions,
 ): InvariantResult {
+  const { phase } = options;
+  const recovered = phase === 'recovered';
   const violations: Violation[] = [];
-  const fail = (kind: ViolationKind, message: string) => violations.push({ kind, message });
+  const fail = (kind: ViolationKind, message: string) => violations.push({ kind, phase, message });
 
   const inflowBySession = new Map(store.inflows.map((row) => [row.sessionId, row]));
   const ledgerBySession = new Map(ledger.map((tx) => [tx.session_id, tx]));
@@ -150,19 +268,26 @@ export function checkInvariants(
   const saleByAccount = new Map(
     store.sales.filter((s) => s.accountId !== null).map((s) => [s.accountId, s]),
   );
-  const eventsOf = (saleId: number) => store.events.filter((e) => e.saleId === saleId);
+  const eventsBySale = new Map<number, StoreEvent[]>();
+  for (const event of store.events) {
+    const list = eventsBySale.get(event.saleId) ?? [];
+    list.push(event);
+    eventsBySale.set(event.saleId, list);
+  }
+  const eventsOf = (saleId: number) => eventsBySale.get(saleId) ?? [];
 
-  // 1. Every successful inflow the provider has is stored exactly once, with its amount; every
-  //    stored row is one the provider has, with the provider's final status.
+  // 1. Every successful inflow the provider has is stored exactly once, with its amount, and
+  //    every stored row is one the provider has. Completeness (and the final status) only after
+  //    the recovery: before it, a payment into a closed sale may wait for its sync.
   for (const tx of ledger) {
     const row = inflowBySession.get(tx.session_id);
-    if (tx.status === 'success') {
+    if (recovered && tx.status === 'success') {
       if (!row) {
         fail('loss', `success ${tx.session_id} (${tx.amount_kobo} kobo) is not in the store`);
       } else if (row.status !== 'success') {
         fail('loss', `success ${tx.session_id} is stored as '${row.status}'`);
       }
-    } else if (row && row.status !== tx.status && tx.status !== 'pending') {
+    } else if (recovered && row && row.status !== tx.status && tx.status !== 'pending') {
       fail('stale_status', `${tx.session_id} is '${tx.status}' but stored as '${row.status}'`);
     }
     if (row && row.amountKobo !== tx.amount_kobo) {
@@ -227,47 +352,91 @@ export function checkInvariants(
         fail('late_not_flagged', `sale ${sale.id} is paid_late without a 'paid_late' alert`);
       }
     }
-    // 5. Nothing left open after its expiry plus the grace period.
-    if (OPEN_STATES.has(sale.state)) {
+    // Nothing left open after its expiry plus the grace period.
+    if (recovered && OPEN_STATES.has(sale.state)) {
       fail('left_open', `sale ${sale.id} is still '${sale.state}' (expires ${sale.expiresAt})`);
     }
   }
 
-  // 4. Every success into a sale's account made that sale paid (or paid late) by that payment;
-  //    money that landed after the sale was closed is flagged as late.
+  // 4. Every success into a sale's account made that sale paid (or paid late) by that payment.
+  //    Money sent after the till closed the sale is a flagged late payment; money that settled
+  //    while the sale was open makes it `paid`, within the bound (checked with faults on).
+  const timeToPaid: TimeToPaid[] = [];
+  const notYetDue: { saleId: number; sessionId: string; dueAt: number }[] = [];
+  let openPayments = 0;
   for (const tx of ledger) {
     if (tx.status !== 'success') continue;
     const account = accountByReference.get(tx.external_reference);
     const sale = account ? saleByAccount.get(account.id) : undefined;
     if (!sale) {
-      if (account?.purpose === 'sale') {
+      if (recovered && account?.purpose === 'sale') {
         fail('unattributed_payment', `success ${tx.session_id} into an account with no sale`);
       }
       continue;
     }
-    if (sale.paidSessionId !== tx.session_id) {
+    const events = eventsOf(sale.id);
+    const paidByThis = sale.paidSessionId === tx.session_id;
+    if (
+      paidByThis &&
+      sale.state === 'paid' &&
+      sentAfterClose(tx, sale, events, options.expiryCheckDelayMs)
+    ) {
+      fail(
+        'late_not_flagged',
+        `sale ${sale.id} is 'paid' by ${tx.session_id}, sent at ${tx.created_at_ms} after the till closed it ('${stateAt(events, tx.created_at_ms)}')`,
+      );
+    }
+    if (recovered && !paidByThis) {
       fail(
         'unattributed_payment',
         `success ${tx.session_id} into sale ${sale.id}'s account, but the sale is '${sale.state}' (paid by ${sale.paidSessionId})`,
       );
+    }
+    if (phase !== 'faults-on' || !settledWhileOpen(tx, sale, events)) continue;
+    openPayments += 1;
+    const settledAt = tx.settled_at_ms ?? tx.created_at_ms;
+    const timing = options.timing;
+    if (!timing) throw new Error('the faults-on check needs the run timing');
+    const end = paidByThis && sale.paidAt !== null ? sale.paidAt : timing.now;
+    const boundMs = PAID_BOUND_MS + timing.slackMs(settledAt, end);
+    const expiredAfter = events.find((e) => e.toState === 'expired' && e.at > settledAt);
+    if (expiredAfter) {
+      fail(
+        'open_payment_expired',
+        `sale ${sale.id}: expired at ${expiredAfter.at} although ${tx.session_id} had settled at ${settledAt}, before its deadline ${sale.expiresAt}`,
+      );
+    }
+    const paidAt = paidByThis && sale.state === 'paid' ? sale.paidAt : null;
+    if (paidAt === null) {
+      if (!paidByThis && timing.now < settledAt + boundMs) {
+        notYetDue.push({ saleId: sale.id, sessionId: tx.session_id, dueAt: settledAt + boundMs });
+        continue;
+      }
+      fail(
+        'open_payment_not_paid',
+        `sale ${sale.id}: ${tx.session_id} settled at ${settledAt} while the sale was open (deadline ${sale.expiresAt}); ${(timing.now - settledAt) / 1000} s later the sale is '${sale.state}' (paid by ${sale.paidSessionId})`,
+      );
       continue;
     }
-    // Closed (cancelled, expired, abandoned) when the payment landed, or when the till learned
-    // of it: then it must be 'paid_late' (a retried sale reopens, so only the latest state
-    // counts).
-    const events = eventsOf(sale.id);
-    const paidIndex = events.findIndex((e) => e.toState === 'paid' || e.toState === 'paid_late');
-    const landed = tx.settled_at_ms ?? tx.created_at_ms;
-    const whenLearned = paidIndex > 0 ? events[paidIndex - 1] : undefined;
-    const whenLanded = events
-      .slice(0, paidIndex < 0 ? events.length : paidIndex)
-      .filter((e) => e.at < landed)
-      .at(-1);
-    const late = [whenLearned, whenLanded].find((e) => e && CLOSED_STATES.has(e.toState));
-    if (late && sale.state !== 'paid_late') {
+    const ms = paidAt - settledAt;
+    const firstPress = (timing.presses.get(sale.id) ?? [])
+      .filter((at) => at >= settledAt && at <= paidAt)
+      .reduce<number | null>((first, at) => (first === null || at < first ? at : first), null);
+    const pressed = firstPress !== null;
+    timeToPaid.push({
+      saleId: sale.id,
+      sessionId: tx.session_id,
+      settledAt,
+      paidAt,
+      ms,
+      boundMs,
+      pressed,
+      afterPressMs: firstPress === null ? null : paidAt - firstPress,
+    });
+    if (ms > boundMs) {
       fail(
-        'late_not_flagged',
-        `sale ${sale.id} is '${sale.state}' but was ${late.toState} at ${late.at} before its payment ${tx.session_id} (landed ${landed})`,
+        'open_payment_slow',
+        `sale ${sale.id}: paid ${ms / 1000} s after ${tx.session_id} settled (bound ${boundMs / 1000} s${pressed ? ', cashier pressed' : ''})`,
       );
     }
   }
@@ -275,6 +444,7 @@ export function checkInvariants(
   const states: Record<string, number> = {};
   for (const sale of store.sales) states[sale.state] = (states[sale.state] ?? 0) + 1;
   return {
+    phase,
     violations,
     inflows: ledger.filter((tx) => tx.status === 'success').length,
     sales: store.sales.length,
@@ -282,5 +452,16 @@ export function checkInvariants(
     paidLate: states['paid_late'] ?? 0,
     lateFlagged,
     states,
+    openPayments,
+    timeToPaid,
+    notYetDue,
   };
+}
+
+/** The p-th percentile (0..100) of a list, nearest rank; null for an empty list. */
+export function percentile(values: readonly number[], p: number): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
+  return sorted[Math.min(sorted.length, rank) - 1] ?? null;
 }

@@ -2,10 +2,14 @@
  * The long form of the fault campaign (`npm run test:faults`): at least 1,000 randomised runs by
  * default. Flags: --runs N, --seed S, --run I (replay one run of a campaign), --concurrency C,
  * --sigkill-every K (every K-th run's till is a child process that is SIGKILLed; 0: none),
- * --trace (print every step with the real time it took; for replaying one run).
- * Exits non-zero on any invariant violation, printing the seed and run to replay.
+ * --trace (print every step with the real time it took; for replaying one run), --quiet (no
+ * line per run, only failures and the summary).
+ * Each run prints its seed, personality and time to paid; a failing run also its violations
+ * and unplanned problems. Exits non-zero on any failing run, printing the seed and run to replay.
  */
-import { formatSummary, runCampaign } from './campaign';
+import { runCampaign } from './campaign';
+import { runFailed } from './run-report';
+import { formatRun, formatSummary } from './summary';
 
 function flag(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -25,6 +29,7 @@ const seed = numberFlag('seed', Math.floor(Math.random() * 2 ** 31));
 const only = flag('run') === undefined ? undefined : numberFlag('run', 0);
 const concurrency = numberFlag('concurrency', 8);
 const sigkillEvery = numberFlag('sigkill-every', 25);
+const quiet = process.argv.includes('--quiet');
 
 console.log(
   `fault campaign: ${only === undefined ? `${runs} runs` : `run ${only}`}, seed ${seed}, concurrency ${concurrency}, SIGKILL in every ${sigkillEvery}th run`,
@@ -39,11 +44,11 @@ const summary = await runCampaign({
   ...(process.argv.includes('--trace') ? { trace: (line: string) => console.log(line) } : {}),
   onRun(report, done) {
     const total = only === undefined ? runs : 1;
-    if (report.violations.length > 0) {
-      console.log(
-        `run ${report.index} FAILED (seed ${seed}, replay with --seed ${seed} --run ${report.index}):`,
-      );
-      for (const v of report.violations) console.log(`  ${v.kind}: ${v.message}`);
+    if (!quiet || runFailed(report)) console.log(formatRun(report, seed));
+    if (runFailed(report)) {
+      for (const v of report.violations) console.log(`  ${v.phase} ${v.kind}: ${v.message}`);
+      for (const p of report.unplanned)
+        console.log(`  unplanned ${p.source}: ${p.message} | ${p.detail}`);
     }
     if (done % 50 === 0 || done === total) {
       const elapsed = (Date.now() - started) / 1000;

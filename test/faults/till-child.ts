@@ -7,22 +7,36 @@ import { createInterface } from 'node:readline';
 import { dispatch } from '../../src/main/bridge/dispatch';
 import { createCore, type Core } from '../../src/main/core/create-core';
 import { ManualScheduler } from '../../src/main/engine/scheduler';
-import type { ChildReply, ChildRequest } from './till';
+import {
+  problemFromHandler,
+  problemFromLogLine,
+  TILL_VERSION,
+  type ChildReply,
+  type ChildRequest,
+  type TillProblem,
+} from './till';
+import { PROVIDER_READ_RETRY } from './script';
+import { IN_PROCESS_OWNER } from '../../src/main/bridge/caller';
 
-const [dataDir, startText] = process.argv.slice(2);
-if (!dataDir || !startText) throw new Error('usage: till-child.ts <dataDir> <startMs>');
+const [dataDir, startText, timeoutText] = process.argv.slice(2);
+if (!dataDir || !startText || !timeoutText) {
+  throw new Error('usage: till-child.ts <dataDir> <startMs> <providerTimeoutMs>');
+}
 
-let problems: string[] = [];
+let problems: TillProblem[] = [];
 const scheduler = new ManualScheduler(Number(startText));
 const core: Core = await createCore({
   dataDir,
   shell: 'browser',
-  version: '0.0.0-faults',
+  version: TILL_VERSION,
   scheduler,
+  providerTimeoutMs: Number(timeoutText),
+  providerReadRetry: PROVIDER_READ_RETRY,
   logLevel: 'warn',
   logMirror: {
     write(line: string) {
-      if (/"level":(50|60)/.test(line)) problems.push(`log: ${line.trim().slice(0, 400)}`);
+      const problem = problemFromLogLine(line, scheduler.now());
+      if (problem) problems.push(problem);
     },
   },
 });
@@ -38,9 +52,15 @@ async function settle(): Promise<void> {
 async function handle(request: ChildRequest): Promise<unknown> {
   switch (request.op) {
     case 'call':
-      return dispatch(core.handlers, request.channel, request.input, (error) => {
-        problems.push(`handler ${request.channel} threw: ${String(error)}`);
-      });
+      return dispatch(
+        core.handlers,
+        request.channel,
+        request.input,
+        (error) => {
+          problems.push(problemFromHandler(request.channel, error, scheduler.now()));
+        },
+        IN_PROCESS_OWNER,
+      );
     case 'advance':
       await scheduler.advance(request.ms, settle);
       return scheduler.now();

@@ -15,6 +15,8 @@ import type {
   ChannelName,
   ChannelOutput,
 } from '../../src/shared/bridge/contract';
+import { PROVIDER_READ_RETRY, PROVIDER_TIMEOUT_MS } from './script';
+import { IN_PROCESS_OWNER } from '../../src/main/bridge/caller';
 
 export const TILL_VERSION = '0.0.0-faults';
 
@@ -34,8 +36,49 @@ export interface Till {
   /** close() and a new core on the same data directory and clock. */
   restart(): Promise<void>;
   close(): Promise<void>;
-  /** Handler errors that were not coded errors (bugs), and error-level log lines. */
-  readonly problems: string[];
+  /** Handler errors that were not coded errors, error-level log lines, sandbox errors. */
+  readonly problems: TillProblem[];
+}
+
+/**
+ * Something the till reported that may be a bug: a bridge handler that threw an error without
+ * a code, an error-level log line, or the embedded sandbox's own error (a warning line). The
+ * campaign decides which are planned (see campaign.ts); `at` is the fake clock when it came.
+ */
+export interface TillProblem {
+  readonly source: 'handler' | 'log';
+  /** The log line's message, or the channel and the error. */
+  readonly message: string;
+  readonly at: number;
+  /** The start of the raw line or error, for the report. */
+  readonly detail: string;
+}
+
+/** The sandbox's unexpected errors are logged as warnings by the runtime: they count too. */
+const SANDBOX_ERROR_MESSAGE = 'sandbox provider error';
+
+/** A log line as a problem, or null when it is neither error-level nor a sandbox error. */
+export function problemFromLogLine(line: string, at: number): TillProblem | null {
+  let parsed: { level?: unknown; msg?: unknown };
+  try {
+    parsed = JSON.parse(line) as { level?: unknown; msg?: unknown };
+  } catch {
+    return { source: 'log', message: 'unreadable log line', at, detail: line.slice(0, 400) };
+  }
+  const level = typeof parsed.level === 'number' ? parsed.level : 0;
+  const message = typeof parsed.msg === 'string' ? parsed.msg : '';
+  // pino levels: 40 warn, 50 error, 60 fatal.
+  if (level < 50 && message !== SANDBOX_ERROR_MESSAGE) return null;
+  return { source: 'log', message, at, detail: line.trim().slice(0, 400) };
+}
+
+export function problemFromHandler(channel: string, error: unknown, at: number): TillProblem {
+  return {
+    source: 'handler',
+    message: `handler ${channel} threw`,
+    at,
+    detail: (error instanceof Error ? (error.stack ?? error.message) : String(error)).slice(0, 400),
+  };
 }
 
 /** Lets callbacks already on the wire land, then waits for the engine. */
@@ -46,17 +89,8 @@ async function settleCore(core: Core): Promise<void> {
   }
 }
 
-function errorLines(problems: string[]) {
-  return {
-    write(line: string) {
-      // pino levels: 50 error, 60 fatal.
-      if (/"level":(50|60)/.test(line)) problems.push(`log: ${line.trim().slice(0, 400)}`);
-    },
-  };
-}
-
 export async function openInProcessTill(dataDir: string, startMs: number): Promise<Till> {
-  const problems: string[] = [];
+  const problems: TillProblem[] = [];
   let scheduler = new ManualScheduler(startMs);
   const open = () =>
     createCore({
@@ -64,8 +98,15 @@ export async function openInProcessTill(dataDir: string, startMs: number): Promi
       shell: 'browser',
       version: TILL_VERSION,
       scheduler,
+      providerTimeoutMs: PROVIDER_TIMEOUT_MS,
+      providerReadRetry: PROVIDER_READ_RETRY,
       logLevel: 'warn',
-      logMirror: errorLines(problems),
+      logMirror: {
+        write(line: string) {
+          const problem = problemFromLogLine(line, scheduler.now());
+          if (problem) problems.push(problem);
+        },
+      },
     });
   let core = await open();
   return {
@@ -74,9 +115,15 @@ export async function openInProcessTill(dataDir: string, startMs: number): Promi
     controlUrl: () => core.sandboxControlUrl() ?? '',
     now: () => scheduler.now(),
     call: async <C extends ChannelName>(channel: C, input: ChannelInput<C>) =>
-      (await dispatch(core.handlers, channel, input, (error) => {
-        problems.push(`handler ${channel} threw: ${String(error)}`);
-      })) as BridgeResult<ChannelOutput<C>>,
+      (await dispatch(
+        core.handlers,
+        channel,
+        input,
+        (error) => {
+          problems.push(problemFromHandler(channel, error, scheduler.now()));
+        },
+        IN_PROCESS_OWNER,
+      )) as BridgeResult<ChannelOutput<C>>,
     advance: (ms) => scheduler.advance(ms, () => settleCore(core)),
     settle: () => settleCore(core),
     async restart() {
@@ -104,7 +151,7 @@ export type { ChildOp };
 export interface ChildReply {
   readonly id: number;
   readonly result?: unknown;
-  readonly problems?: readonly string[];
+  readonly problems?: readonly TillProblem[];
   readonly error?: string;
 }
 
@@ -137,7 +184,7 @@ interface Running {
 async function spawnChild(dataDir: string, startMs: number): Promise<Running> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', CHILD_SCRIPT, dataDir, String(startMs)],
+    ['--import', 'tsx', CHILD_SCRIPT, dataDir, String(startMs), String(PROVIDER_TIMEOUT_MS)],
     { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] },
   );
   const waiting: Running['waiting'] = new Map();
@@ -177,7 +224,7 @@ async function spawnChild(dataDir: string, startMs: number): Promise<Running> {
 }
 
 export async function openChildTill(dataDir: string, startMs: number): Promise<ChildTill> {
-  const problems: string[] = [];
+  const problems: TillProblem[] = [];
   // The furthest the child's clock may have got: where a new child starts after a kill.
   let clock = startMs;
   let running: Running | null = await spawnChild(dataDir, clock);
@@ -191,7 +238,7 @@ export async function openChildTill(dataDir: string, startMs: number): Promise<C
       target.waiting.set(id, { ok, fail });
       target.child.stdin!.write(`${JSON.stringify({ id, ...body })}\n`);
     });
-    const { result, problems: found } = reply as { result: unknown; problems: string[] };
+    const { result, problems: found } = reply as { result: unknown; problems: TillProblem[] };
     problems.push(...found);
     return result;
   }

@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../src/main/engine/test-harness';
-import { DEFAULT_POLL_POLICY } from '../../src/main/engine/sales-engine';
+import { DEFAULT_CHECK_POLICY } from '../../src/main/engine/check-schedule';
 import { checkInvariants, readStore, type LedgerTx } from './invariants';
 import { createPrng, runSeed } from './prng';
 
@@ -128,7 +128,7 @@ async function tunnelDownRun(seed: number) {
       // A transfer to an account that has expired is refused by the provider: nothing to find.
       await action.run().catch(() => undefined);
     }
-    const { expiryCheckDelayMs, lateGraceMs } = DEFAULT_POLL_POLICY;
+    const { expiryCheckDelayMs, lateGraceMs } = DEFAULT_CHECK_POLICY;
     const end =
       start +
       60 * SECOND +
@@ -151,7 +151,10 @@ async function tunnelDownRun(seed: number) {
       if (paidAt - landed > FOUND_WITHIN_MS)
         slow.push(`sale ${sale.id} paid ${(paidAt - landed) / 1000} s after the money landed`);
     }
-    return { ...checkInvariants(txs, store), slow };
+    return {
+      ...checkInvariants(txs, store, { phase: 'recovered', expiryCheckDelayMs }),
+      slow,
+    };
   } finally {
     await h.close();
   }

@@ -81,3 +81,35 @@ export async function sandboxServed(controlUrl: string): Promise<Record<string, 
   if (!body.served) throw new Error('the sandbox reports no served fault counts');
   return body.served;
 }
+
+/** A bridge call's answer over HTTP, as the page receives it. */
+export type TillCallResult =
+  | { readonly ok: true; readonly value: unknown }
+  | {
+      readonly ok: false;
+      readonly error: { readonly code: string; readonly message: string; readonly field?: string };
+    };
+
+/** One channel call over the browser shell's HTTP bridge, with the till's token. */
+export async function callTill(
+  shellUrl: string,
+  channel: string,
+  input: unknown,
+): Promise<TillCallResult> {
+  const response = await fetch(new URL(`/api/call/${channel}`, shellUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${tokenOf(shellUrl)}` },
+    body: JSON.stringify(input),
+  });
+  return (await response.json()) as TillCallResult;
+}
+
+/** The first line of `npm run sandbox` (CONTRACTS.md). */
+export interface SandboxLine {
+  readonly base_url: string;
+  readonly payout_base_url: string;
+  readonly secret_key: string;
+  readonly access_token: string;
+  readonly payout_account_id: string;
+  readonly control_url: string;
+}

@@ -1,5 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
-import { channelNames, type Handlers } from '../../shared/bridge/contract';
+import {
+  accessOf,
+  channelNames,
+  type AccessLevel,
+  type Caller,
+  type ChannelName,
+  type Handlers,
+} from '../../shared/bridge/contract';
+import { accessRefusal, effectiveRole, IN_PROCESS_OWNER } from './caller';
 import { dispatch } from './dispatch';
 
 const info = {
@@ -21,6 +29,68 @@ function handlersWith(getAppInfo: Handlers['getAppInfo']): Handlers {
   return { ...unexpected, getAppInfo } as unknown as Handlers;
 }
 
+/** Every handler answers its own name, so a test can see which ran and with which caller. */
+function recordingHandlers() {
+  const calls: { channel: ChannelName; caller: Caller }[] = [];
+  const table = Object.fromEntries(
+    channelNames.map((name) => [
+      name,
+      (_input: unknown, caller: Caller) => {
+        calls.push({ channel: name, caller });
+        return name;
+      },
+    ]),
+  );
+  return { handlers: table as unknown as Handlers, calls };
+}
+
+const owner: Caller = { role: 'owner', name: null, sessionId: 's-owner', via: 'browser' };
+const cashier: Caller = { role: 'cashier', name: 'Ade', sessionId: 's-ade', via: 'browser' };
+const signedOut: Caller = { role: 'cashier', name: null, sessionId: 's-out', via: 'desktop' };
+/** A paired counter whose session claims owner: still a cashier. */
+const counter: Caller = { role: 'owner', name: 'Bola', sessionId: 's-counter', via: 'counter' };
+const counterSignedOut: Caller = { role: 'owner', name: null, sessionId: 's-c2', via: 'counter' };
+
+const EXPECTED: Readonly<Record<string, Readonly<Record<AccessLevel, string | null>>>> = {
+  owner: { open: null, cashier: null, owner: null },
+  cashier: { open: null, cashier: null, owner: 'FORBIDDEN' },
+  signedOut: { open: null, cashier: 'SIGNED_OUT', owner: 'FORBIDDEN' },
+  counter: { open: null, cashier: null, owner: 'FORBIDDEN' },
+  counterSignedOut: { open: null, cashier: 'SIGNED_OUT', owner: 'FORBIDDEN' },
+};
+const CALLERS: Readonly<Record<string, Caller>> = {
+  owner,
+  cashier,
+  signedOut,
+  counter,
+  counterSignedOut,
+};
+
+/** A valid input for each channel, so that only the role decides (wrong input is tested below). */
+const VALID_INPUT: Readonly<Partial<Record<ChannelName, unknown>>> = {
+  signIn: { name: 'Ade' },
+  unlockOwner: { pin: '1234' },
+  setOwnerPin: { pin: '1234' },
+  removeOwnerPin: { currentPin: '1234' },
+  setCashierPin: { name: 'Ade', pin: null },
+  createSale: { amount: '1500' },
+  getSale: { saleId: 1 },
+  cancelSale: { saleId: 1 },
+  checkSale: { saleId: 1 },
+  retrySale: { saleId: 1 },
+  getReceipt: { saleId: 1 },
+  acknowledgeAlert: { alertId: 1 },
+  createCounterAccount: { type: 'static-flex' },
+  syncTransactions: { mode: 'incremental' },
+  checkPayout: { amount: '100' },
+  updateSettings: { patch: {} },
+  getSecrets: { environment: 'staging' },
+  setSecret: { scope: 'staging', name: 'secretKey', value: null },
+  testConnection: { environment: 'staging' },
+  resolveException: { key: 'k', action: 'goods_given' },
+  reopenException: { key: 'k' },
+};
+
 describe('dispatch', () => {
   it('runs the handler with validated input', async () => {
     const result = await dispatch(
@@ -28,6 +98,7 @@ describe('dispatch', () => {
       'getAppInfo',
       {},
       vi.fn(),
+      IN_PROCESS_OWNER,
     );
     expect(result).toEqual({ ok: true, value: info });
   });
@@ -40,7 +111,7 @@ describe('dispatch', () => {
     ['a wrong type', 'getAppInfo', 'hello', 'INVALID_INPUT'],
   ])('answers %s with a clear error', async (_label, channel, input, code) => {
     const handler = vi.fn(() => info);
-    const result = await dispatch(handlersWith(handler), channel, input, vi.fn());
+    const result = await dispatch(handlersWith(handler), channel, input, vi.fn(), IN_PROCESS_OWNER);
     expect(result).toMatchObject({ ok: false, error: { code } });
     expect(handler).not.toHaveBeenCalled();
   });
@@ -56,6 +127,7 @@ describe('dispatch', () => {
       'getAppInfo',
       {},
       vi.fn(),
+      IN_PROCESS_OWNER,
     );
     expect(coded).toEqual({
       ok: false,
@@ -70,9 +142,96 @@ describe('dispatch', () => {
       'getAppInfo',
       {},
       onUnexpected,
+      IN_PROCESS_OWNER,
     );
     expect(hidden).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
     expect(JSON.stringify(hidden)).not.toContain('secret.ts');
     expect(onUnexpected).toHaveBeenCalledOnce();
+  });
+});
+
+describe('dispatch checks the caller against every channel of the table', () => {
+  it('has a valid input for every channel that needs one (a new channel joins this table)', async () => {
+    const { handlers } = recordingHandlers();
+    for (const name of channelNames) {
+      const result = await dispatch(handlers, name, VALID_INPUT[name] ?? {}, vi.fn(), owner);
+      expect(result, name).toEqual({ ok: true, value: name });
+    }
+  });
+
+  const cases = channelNames.flatMap((name) =>
+    Object.keys(CALLERS).map((who) => [name, accessOf(name), who] as const),
+  );
+  it.each(cases)('%s (%s) called by %s', async (name, access, who) => {
+    const caller = CALLERS[who] as Caller;
+    const { handlers, calls } = recordingHandlers();
+    const result = await dispatch(handlers, name, VALID_INPUT[name] ?? {}, vi.fn(), caller);
+    const refusal = EXPECTED[who]?.[access];
+    expect(refusal, 'an expectation for every caller and level').not.toBeUndefined();
+    if (refusal === null) {
+      expect(result).toEqual({ ok: true, value: name });
+      expect(calls).toHaveLength(1);
+      // Handlers see the role main acts on: a counter is a cashier whatever it claimed.
+      expect(calls[0]?.caller).toEqual({ ...caller, role: effectiveRole(caller) });
+    } else {
+      expect(result).toMatchObject({ ok: false, error: { code: refusal } });
+      expect(calls).toEqual([]);
+    }
+  });
+
+  it('checks the role before the input, so a refused caller learns nothing of the schema', async () => {
+    const { handlers } = recordingHandlers();
+    const result = await dispatch(handlers, 'getSettings', { junk: true }, vi.fn(), cashier);
+    expect(result).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+  });
+
+  it('marks each channel with the level agreed for it', () => {
+    const open = channelNames.filter((name) => accessOf(name) === 'open');
+    const cashierLevel = channelNames.filter((name) => accessOf(name) === 'cashier');
+    expect([...open].sort()).toEqual(
+      ['getAppInfo', 'getStatus', 'getSession', 'signIn', 'signOut', 'unlockOwner', 'lock'].sort(),
+    );
+    expect([...cashierLevel].sort()).toEqual(
+      [
+        'createSale',
+        'getSale',
+        'cancelSale',
+        'checkSale',
+        'retrySale',
+        'getReceipt',
+        'getActivity',
+        'acknowledgeAlert',
+      ].sort(),
+    );
+    // Everything else is the owner's, the default for a channel nobody marked.
+    for (const name of [
+      'getSettings',
+      'getBalance',
+      'exportCsv',
+      'getZReport',
+      'setSecret',
+    ] as const) {
+      expect(accessOf(name)).toBe('owner');
+    }
+  });
+});
+
+describe('the access rule', () => {
+  it('treats a counter as a cashier whatever its session says', () => {
+    expect(effectiveRole(counter)).toBe('cashier');
+    expect(accessRefusal('owner', counter)).toBe('FORBIDDEN');
+    expect(accessRefusal('cashier', counter)).toBeNull();
+    expect(accessRefusal('cashier', counterSignedOut)).toBe('SIGNED_OUT');
+    expect(effectiveRole({ ...cashier, via: 'desktop' })).toBe('cashier');
+    expect(effectiveRole(owner)).toBe('owner');
+  });
+
+  it('lets in-process calls (tests, benchmarks) act as the owner when they say so', async () => {
+    const { handlers, calls } = recordingHandlers();
+    expect(await dispatch(handlers, 'getSettings', {}, vi.fn(), IN_PROCESS_OWNER)).toEqual({
+      ok: true,
+      value: 'getSettings',
+    });
+    expect(calls[0]?.caller).toEqual(IN_PROCESS_OWNER);
   });
 });

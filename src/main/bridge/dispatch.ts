@@ -4,8 +4,15 @@ import {
   isChannelName,
   type BridgeError,
   type BridgeResult,
+  type Caller,
   type Handlers,
 } from '../../shared/bridge/contract';
+import { accessRefusal, effectiveRole } from './caller';
+
+const REFUSALS: Readonly<Record<'FORBIDDEN' | 'SIGNED_OUT', string>> = {
+  FORBIDDEN: 'Only the owner can do this. Unlock with the owner PIN.',
+  SIGNED_OUT: 'Sign in at this till first.',
+};
 
 /** An error a handler throws on purpose: its code and message are safe to show. */
 export interface CodedError {
@@ -30,18 +37,23 @@ function describeIssue(issue: z.core.$ZodIssue): BridgeError {
 }
 
 /**
- * Runs one bridge call: the channel must exist, the input must match its schema, and whatever
- * happens the caller gets a result object, never an exception or a stack trace.
+ * Runs one bridge call: the channel must exist, the caller's role must reach the channel's access
+ * level, the input must match its schema, and whatever happens the caller gets a result object,
+ * never an exception or a stack trace. The role is checked before the input, so that a refused
+ * caller learns nothing about what the channel accepts.
  */
 export async function dispatch(
   handlers: Handlers,
   name: unknown,
   rawInput: unknown,
   onUnexpected: (error: unknown, channel: string) => void,
+  caller: Caller,
 ): Promise<BridgeResult<unknown>> {
   if (!isChannelName(name)) {
     return { ok: false, error: { code: 'UNKNOWN_CHANNEL', message: 'Unknown bridge channel.' } };
   }
+  const refusal = accessRefusal(channels[name].access, caller);
+  if (refusal) return { ok: false, error: { code: refusal, message: REFUSALS[refusal] } };
   const parsed = channels[name].input.safeParse(rawInput ?? {});
   if (!parsed.success) {
     const first = parsed.error.issues[0];
@@ -51,8 +63,9 @@ export async function dispatch(
     };
   }
   try {
-    const handler = handlers[name] as (input: unknown) => unknown;
-    return { ok: true, value: await handler(parsed.data) };
+    const handler = handlers[name] as (input: unknown, caller: Caller) => unknown;
+    const acting: Caller = { ...caller, role: effectiveRole(caller) };
+    return { ok: true, value: await handler(parsed.data, acting) };
   } catch (error) {
     if (isCodedError(error)) {
       return {

@@ -1,6 +1,17 @@
+import type { ReadRetryPolicy } from '../provider/client';
 import { join } from 'node:path';
-import type { AppInfo, BridgeEvent, Handlers } from '../../shared/bridge/contract';
+import {
+  accessOf,
+  isChannelName,
+  type AppInfo,
+  type BridgeEvent,
+  type Caller,
+  type Handlers,
+} from '../../shared/bridge/contract';
 import type { CallbackSelfTestTrigger, StatusView } from '../../shared/views';
+import { eventVisibleTo } from '../auth/event-visibility';
+import { createRoles, type Roles } from '../auth/roles';
+import type { SessionRequest } from '../auth/sessions';
 import { ensureDataDir } from '../config/data-dir';
 import {
   CALLBACK_HEALTH_DEFAULTS,
@@ -21,6 +32,7 @@ import {
 } from '../settings/settings-store';
 import { raiseAlert } from '../store/alerts-repo';
 import { createGroupCommitInbox } from '../store/callback-inbox';
+import { getSale } from '../store/sales-repo';
 import {
   createCallbackSelfTester,
   createNgrokDriver,
@@ -32,8 +44,10 @@ import {
   type TunnelManager,
 } from '../tunnel';
 import { startWebhookListener, type WebhookListener } from '../webhook';
+import { authHandlers } from './auth-handlers';
 import { openCallbackTokens, type CallbackTokens } from './callback-tokens';
 import { createEventBus, type EventBus } from './event-bus';
+import { exceptionHandlers } from './exception-handlers';
 import { openRuntime, type Runtime } from './runtime';
 import { runtimeHandlers } from './runtime-handlers';
 import { settingsHandlers } from './settings-handlers';
@@ -57,11 +71,25 @@ export interface CoreConfig {
   readonly logMirror?: { write(line: string): unknown };
   /** The provider client's request timeout (tests make it short to reach it quickly). */
   readonly providerTimeoutMs?: number;
+  /** The provider client's read retries (tests on a fake clock make their real-time waits short). */
+  readonly providerReadRetry?: ReadRetryPolicy;
+}
+
+/** Who calls: the shells ask this before every call and before pushing each event. */
+export interface CoreAuth {
+  /** The caller of a call on `channel` (its session made if needed; an owner call renews it). */
+  callerFor(request: SessionRequest, channel: string): Caller;
+  /** Who an event stream listens as now (no session made). */
+  viewerFor(request: SessionRequest): Caller;
+  eventVisibleTo(event: BridgeEvent, caller: Caller): boolean;
+  /** A window closed: its session goes. */
+  forget(sessionId: string): void;
 }
 
 export interface Core {
   readonly handlers: Handlers;
   readonly events: EventBus;
+  readonly auth: CoreAuth;
   readonly log: AppLogger;
   /** The embedded sandbox's control API, when the sandbox profile is active. */
   sandboxControlUrl(): string | null;
@@ -101,6 +129,12 @@ export async function createCore(config: CoreConfig): Promise<Core> {
     dataDir: config.dataDir,
     box,
     redactor: log.redactor,
+  });
+  const roles: Roles = createRoles({
+    dataDir: config.dataDir,
+    now: () => scheduler.now(),
+    cashiers: () => settings.get().shop.cashiers,
+    cashierPinsRequired: () => settings.get().roles.cashierPins,
   });
   const tokens: CallbackTokens = openCallbackTokens({
     dataDir: config.dataDir,
@@ -275,6 +309,7 @@ export async function createCore(config: CoreConfig): Promise<Core> {
       ...(config.providerTimeoutMs === undefined
         ? {}
         : { providerTimeoutMs: config.providerTimeoutMs }),
+      ...(config.providerReadRetry ? { providerReadRetry: config.providerReadRetry } : {}),
       ...(config.sqliteNativeBinding ? { sqliteNativeBinding: config.sqliteNativeBinding } : {}),
       ...(config.sandboxPort === undefined ? {} : { sandboxPort: config.sandboxPort }),
     });
@@ -294,6 +329,14 @@ export async function createCore(config: CoreConfig): Promise<Core> {
         kind: 'settings_recovered',
         message: `The settings file could not be read and was reset to defaults; the old file is kept as ${settingsRecovery.movedTo}.`,
         dedupeKey: `settings_recovered:${settingsRecovery.movedTo}`,
+      });
+    }
+    if (roles.recovery) {
+      problems.push({
+        level: 'warning',
+        kind: 'pins_recovered',
+        message: roles.recovery.message,
+        dedupeKey: `pins_recovered:${roles.recovery.movedTo}`,
       });
     }
     for (const secret of secrets.unreadable()) {
@@ -373,6 +416,8 @@ export async function createCore(config: CoreConfig): Promise<Core> {
       environment: settings.get().environment,
     }),
     getStatus: () => status(),
+    ...authHandlers({ roles, settings }),
+    ...exceptionHandlers({ db: () => currentRuntime().db, now: () => scheduler.now() }),
     ...runtimeHandlers(currentRuntime),
     ...settingsHandlers({
       settings,
@@ -392,9 +437,21 @@ export async function createCore(config: CoreConfig): Promise<Core> {
 
   logger.info({ shell: config.shell, environment: settings.get().environment }, 'core started');
 
+  const auth: CoreAuth = {
+    callerFor: (request, channel) =>
+      roles.callerFor(request, isChannelName(channel) ? accessOf(channel) : 'open'),
+    viewerFor: (request) => roles.viewerFor(request),
+    eventVisibleTo: (event, caller) =>
+      eventVisibleTo(event, caller, (saleId) =>
+        runtime ? (getSale(runtime.db, saleId)?.cashier ?? null) : null,
+      ),
+    forget: (sessionId) => roles.forget(sessionId),
+  };
+
   return {
     handlers,
     events,
+    auth,
     log,
     sandboxControlUrl: () => runtime?.sandbox?.controlUrl ?? null,
     idle: () => runtime?.idle() ?? Promise.resolve(),

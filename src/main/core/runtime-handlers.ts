@@ -1,4 +1,4 @@
-import type { Handlers } from '../../shared/bridge/contract';
+import type { Caller, Handlers } from '../../shared/bridge/contract';
 import { RUNTIME_CHANNELS, type Runtime, type RuntimeChannel } from './runtime';
 
 /**
@@ -6,9 +6,10 @@ import { RUNTIME_CHANNELS, type Runtime, type RuntimeChannel } from './runtime';
  * switch between sandbox, staging and production needs no re-registration in the shells.
  */
 export function runtimeHandlers(current: () => Runtime): Pick<Handlers, RuntimeChannel> {
-  const table: Partial<Record<RuntimeChannel, (input: never) => unknown>> = {};
+  type Forward = (input: never, caller: Caller) => unknown;
+  const table: Partial<Record<RuntimeChannel, Forward>> = {};
   for (const name of RUNTIME_CHANNELS) {
-    table[name] = (input: never) => (current().handlers[name] as (input: never) => unknown)(input);
+    table[name] = (input, caller) => (current().handlers[name] as Forward)(input, caller);
   }
   return table as Pick<Handlers, RuntimeChannel>;
 }

@@ -2,12 +2,17 @@ import { join } from 'node:path';
 import type { BridgeEvent, Handlers } from '../../shared/bridge/contract';
 import { businessDay } from '../../shared/provider-time';
 import type { Environment } from '../../shared/settings-schema';
+import { referencePrefix } from '../../shared/till-id';
 import type { SyncRunView } from '../../shared/views';
 import type { CallbackHealth } from '../engine/callback-health';
 import { createSalesEngine, type EngineSettings, type SalesEngine } from '../engine/sales-engine';
 import type { Scheduler } from '../engine/scheduler';
 import type { Logger } from '../logging/logger';
-import { createProviderClient, type ProviderClient } from '../provider/client';
+import {
+  createProviderClient,
+  type ProviderClient,
+  type ReadRetryPolicy,
+} from '../provider/client';
 import { createReferenceGenerator } from '../provider/references';
 import {
   buildCsvExport,
@@ -19,7 +24,7 @@ import {
   reportRange,
   type TransactionSync,
 } from '../reports';
-import { startSandboxProvider, type SandboxProvider } from '../sandbox';
+import { startSandboxProvider } from '../sandbox';
 import type { SecretStore } from '../secrets/secret-store';
 import type { SettingsStore } from '../settings/settings-store';
 import { listOpenAlerts } from '../store/alerts-repo';
@@ -27,6 +32,8 @@ import { dailyBackup } from '../store/backup';
 import { openDatabase, type Db } from '../store/database';
 import type { CallbackRoute } from '../tunnel';
 import { parseNairaInput } from './amount-input';
+import { chooseSandbox, openSandboxLink } from './sandbox-link';
+import { StandaloneSandboxError } from './standalone-sandbox';
 import { saleHandlers } from './sale-handlers';
 import { alertView, inflowView } from './views';
 
@@ -65,11 +72,15 @@ export type RuntimeChannel = (typeof RUNTIME_CHANNELS)[number];
 export interface Runtime {
   readonly environment: Environment;
   readonly db: Db;
-  readonly sandbox: SandboxProvider | null;
+  /** The sandbox provider in use on the SANDBOX profile: the embedded one or a standalone. */
+  readonly sandbox: {
+    readonly kind: 'embedded' | 'standalone';
+    readonly controlUrl: string;
+  } | null;
   readonly engine: SalesEngine;
   readonly sync: TransactionSync;
   readonly handlers: Pick<Handlers, RuntimeChannel>;
-  /** The embedded sandbox's client, for "Test connection" on the sandbox profile. */
+  /** The sandbox's client, for "Test connection" on the sandbox profile (throws when unreadable). */
   sandboxClient(): { readonly client: ProviderClient; readonly payoutAccountId: string } | null;
   openAlertCount(): number;
   lastSync(): SyncRunView | null;
@@ -92,6 +103,8 @@ export interface RuntimeOptions {
   readonly callbackHealth: CallbackHealth;
   /** The provider client's timeout for each exchange (default: the client's own). */
   readonly providerTimeoutMs?: number;
+  /** The provider client's read retries (default: the client's own). */
+  readonly providerReadRetry?: ReadRetryPolicy;
   readonly sqliteNativeBinding?: string;
   readonly sandboxPort?: number;
 }
@@ -105,16 +118,30 @@ const ENVIRONMENT_LABEL: Readonly<Record<Environment, string>> = {
 /** One provider environment: its own database, provider client, sales engine and sync. */
 export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
   const { environment, settings, secrets, scheduler, logger, emit } = options;
-  const sandbox =
+  // The embedded sandbox, or a standalone one shared by several tills (profiles.sandbox.sandboxUrl).
+  const sandboxChoice =
     environment === 'sandbox'
-      ? await startSandboxProvider({
-          dbPath: join(options.dataDir, 'sandbox-provider.sqlite'),
-          port: options.sandboxPort ?? 0,
-          // One clock for the till and its sandbox, so a fast-forwarded clock moves both.
-          now: () => scheduler.now(),
-          onError: (error) => logger.warn({ err: error }, 'sandbox provider error'),
+      ? await chooseSandbox({
+          sandboxUrl: () => settings.get().profiles.sandbox.sandboxUrl,
+          onSettingsChange: (listener) => settings.subscribe(listener),
+          open: (sandboxUrl) =>
+            openSandboxLink({
+              sandboxUrl,
+              startEmbedded: () =>
+                startSandboxProvider({
+                  dbPath: join(options.dataDir, 'sandbox-provider.sqlite'),
+                  port: options.sandboxPort ?? 0,
+                  // One clock for the till and its sandbox, so a fast-forwarded clock moves both.
+                  now: () => scheduler.now(),
+                  onError: (error) => logger.warn({ err: error }, 'sandbox provider error'),
+                }),
+              onReadFailed: (error) => logger.warn({ err: error }, 'shared sandbox unreadable'),
+            }),
+          onSwitchFailed: (error) =>
+            logger.error({ err: error }, 'switching the sandbox provider failed'),
         })
       : null;
+  const sandbox = () => sandboxChoice?.link() ?? null;
   const db = openDatabase({
     path: join(options.dataDir, `till-${environment}.sqlite`),
     nativeBinding: options.sqliteNativeBinding,
@@ -124,12 +151,14 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
   function client(): ProviderClient {
     const current = settings.get();
     const profile = current.profiles[environment];
-    const config = sandbox
+    const link = sandbox();
+    const connection = link?.connection();
+    const config = connection
       ? {
-          baseUrl: sandbox.baseUrl,
-          payoutBaseUrl: sandbox.payoutBaseUrl,
-          secretKey: sandbox.secretKey,
-          accessToken: sandbox.accessToken,
+          baseUrl: connection.baseUrl,
+          payoutBaseUrl: connection.payoutBaseUrl,
+          secretKey: connection.secretKey,
+          accessToken: connection.accessToken,
         }
       : {
           baseUrl: profile.baseUrl,
@@ -155,6 +184,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
           ...(options.providerTimeoutMs === undefined
             ? {}
             : { timeoutMs: options.providerTimeoutMs }),
+          ...(options.providerReadRetry ? { readRetry: options.providerReadRetry } : {}),
         }),
       };
     }
@@ -166,7 +196,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
     const profile = current.profiles[environment];
     return {
       accountName: profile.accountName,
-      merchantId: profile.merchantId || (sandbox ? 'SANDBOX-MERCHANT' : ''),
+      merchantId: profile.merchantId || (sandboxChoice ? 'SANDBOX-MERCHANT' : ''),
       merchantCategory: profile.merchantCategory,
       expiryMinutes: profile.expiryMinutes,
       maxSaleKobo: current.maxSaleKobo,
@@ -175,8 +205,9 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
   }
 
   function payoutAccountId(): string {
-    const id = sandbox
-      ? sandbox.payoutAccountId
+    const link = sandbox();
+    const id = link
+      ? link.connection().payoutAccountId
       : settings.get().profiles[environment].payoutAccountId;
     if (!id) {
       throw new NotConfiguredError(
@@ -191,11 +222,8 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
     db,
     client,
     references: createReferenceGenerator({
-      prefix:
-        settings
-          .get()
-          .shop.tillId.replace(/[^A-Za-z0-9]/g, '')
-          .slice(0, 16) || 'TT',
+      // Asked at each reference: a till id changed in Settings names the next sale at once.
+      prefix: () => referencePrefix(settings.get().shop.tillId),
       clock: () => scheduler.now(),
       timeZone: settings.get().timeZone,
     }),
@@ -278,7 +306,12 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
       return sync.current() ?? running;
     },
     cancelSync: () => ({ cancelled: sync.cancel() }),
-    getZReport: (input) => buildZReport(db, { ...dayRange(input), now: scheduler.now() }),
+    getZReport: (input) =>
+      buildZReport(db, {
+        ...dayRange(input),
+        tillId: settings.get().shop.tillId,
+        now: scheduler.now(),
+      }),
     listTransactions: ({ status, search, offset, limit, ...range }) =>
       listTransactions(db, {
         ...reportRange(dayRange(range)),
@@ -287,7 +320,8 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
         offset,
         limit,
       }),
-    exportCsv: (input) => buildCsvExport(db, dayRange(input)),
+    exportCsv: (input) =>
+      buildCsvExport(db, { ...dayRange(input), tillId: settings.get().shop.tillId }),
     getBalance: () => getBalanceView(client(), payoutAccountId(), scheduler.now()),
     checkPayout: async ({ amount }) => {
       const requested = parseNairaInput(amount, 'amount');
@@ -322,12 +356,17 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
   return {
     environment,
     db,
-    sandbox,
+    get sandbox() {
+      const link = sandbox();
+      return link ? { kind: link.kind, controlUrl: link.controlUrl } : null;
+    },
     engine,
     sync,
     handlers,
-    sandboxClient: () =>
-      sandbox ? { client: client(), payoutAccountId: sandbox.payoutAccountId } : null,
+    sandboxClient: () => {
+      const link = sandbox();
+      return link ? { client: client(), payoutAccountId: link.connection().payoutAccountId } : null;
+    },
     openAlertCount: () => listOpenAlerts(db).length,
     lastSync: () => sync.current() ?? sync.lastRun(),
     start() {
@@ -339,8 +378,9 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
         try {
           client();
           return true;
-        } catch {
-          return false;
+        } catch (error) {
+          // A shared sandbox that is not up yet is set up all the same: syncs retry until it is.
+          return error instanceof StandaloneSandboxError;
         }
       })();
       if (configured) {
@@ -369,7 +409,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       await engine.idle();
-      await sandbox?.close();
+      await sandboxChoice?.close();
       db.close();
     },
   };

@@ -1,13 +1,14 @@
-import type { ActivityView, Handlers } from '../../shared/bridge/contract';
+import type { ActivityView, Caller, Handlers } from '../../shared/bridge/contract';
 import { businessDayRange, businessDay } from '../../shared/provider-time';
 import type { ReceiptView } from '../../shared/views';
+import { ForbiddenError } from '../bridge/caller';
 import type { SalesEngine } from '../engine/sales-engine';
 import type { Scheduler } from '../engine/scheduler';
 import { listCounterAccounts } from '../store/accounts-repo';
 import { acknowledgeAlert, listOpenAlerts } from '../store/alerts-repo';
 import type { Db } from '../store/database';
 import { listRecentInflows } from '../store/inflows-repo';
-import { listSalesCreatedBetween } from '../store/sales-repo';
+import { getSale, listSalesCreatedBetween } from '../store/sales-repo';
 import { AmountInputError, parseNairaInput } from './amount-input';
 import { alertView, counterAccountView, inflowView } from './views';
 
@@ -35,9 +36,27 @@ type SaleChannels =
   | 'acknowledgeAlert'
   | 'createCounterAccount';
 
-/** The cashier's channels: thin mappings from bridge inputs to the sales engine. */
+/**
+ * The cashier's channels: thin mappings from bridge inputs to the sales engine. A cashier sees
+ * and acts on their own sales only; the owner on every sale.
+ */
 export function saleHandlers(deps: SaleHandlerDeps): Pick<Handlers, SaleChannels> {
   const { db, engine, scheduler } = deps;
+
+  function isOwnSale(caller: Caller, saleId: number | null): boolean {
+    if (caller.role === 'owner') return true;
+    if (saleId === null || caller.name === null) return false;
+    return getSale(db, saleId)?.cashier === caller.name;
+  }
+
+  /** A sale that does not exist is the engine's SALE_NOT_FOUND; another cashier's is refused. */
+  function ownSale(caller: Caller, saleId: number): number {
+    if (caller.role === 'owner' || getSale(db, saleId) === undefined) return saleId;
+    if (!isOwnSale(caller, saleId)) {
+      throw new ForbiddenError('This sale belongs to another cashier.');
+    }
+    return saleId;
+  }
 
   function today(): readonly [number, number] {
     const { timeZone, cutoffHour } = deps.shop();
@@ -46,17 +65,19 @@ export function saleHandlers(deps: SaleHandlerDeps): Pick<Handlers, SaleChannels
   }
 
   return {
-    createSale: ({ amount, note, cashier }) => {
+    createSale: ({ amount, note, cashier }, caller) => {
       const amountKobo = parseNairaInput(amount);
       deps.ensureConfigured();
-      return engine.createSale({ amountKobo, note: note ?? null, cashier: cashier ?? null });
+      // The signed-in name wins: a cashier cannot record a sale under someone else's name.
+      const recorded = caller.name ?? (caller.role === 'owner' ? (cashier ?? null) : null);
+      return engine.createSale({ amountKobo, note: note ?? null, cashier: recorded });
     },
-    getSale: ({ saleId }) => engine.getSale(saleId),
-    cancelSale: ({ saleId }) => engine.cancelSale(saleId),
-    checkSale: ({ saleId }) => engine.customerSaysPaid(saleId),
-    retrySale: ({ saleId }) => engine.retrySale(saleId),
-    getReceipt: ({ saleId }): ReceiptView => {
-      const sale = engine.getSale(saleId);
+    getSale: ({ saleId }, caller) => engine.getSale(ownSale(caller, saleId)),
+    cancelSale: ({ saleId }, caller) => engine.cancelSale(ownSale(caller, saleId)),
+    checkSale: ({ saleId }, caller) => engine.customerSaysPaid(ownSale(caller, saleId)),
+    retrySale: ({ saleId }, caller) => engine.retrySale(ownSale(caller, saleId)),
+    getReceipt: ({ saleId }, caller): ReceiptView => {
+      const sale = engine.getSale(ownSale(caller, saleId));
       const shop = deps.shop();
       return {
         shopName: shop.name,
@@ -75,18 +96,42 @@ export function saleHandlers(deps: SaleHandlerDeps): Pick<Handlers, SaleChannels
         timeZone: shop.timeZone,
       };
     },
-    getActivity: (): ActivityView => {
+    getActivity: (_input, caller): ActivityView => {
       const [from, to] = today();
+      const sales = listSalesCreatedBetween(db, from, to);
+      if (caller.role === 'owner') {
+        return {
+          sales: sales.map((row) => engine.getSale(row.id)),
+          inflows: listRecentInflows(db, from).map(inflowView),
+          alerts: listOpenAlerts(db).map(alertView),
+          counterAccounts: listCounterAccounts(db).map(counterAccountView),
+        };
+      }
+      // A cashier: their own sales, and only the money and alerts tied to one of them.
+      const own = new Set(
+        sales.filter((row) => row.cashier !== null && row.cashier === caller.name).map((r) => r.id),
+      );
+      const mine = (saleId: number | null) => saleId !== null && own.has(saleId);
       return {
-        sales: listSalesCreatedBetween(db, from, to).map((row) => engine.getSale(row.id)),
-        inflows: listRecentInflows(db, from).map(inflowView),
-        alerts: listOpenAlerts(db).map(alertView),
-        counterAccounts: listCounterAccounts(db).map(counterAccountView),
+        sales: [...own].map((id) => engine.getSale(id)),
+        inflows: listRecentInflows(db, from)
+          .filter((row) => mine(row.saleId))
+          .map(inflowView),
+        alerts: listOpenAlerts(db)
+          .filter((row) => isOwnSale(caller, row.saleId))
+          .map(alertView),
+        counterAccounts: [],
       };
     },
-    acknowledgeAlert: ({ alertId }) => ({
-      acknowledged: acknowledgeAlert(db, alertId, scheduler.now()),
-    }),
+    acknowledgeAlert: ({ alertId }, caller) => {
+      if (caller.role !== 'owner') {
+        const alert = listOpenAlerts(db).find((row) => row.id === alertId);
+        if (alert && !isOwnSale(caller, alert.saleId)) {
+          throw new ForbiddenError('Only the owner can acknowledge this alert.');
+        }
+      }
+      return { acknowledged: acknowledgeAlert(db, alertId, scheduler.now()) };
+    },
     createCounterAccount: async ({ type, amount }) => {
       const amountKobo = amount === undefined ? undefined : parseNairaInput(amount);
       if (type === 'static' && amountKobo === undefined) {

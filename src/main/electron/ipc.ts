@@ -1,18 +1,27 @@
-import { ipcMain, type IpcMainInvokeEvent } from 'electron';
+import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import { channelNames, ipcChannelOf, type Handlers } from '../../shared/bridge/contract';
+import type { SessionRequest } from '../auth/sessions';
 import { dispatch } from '../bridge/dispatch';
+import type { CoreAuth } from '../core/create-core';
 import type { Logger } from '../logging/logger';
 import { isTrustedIpcSender, type TrustedOrigins } from '../security/trusted-sender';
 
+/** A desktop window is one session: its webContents, for as long as it lives. */
+export function desktopSession(contents: Pick<WebContents, 'id'>): SessionRequest {
+  return { sessionId: `desktop-${contents.id}`, via: 'desktop', boundTo: 'desktop' };
+}
+
 /**
  * Registers one ipcMain handler per channel of the table. Each checks that the message comes from
- * our own renderer's main frame before the input is validated and the handler runs.
+ * our own renderer's main frame, resolves the window's session to a caller, then dispatches.
  */
 export function registerIpc(
   handlers: Handlers,
+  auth: CoreAuth,
   trusted: TrustedOrigins,
   logger: Logger,
 ): () => void {
+  const watched = new Set<number>();
   for (const name of channelNames) {
     ipcMain.handle(ipcChannelOf(name), (event: IpcMainInvokeEvent, input: unknown) => {
       const frame = event.senderFrame;
@@ -21,8 +30,21 @@ export function registerIpc(
         logger.warn({ channel: name, url: frame?.url }, 'IPC refused: untrusted sender');
         return { ok: false, error: { code: 'FORBIDDEN', message: 'Refused: unknown sender.' } };
       }
-      return dispatch(handlers, name, input, (error) =>
-        logger.error({ err: error, channel: name }, 'bridge handler failed'),
+      const session = desktopSession(event.sender);
+      if (!watched.has(event.sender.id)) {
+        watched.add(event.sender.id);
+        const id = event.sender.id;
+        event.sender.once('destroyed', () => {
+          watched.delete(id);
+          if (session.sessionId) auth.forget(session.sessionId);
+        });
+      }
+      return dispatch(
+        handlers,
+        name,
+        input,
+        (error) => logger.error({ err: error, channel: name }, 'bridge handler failed'),
+        auth.callerFor(session, name),
       );
     });
   }

@@ -8,7 +8,7 @@ import { createCore, type Core } from '../core/create-core';
 import { rendererCspHeader } from '../../shared/csp';
 import { isTrustedRendererUrl } from '../security/trusted-sender';
 import { IPC_EVENT_CHANNEL } from '../../shared/bridge/contract';
-import { registerIpc } from './ipc';
+import { desktopSession, registerIpc } from './ipc';
 import { sqliteNativeBinding } from './native-binding';
 import { openDesktopSecretBox } from './safe-storage-box';
 import { openElectronSettings } from './settings-backend';
@@ -70,11 +70,15 @@ if (!app.requestSingleInstanceLock()) {
       secretBox: openDesktopSecretBox(dataDir),
       ...(binding ? { sqliteNativeBinding: binding } : {}),
     });
-    unregisterIpc = registerIpc(core.handlers, trustedOrigins(), core.log.logger);
+    unregisterIpc = registerIpc(core.handlers, core.auth, trustedOrigins(), core.log.logger);
     mainWindow = createMainWindow();
+    const auth = core.auth;
     unsubscribeEvents = core.events.subscribe((event) => {
       for (const window of [mainWindow, displayWindow]) {
-        if (window && !window.isDestroyed()) window.webContents.send(IPC_EVENT_CHANNEL, event);
+        if (!window || window.isDestroyed()) continue;
+        // Each window hears what its own session's role may see (the same rule as the channels).
+        const viewer = auth.viewerFor(desktopSession(window.webContents));
+        if (auth.eventVisibleTo(event, viewer)) window.webContents.send(IPC_EVENT_CHANNEL, event);
       }
       const note = notificationFor(event);
       if (note && Notification.isSupported()) {

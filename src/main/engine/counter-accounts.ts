@@ -22,7 +22,7 @@ export async function createCounterAccount(
   const { db, scheduler, deps } = ctx;
   const settings = deps.settings();
   const target = deps.callbackTarget();
-  const reference = deps.references.next();
+  const reference = deps.references.next('counter');
   const pending = insertPendingAccount(
     db,
     {

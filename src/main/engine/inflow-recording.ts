@@ -125,11 +125,12 @@ function alertStatusChange(ctx: EngineContext, row: InflowRow, before: InflowSta
     return;
   }
   const account = row.accountId === null ? undefined : getAccount(ctx.db, row.accountId);
+  // The listing is merchant-wide: another till's transfer (or money no till made) is that till's
+  // business or the report's, not an alert at this counter.
+  if (!sale && !account) return;
   const owner = sale
     ? `Sale #${sale.id} (${formatNaira(sale.amountKobo)})`
-    : account
-      ? `Counter account ${account.accountNumber ?? account.reference}`
-      : `Reference ${row.externalReference ?? 'unknown'}`;
+    : `Counter account ${account?.accountNumber ?? account?.reference ?? 'unknown'}`;
   raiseEngineAlert(ctx, {
     level: 'warning',
     kind: 'inflow_status_changed',

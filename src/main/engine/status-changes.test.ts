@@ -101,4 +101,22 @@ describe('status changes after the fact', () => {
     expect(alert).toMatchObject({ level: 'warning', saleId: null });
     expect(alert?.message).toContain(`Counter account ${account.accountNumber}`);
   });
+
+  it("another till's transfer that changes: its status is kept, but no alert at this till", async () => {
+    const harness = (h = await createHarness({ live: true }));
+    const row: TransactionRecord = {
+      sessionId: '100004231123090000123456789012',
+      externalReference: 'TILLK3J9-20261123090000-RUN001-0001-X7Q2M9AB',
+      amountKobo: 150_000,
+      status: 'success',
+      rawStatus: 'success',
+      date: '2026-11-23 09:00:00',
+      dateMs: harness.scheduler.now(),
+    };
+    await syncSees(harness, row);
+    await harness.advance(60_000);
+    await syncSees(harness, { ...row, status: 'failed', rawStatus: 'failed' });
+    expect(getInflowBySession(harness.db, row.sessionId)?.status).toBe('failed');
+    expect(harness.alerts.filter((a) => a.sessionId === row.sessionId)).toEqual([]);
+  });
 });

@@ -42,6 +42,32 @@ describe('validateProviderProfile', () => {
     }
   });
 
+  it('accepts plain http for staging and production only on this computer', () => {
+    for (const environment of ['staging', 'production']) {
+      expect(
+        validateProviderProfile({
+          environment,
+          baseUrl: 'http://127.0.0.1:4010/api/',
+          payoutBaseUrl: 'http://localhost:4010/payout',
+        }),
+      ).toEqual({
+        environment,
+        baseUrl: 'http://127.0.0.1:4010/api',
+        payoutBaseUrl: 'http://localhost:4010/payout',
+      });
+      const onTheLan = () =>
+        validateProviderProfile({
+          environment,
+          baseUrl: 'https://api.provider.example',
+          payoutBaseUrl: 'http://192.168.0.10:4010/payout',
+        });
+      expect(onTheLan).toThrow(
+        expect.objectContaining({ code: 'INVALID_CONFIG', field: 'payoutBaseUrl' }),
+      );
+      expect(onTheLan).toThrow(/https.*this computer/);
+    }
+  });
+
   it.each([
     ['environment', { environment: 'live' }],
     ['baseUrl', { baseUrl: '' }],

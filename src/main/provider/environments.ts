@@ -2,8 +2,10 @@
  * Where the provider lives. The interface names staging and production but gives no addresses:
  * they come from the provider's support team with the keys, and are entered in Settings. So no
  * URL is hard-coded here; we only check what is entered. Staging and production carry real
- * credentials and must use https; the sandbox (our own local server) may use plain http.
+ * credentials and must use https unless they stay on this computer; the sandbox may use plain
+ * http (the rule itself lives in src/shared/provider-url.ts, shared with the settings form).
  */
+import { providerTransportProblem } from '../../shared/provider-url';
 import { ProviderConfigError } from './errors';
 
 export const PROVIDER_ENVIRONMENTS = ['sandbox', 'staging', 'production'] as const;
@@ -34,11 +36,9 @@ function checkUrl(environment: ProviderEnvironment, field: string, value: unknow
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new ProviderConfigError(field, `${field} must use http or https`);
   }
-  if (environment !== 'sandbox' && url.protocol !== 'https:') {
-    throw new ProviderConfigError(
-      field,
-      `${field} must use https in ${environment}: the secret key travels in every request`,
-    );
+  const transport = providerTransportProblem(environment, url);
+  if (transport !== null) {
+    throw new ProviderConfigError(field, `${field} in ${environment} ${transport}`);
   }
   if (url.username || url.password) {
     throw new ProviderConfigError(field, `${field} must not carry a user name or password`);

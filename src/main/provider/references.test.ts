@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { parseProviderTimestamp } from '../../shared/provider-time';
-import { createReferenceGenerator, ReferenceGeneratorError } from './references';
+import {
+  COUNTER_RUN_WORD,
+  createReferenceGenerator,
+  parseReference,
+  ReferenceGeneratorError,
+} from './references';
 import { REFERENCE_PATTERN } from './schemas';
 
 const fixedClock = () => parseProviderTimestamp('2026-11-22 09:05:00');
@@ -50,6 +55,7 @@ describe('createReferenceGenerator', () => {
     [{ prefix: 'T-T' }],
     [{ prefix: 'X'.repeat(17) }],
     [{ runId: 'till 1' }],
+    [{ runId: 'counter' }],
   ])('refuses bad options %j', (options) => {
     expect(() => createReferenceGenerator(options)).toThrow(ReferenceGeneratorError);
   });
@@ -58,5 +64,58 @@ describe('createReferenceGenerator', () => {
     expect(() => createReferenceGenerator({ random: () => new Uint8Array(1) })).toThrow(
       ReferenceGeneratorError,
     );
+  });
+
+  it('writes the till prefix it is given at each reference, so a renamed till shows at once', () => {
+    let prefix = 'TILLA7K2';
+    const generator = createReferenceGenerator({ prefix: () => prefix, clock: fixedClock });
+    expect(generator.next()).toMatch(/^TILLA7K2-/);
+    prefix = 'FRONT';
+    expect(generator.next()).toMatch(/^FRONT-20261122090500-[0-9A-HJKMNP-TV-Z]{6}-0002-/);
+    prefix = 'front-1';
+    expect(() => generator.next()).toThrow(ReferenceGeneratorError);
+  });
+
+  it('marks a counter account reference with COUNTER where the run id goes', () => {
+    const generator = createReferenceGenerator({ prefix: 'TILLA7K2', clock: fixedClock });
+    const sale = generator.next();
+    const counter = generator.next('counter');
+    expect(counter).toMatch(/^TILLA7K2-20261122090500-COUNTER-0002-[0-9A-HJKMNP-TV-Z]{8}$/);
+    expect(counter).toMatch(REFERENCE_PATTERN);
+    expect(parseReference(sale)).toEqual({
+      tillPrefix: 'TILLA7K2',
+      stamp: '20261122090500',
+      run: generator.runId,
+      sequence: 1,
+      counterAccount: false,
+    });
+    expect(parseReference(counter)).toMatchObject({ run: COUNTER_RUN_WORD, counterAccount: true });
+  });
+
+  it('parses every reference it makes, and nothing in another shape', () => {
+    for (const prefix of ['T', 'TT', 'till1', 'P'.repeat(16)]) {
+      const generator = createReferenceGenerator({ prefix });
+      for (let i = 0; i < 50; i++) {
+        const kind = i % 5 === 0 ? 'counter' : 'sale';
+        expect(parseReference(generator.next(kind))).toMatchObject({
+          tillPrefix: prefix.toUpperCase(),
+          sequence: i + 1,
+          counterAccount: kind === 'counter',
+        });
+      }
+    }
+    for (const other of [
+      null,
+      '',
+      'TT-1',
+      'INV-0001',
+      'P'.repeat(17) + '-20261122090500-K3J9QF-0001-X7Q2M9AB',
+      'TT-20261122090500-K3J9QF-001-X7Q2M9AB',
+      'TT-20261122090500-K3J9QF-0001-X7Q2M9A',
+      'TT-20261122090500-K3J9QF-0001-X7Q2M9AB-1',
+      'TT-20261122090500-K3J9QF-0001-x7q2m9ab',
+    ]) {
+      expect(parseReference(other), String(other)).toBeNull();
+    }
   });
 });

@@ -1,9 +1,15 @@
 /**
  * References for virtual-account creation. The provider refuses a reused reference (409), and
- * in staging references must be unique per run, so each one carries: the local time (readable
- * by support), a run id (random per generator, i.e. per app start and till), a sequence number
- * (unique within the run even if the clock stands still) and crypto randomness (unique across
- * tills and runs even if run ids collide). Example: TT-20261122090500-K3J9QF-0001-X7Q2M9AB.
+ * in staging references must be unique per run, so each one carries: the till's prefix (its
+ * till id's letters and digits: the provider's listing is merchant-wide, and the prefix is how
+ * a report tells which till of the shop made a payment), the local time (readable by support),
+ * a run id (random per generator, i.e. per app start and till), a sequence number (unique within
+ * the run even if the clock stands still) and crypto randomness (unique across tills and runs
+ * even if run ids collide). Example: TILLA7K2-20261122090500-K3J9QF-0001-X7Q2M9AB.
+ *
+ * A permanent counter account's reference has the word COUNTER where the run id goes, so any
+ * till of the shop can tell from the listing alone that a payment went to a counter account:
+ * a random run id is Crockford base32, which has no O or U, so it is never that word.
  */
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_PROVIDER_TIME_ZONE, formatProviderTimestamp } from '../../shared/provider-time';
@@ -14,9 +20,12 @@ const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const PART = /^[A-Za-z0-9]{1,16}$/;
 
 export interface ReferenceGeneratorOptions {
-  /** Letters and digits, 1..16; default 'TT'. */
-  readonly prefix?: string;
-  /** Letters and digits, 1..16; default 6 random characters. A till id fits here. */
+  /**
+   * Letters and digits, 1..16; default 'TT'. A function is asked at each reference, so a till
+   * id changed in Settings names the next sale at once.
+   */
+  readonly prefix?: string | (() => string);
+  /** Letters and digits, 1..16, not COUNTER; default 6 random characters. */
   readonly runId?: string;
   /** Epoch ms; default Date.now. */
   readonly clock?: () => number;
@@ -26,9 +35,45 @@ export interface ReferenceGeneratorOptions {
   readonly timeZone?: string;
 }
 
+/** A sale's one-off account, or a permanent counter account (static or static-flex). */
+export type ReferenceKind = 'sale' | 'counter';
+
 export interface ReferenceGenerator {
   readonly runId: string;
-  next(): string;
+  next(kind?: ReferenceKind): string;
+}
+
+/** Stands where the run id goes in a counter account's reference (see the top of this file). */
+export const COUNTER_RUN_WORD = 'COUNTER';
+
+/** What a reference made by this app says about where it came from. */
+export interface ParsedReference {
+  /** The making till's prefix, upper-cased (older builds wrote it as typed: 'till1'). */
+  readonly tillPrefix: string;
+  /** YYYYMMDDHHMMSS, the making till's local time. */
+  readonly stamp: string;
+  /** The run id, or COUNTER_RUN_WORD for a counter account. */
+  readonly run: string;
+  readonly sequence: number;
+  readonly counterAccount: boolean;
+}
+
+/** PREFIX-YYYYMMDDHHMMSS-RUN-SEQ-RAND, exactly as createReferenceGenerator writes it. */
+const MADE_HERE =
+  /^([A-Za-z0-9]{1,16})-(\d{14})-([A-Za-z0-9]{1,16})-(\d{4,})-([0-9A-HJKMNP-TV-Z]{8})$/;
+
+/** The parts of a reference this app made, or null for any other reference (or none). */
+export function parseReference(reference: string | null): ParsedReference | null {
+  const match = reference === null ? null : MADE_HERE.exec(reference);
+  if (!match) return null;
+  const [, prefix = '', stamp = '', run = '', sequence = ''] = match;
+  return {
+    tillPrefix: prefix.toUpperCase(),
+    stamp,
+    run,
+    sequence: Number(sequence),
+    counterAccount: run === COUNTER_RUN_WORD,
+  };
 }
 
 export class ReferenceGeneratorError extends Error {
@@ -52,25 +97,35 @@ function randomText(random: (size: number) => Uint8Array, length: number): strin
 export function createReferenceGenerator(
   options: ReferenceGeneratorOptions = {},
 ): ReferenceGenerator {
-  const prefix = options.prefix ?? 'TT';
+  const option = options.prefix ?? 'TT';
+  const prefixOf = typeof option === 'function' ? option : () => option;
   const clock = options.clock ?? Date.now;
   const random = options.random ?? ((size: number) => new Uint8Array(randomBytes(size)));
   const timeZone = options.timeZone ?? DEFAULT_PROVIDER_TIME_ZONE;
-  if (!PART.test(prefix))
-    throw new ReferenceGeneratorError('prefix must be 1 to 16 letters or digits');
+  const checkedPrefix = (): string => {
+    const prefix = prefixOf();
+    if (!PART.test(prefix))
+      throw new ReferenceGeneratorError('prefix must be 1 to 16 letters or digits');
+    return prefix;
+  };
+  checkedPrefix();
   const runId = options.runId ?? randomText(random, 6);
   if (!PART.test(runId))
     throw new ReferenceGeneratorError('runId must be 1 to 16 letters or digits');
+  if (runId.toUpperCase() === COUNTER_RUN_WORD)
+    throw new ReferenceGeneratorError(`runId must not be ${COUNTER_RUN_WORD}`);
   let sequence = 0;
 
   return {
     runId,
-    next(): string {
+    next(kind: ReferenceKind = 'sale'): string {
+      const prefix = checkedPrefix();
       sequence += 1;
       const stamp = formatProviderTimestamp(clock(), timeZone).replace(/\D/g, '');
       // At least 4 digits; grows past 9999 rather than wrap, so it never repeats in a run.
       const seq = String(sequence).padStart(4, '0');
-      const reference = `${prefix}-${stamp}-${runId}-${seq}-${randomText(random, 8)}`;
+      const run = kind === 'counter' ? COUNTER_RUN_WORD : runId;
+      const reference = `${prefix}-${stamp}-${run}-${seq}-${randomText(random, 8)}`;
       if (!REFERENCE_PATTERN.test(reference)) {
         throw new ReferenceGeneratorError(
           `Generated reference breaks the provider's rule: ${reference}`,

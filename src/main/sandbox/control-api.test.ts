@@ -108,6 +108,27 @@ describe('control API', () => {
     expect(result.text).toContain('pending');
   });
 
+  it('GET /info answers the addresses and keys of the start line, and they work', async () => {
+    const info = await http(`${sandbox.controlUrl}/info`);
+    expect(info.status).toBe(200);
+    expect(info.body).toEqual({
+      base_url: sandbox.baseUrl,
+      payout_base_url: sandbox.payoutBaseUrl,
+      secret_key: sandbox.secretKey,
+      access_token: sandbox.accessToken,
+      payout_account_id: sandbox.payoutAccountId,
+      control_url: sandbox.controlUrl,
+    });
+    const { base_url, secret_key } = info.body as { base_url: string; secret_key: string };
+    const listing = await http(`${base_url}/virtual/transactions?limit=1&offset=0`, {
+      headers: { secretKey: secret_key },
+    });
+    expect(listing.status).toBe(200);
+    expect((await http(`${sandbox.controlUrl}/info`, { method: 'POST', body: {} })).status).toBe(
+      405,
+    );
+  });
+
   it('answers 404 with a code for unknown routes and 405 for a wrong method', async () => {
     const unknown = await http(`${sandbox.controlUrl}/nope`);
     expect(unknown.status).toBe(404);

@@ -18,7 +18,12 @@ import {
   transactionsOfAccount,
   type AccountRow,
 } from './sandbox-state';
-import { controlAccountView, controlDispatchView, controlTransactionView } from './views';
+import {
+  controlAccountView,
+  controlDispatchView,
+  controlTransactionView,
+  type SandboxStartLine,
+} from './views';
 
 /** Most copies one re-send request may ask for: enough for any duplicate test. */
 export const MAX_RESEND_COPIES = 50;
@@ -33,6 +38,8 @@ export interface ControlApiDeps {
   readonly now: () => number;
   readonly getFallbackUrl: () => string | undefined;
   readonly setFallbackUrl: (url: string | undefined) => void;
+  /** Addresses and keys, as the first line of `npm run sandbox` gives them (known once listening). */
+  readonly startLine: () => SandboxStartLine;
 }
 
 const transferSchema = z.strictObject({
@@ -73,6 +80,12 @@ export function controlRoutes(deps: ControlApiDeps): readonly Route[] {
   const configView = () => ({ fallback_callback_url: deps.getFallbackUrl() ?? null });
 
   return [
+    {
+      // A till started with --sandbox-url reads the keys here, so it needs only the control URL.
+      method: 'GET',
+      pattern: /^\/info$/,
+      handle: () => json(200, deps.startLine()),
+    },
     {
       method: 'POST',
       pattern: /^\/transfers$/,

@@ -18,6 +18,7 @@ import { matchRoute, type Route } from './router';
 import { openSandboxDb, type SandboxDb } from './sandbox-db';
 import { SandboxEngine } from './sandbox-engine';
 import { ServedFaults, ServedTally } from './served-faults';
+import { sandboxStartLine, type SandboxStartLine } from './views';
 import {
   readMerchant,
   readSetting,
@@ -139,6 +140,16 @@ function resolveMerchant(db: SandboxDb, options: SandboxProviderOptions): Mercha
 }
 
 /**
+ * Whether a request failed because its client went away while the body was read (a client
+ * timeout): the normal end of such an exchange, not a sandbox error worth reporting.
+ */
+function clientGone(req: IncomingMessage, error: unknown): boolean {
+  if (req.destroyed && !req.complete) return true;
+  const code = (error as { code?: unknown } | null)?.code;
+  return error instanceof Error && (error.message === 'aborted' || code === 'ECONNRESET');
+}
+
+/**
  * Starts an HTTP server on 127.0.0.1 that behaves like the payment provider (see
  * provider-interface.md), with a control API for the customer's side. One port carries
  * /api (base_url), /payout (payout_base_url) and /control (control_url).
@@ -217,10 +228,16 @@ export async function startSandboxProvider(
           fallbackUrl = url;
           writeSetting(db, FALLBACK_URL_KEY, url);
         },
+        startLine: () => {
+          if (listening.startLine === null) throw new Error('the sandbox is not listening yet');
+          return listening.startLine;
+        },
       }),
     },
   ];
 
+  /** Set once the server listens (the port is needed); no request can come before that. */
+  const listening: { startLine: SandboxStartLine | null } = { startLine: null };
   let closing = false;
   const latencyWakers = new Set<() => void>();
   const delay = (ms: number): Promise<void> =>
@@ -277,6 +294,7 @@ export async function startSandboxProvider(
       reply = await route.handle({ req, url, params, served: tally });
     } catch (error) {
       if (closing) return undefined; // an error of the shutdown itself, not of the request
+      if (clientGone(req, error)) return undefined; // the client gave up (its timeout): normal
       reply = errorReply(error, true);
     }
     const ok = reply.status >= 200 && reply.status < 300;
@@ -319,7 +337,8 @@ export async function startSandboxProvider(
         tally.commit(served);
       }
     } catch (error) {
-      reply = closing ? undefined : errorReply(error, mount?.provider ?? true);
+      reply =
+        closing || clientGone(req, error) ? undefined : errorReply(error, mount?.provider ?? true);
     }
     if (reply === undefined || closing) {
       res.destroy();
@@ -355,15 +374,19 @@ export async function startSandboxProvider(
   const port = (server.address() as AddressInfo).port;
   const origin = `http://${HOST}:${port}`;
   let closed: Promise<void> | undefined;
-
-  return {
+  const addresses = {
     baseUrl: `${origin}/api`,
     payoutBaseUrl: `${origin}/payout`,
     controlUrl: `${origin}/control`,
-    port,
     secretKey: merchant.secretKey,
     accessToken: merchant.accessToken,
     payoutAccountId: merchant.payoutAccountId,
+  };
+  listening.startLine = sandboxStartLine(addresses);
+
+  return {
+    ...addresses,
+    port,
     seed,
     personality: readings,
     close() {

@@ -194,3 +194,34 @@ export function controlDispatchView(
     })),
   } as const;
 }
+
+/**
+ * What a client needs to use this sandbox: the first line of `npm run sandbox` and the answer
+ * of `GET /control/info` (one shape, so a till can read it from either).
+ */
+export interface SandboxStartLine {
+  readonly base_url: string;
+  readonly payout_base_url: string;
+  readonly secret_key: string;
+  readonly access_token: string;
+  readonly payout_account_id: string;
+  readonly control_url: string;
+}
+
+export function sandboxStartLine(sandbox: {
+  readonly baseUrl: string;
+  readonly payoutBaseUrl: string;
+  readonly secretKey: string;
+  readonly accessToken: string;
+  readonly payoutAccountId: string;
+  readonly controlUrl: string;
+}): SandboxStartLine {
+  return {
+    base_url: sandbox.baseUrl,
+    payout_base_url: sandbox.payoutBaseUrl,
+    secret_key: sandbox.secretKey,
+    access_token: sandbox.accessToken,
+    payout_account_id: sandbox.payoutAccountId,
+    control_url: sandbox.controlUrl,
+  };
+}

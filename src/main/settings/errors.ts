@@ -24,6 +24,7 @@ export class SettingsValidationError extends Error {
 }
 
 const LEAF_LABELS: Readonly<Record<string, string>> = {
+  cashierPins: 'Cashier PINs',
   environment: 'Environment',
   baseUrl: 'Provider address',
   payoutBaseUrl: 'Payout address',
@@ -33,7 +34,7 @@ const LEAF_LABELS: Readonly<Record<string, string>> = {
   expiryMinutes: 'Account expiry (minutes)',
   payoutAccountId: 'Payout account number',
   name: 'Shop name',
-  tillId: 'Till name',
+  tillId: 'Till id',
   cashiers: 'Cashiers',
   timeZone: 'Time zone',
   dayCutoffHour: 'End-of-day cut-off hour',

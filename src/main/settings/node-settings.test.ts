@@ -156,7 +156,13 @@ describe('openNodeSettings', () => {
     });
     expect(reported).toEqual([recovery]);
     expect(store.recovery).toEqual(recovery);
-    expect(store.get()).toEqual(DEFAULT_SETTINGS);
+    // Nothing of the old file could be read, its till id neither: a new unique one.
+    const { tillId } = store.get().shop;
+    expect(tillId).toMatch(/^till-[0-9a-hjkmnp-tv-z]{4}$/);
+    expect(store.get()).toEqual({
+      ...DEFAULT_SETTINGS,
+      shop: { ...DEFAULT_SETTINGS.shop, tillId },
+    });
     store.update({ shop: { name: 'Fresh start' } });
     expect(readJson(path)['shop']).toMatchObject({ name: 'Fresh start' });
   });

@@ -5,7 +5,8 @@
  */
 import { existsSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { SettingsFileError, SettingsValidationError } from './errors';
-import type { SettingsBackend } from './settings-store';
+import type { SettingsBackend, SettingsFile } from './settings-store';
+import { settleTillId, tillIdOfFile, type TillIdStart } from './till-id';
 import { validateSettings } from './validate';
 
 export interface SettingsRecovery {
@@ -91,6 +92,24 @@ export function isBadFileError(error: unknown): error is Error {
   );
 }
 
+/** Writes the file's till id as it should be (see settleTillId) before the file is validated. */
+function settle(backend: SettingsBackend, start: TillIdStart): void {
+  const settled = settleTillId(backend.store, start);
+  if (settled) backend.store = settled;
+}
+
+/** The till id of a file that is being moved aside, when its JSON can still be read. */
+function tillIdOfOriginal(original: Buffer): string | null {
+  try {
+    const parsed = JSON.parse(original.toString('utf8')) as unknown;
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? tillIdOfFile(parsed as SettingsFile)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
 export interface OpenedSettings<B> {
   readonly backend: B;
   /** Set when the file was bad and was moved aside; pass it to createSettingsStore. */
@@ -99,7 +118,8 @@ export interface OpenedSettings<B> {
 
 /**
  * Opens a conf-like backend whose constructor reads `path` (JSON parse, migrations, JSON
- * Schema), then checks the result with zod. When either fails because of the file, the file as
+ * Schema), settles the till id (a unique one on first start, see till-id.ts), then checks the
+ * result with zod. When either fails because of the file, the file as
  * it was before opening is kept aside and a fresh one is opened. Other failures (permissions, a
  * full disk) are thrown: starting from defaults would not fix them.
  */
@@ -111,6 +131,7 @@ export function openSettingsFile<B extends SettingsBackend>(
   const original = readIfPresent(path);
   try {
     const backend = open();
+    settle(backend, { firstStart: original === null });
     validateSettings(backend.store);
     return { backend, recovery: null };
   } catch (error) {
@@ -118,6 +139,7 @@ export function openSettingsFile<B extends SettingsBackend>(
     const at = now();
     const movedTo = keepAside(path, original, at);
     const backend = open();
+    settle(backend, { firstStart: false, carriedOver: tillIdOfOriginal(original) });
     const reason =
       error instanceof SettingsValidationError ||
       error.message.startsWith('Config schema violation')

@@ -42,7 +42,13 @@ function validationError(run: () => unknown): SettingsValidationError {
 describe('settings store', () => {
   it('starts from the defaults and writes them to settings.json', () => {
     const { store, file } = openStore();
-    expect(store.get()).toEqual(DEFAULT_SETTINGS);
+    // The one value that is not a default: a fresh till gets a till id of its own.
+    const { tillId } = store.get().shop;
+    expect(tillId).toMatch(/^till-[0-9a-hjkmnp-tv-z]{4}$/);
+    expect(store.get()).toEqual({
+      ...DEFAULT_SETTINGS,
+      shop: { ...DEFAULT_SETTINGS.shop, tillId },
+    });
     expect(store.get().environment).toBe('sandbox');
     expect(store.get().profiles.production.merchantCategory).toBe('others');
     expect(store.get().timeZone).toBe('Africa/Lagos');
@@ -63,7 +69,11 @@ describe('settings store', () => {
       expiryMinutes: 30,
     });
     expect(next.profiles.production).toEqual(DEFAULT_SETTINGS.profiles.production);
-    expect(next.shop).toEqual({ ...DEFAULT_SETTINGS.shop, name: 'Mama Put Stores' });
+    expect(next.shop).toEqual({
+      ...DEFAULT_SETTINGS.shop,
+      tillId: next.shop.tillId,
+      name: 'Mama Put Stores',
+    });
     expect(next.environment).toBe('staging');
     // A second process opening the same file sees the change.
     expect(openStore(dir).store.get()).toEqual(next);
@@ -142,6 +152,10 @@ describe('settings store', () => {
     ['unknown time zone', { timeZone: 'Africa/Atlantis' }, 'timeZone', /unknown time zone/i],
     ['cut-off hour 24', { dayCutoffHour: 24 }, 'dayCutoffHour', /0 to 23/],
     ['till id with a space', { shop: { tillId: 'till 1' } }, 'shop.tillId', /letters, digits/i],
+    ['till id with _', { shop: { tillId: 'till_1' } }, 'shop.tillId', /letters, digits and -/i],
+    ['till id of 17', { shop: { tillId: 'front-counter-one' } }, 'shop.tillId', /at most 16/i],
+    ['till id of dashes', { shop: { tillId: '--' } }, 'shop.tillId', /one letter or digit/i],
+    ['empty till id', { shop: { tillId: '  ' } }, 'shop.tillId', /enter a till id/i],
     ['duplicate cashier', { shop: { cashiers: ['Ada', 'ada'] } }, 'shop.cashiers.1', /already/],
     ['volume above 1', { sounds: { volume: 1.5 } }, 'sounds.volume', /0 to 1/],
     ['sounds as text', { sounds: { enabled: 'yes' } }, 'sounds.enabled', /on or off/],

@@ -1,14 +1,19 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
+import { SESSION_HEADER, type BridgeEvent } from '../../shared/bridge/contract';
 import { rendererCspHeader } from '../../shared/csp';
+import type { SessionRequest } from '../auth/sessions';
 import { dispatch } from '../bridge/dispatch';
 import type { Core } from '../core/create-core';
 import { sameSecret } from '../security/constant-time';
 
 const MAX_BODY_BYTES = 256 * 1024;
+const SESSION_ID = /^[A-Za-z0-9_-]{1,64}$/;
+/** Refusals by role answer 403, so that they show as refused in any HTTP log or tool. */
+const REFUSED_CODES = new Set(['FORBIDDEN', 'SIGNED_OUT']);
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -43,12 +48,18 @@ export interface WebShell {
   close(): Promise<void>;
 }
 
-function sendJson(response: ServerResponse, status: number, body: unknown): void {
+function sendJson(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Readonly<Record<string, string>> = {},
+): void {
   const text = JSON.stringify(body);
   response.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'cache-control': 'no-store',
     'content-length': Buffer.byteLength(text),
+    ...headers,
   });
   response.end(text);
 }
@@ -76,12 +87,22 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
   const { core } = options;
   const logger = core.log.logger;
   const root = normalize(options.rendererDir);
-  const sseClients = new Set<ServerResponse>();
+  /** Each event stream with the session it listens for: every event is checked against its role. */
+  const sseClients = new Map<ServerResponse, SessionRequest>();
   let port = 0;
+  // Sessions are bound to this token: another token (a rotated one, a counter's) cannot use them.
+  const boundTo = `browser:${createHash('sha256').update(token).digest('hex').slice(0, 16)}`;
 
-  const unsubscribe = core.events.subscribe((event) => {
+  function sessionRequest(given: string | string[] | null | undefined): SessionRequest {
+    const id = typeof given === 'string' && SESSION_ID.test(given) ? given : null;
+    return { sessionId: id, via: 'browser', boundTo };
+  }
+
+  const unsubscribe = core.events.subscribe((event: BridgeEvent) => {
     const frame = `data: ${JSON.stringify(event)}\n\n`;
-    for (const client of sseClients) client.write(frame);
+    for (const [client, session] of sseClients) {
+      if (core.auth.eventVisibleTo(event, core.auth.viewerFor(session))) client.write(frame);
+    }
   });
 
   function authorised(request: IncomingMessage, url: URL): boolean {
@@ -159,7 +180,7 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
         connection: 'keep-alive',
       });
       response.write(': connected\n\n');
-      sseClients.add(response);
+      sseClients.set(response, sessionRequest(url.searchParams.get('session')));
       request.on('close', () => sseClients.delete(response));
       return;
     }
@@ -193,10 +214,17 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
         });
         return;
       }
-      const result = await dispatch(core.handlers, call[1], input, (error) =>
-        logger.error({ err: error, channel: call[1] }, 'bridge handler failed'),
+      const channel = call[1] ?? '';
+      const caller = core.auth.callerFor(sessionRequest(request.headers[SESSION_HEADER]), channel);
+      const result = await dispatch(
+        core.handlers,
+        channel,
+        input,
+        (error) => logger.error({ err: error, channel }, 'bridge handler failed'),
+        caller,
       );
-      sendJson(response, 200, result);
+      const refused = !result.ok && REFUSED_CODES.has(result.error.code);
+      sendJson(response, refused ? 403 : 200, result, { [SESSION_HEADER]: caller.sessionId });
       return;
     }
     sendJson(response, 404, {
@@ -228,7 +256,7 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     port,
     async close() {
       unsubscribe();
-      for (const client of sseClients) client.end();
+      for (const client of sseClients.keys()) client.end();
       sseClients.clear();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { AppInfo, WindowApi } from '../../shared/bridge/contract';
-import { DEFAULT_SETTINGS, type Settings } from '../../shared/settings-schema';
+import { DEFAULT_SETTINGS } from '../../shared/settings-schema';
 import type { CallbackHealthView, SettingsView } from '../../shared/views';
-import { BridgeProvider, useBridge, useBridgeEvent } from './bridge-context';
+import { useBridge, useBridgeEvent } from './bridge-context';
 import { applyTunnelEvent, Header, type CallbackStatus } from './components/header';
+import { OwnerUnlock } from './components/owner-unlock';
 import { cashierMessage } from './errors';
-import { hrefOf, useHashRoute, type Route } from './routes';
+import { hrefOf, isOwnerRoute, useHashRoute, type Route } from './routes';
 import { ActivityScreen } from './screens/activity/activity-screen';
 import { BalanceScreen } from './screens/balance/balance-screen';
 import { CustomerDisplay } from './screens/display/customer-display';
@@ -13,6 +14,8 @@ import { ReportScreen } from './screens/report/report-screen';
 import { useCurrentSale } from './screens/sale/current-sale';
 import { SaleScreen } from './screens/sale/sale-screen';
 import { SettingsScreen } from './screens/settings/settings-screen';
+import { SignInScreen } from './screens/sign-in/sign-in-screen';
+import { isSignedOut, SessionBridgeProvider, useSession } from './session-context';
 
 export function App({ bridge }: { readonly bridge: WindowApi | null }) {
   if (!bridge) {
@@ -32,9 +35,38 @@ export function App({ bridge }: { readonly bridge: WindowApi | null }) {
     );
   }
   return (
-    <BridgeProvider bridge={bridge}>
+    <SessionBridgeProvider bridge={bridge}>
       <Shell />
-    </BridgeProvider>
+    </SessionBridgeProvider>
+  );
+}
+
+const OWNER_SCREEN_NAMES: Readonly<Partial<Record<Route, string>>> = {
+  report: 'The end-of-day report',
+  balance: 'The balance',
+  settings: 'Settings',
+};
+
+/** An owner screen opened by a cashier: main would refuse its data, so ask for the owner PIN. */
+function OwnerGate({ route }: { readonly route: Route }) {
+  return (
+    <section className="screen owner-gate" aria-labelledby="owner-gate-heading">
+      <h2 id="owner-gate-heading">For the owner</h2>
+      <OwnerUnlock
+        intro={`${OWNER_SCREEN_NAMES[route] ?? 'This screen'} is for the owner. Enter the owner PIN to open it.`}
+        autoFocus
+      />
+    </section>
+  );
+}
+
+/** Until the owner sets a PIN, anyone at the till can open the owner's screens: say so. */
+function NoPinNotice() {
+  return (
+    <p className="notice no-pin-notice" role="note" data-testid="no-owner-pin-notice">
+      Anyone at this till can open Settings, Balance and the report. Set an owner PIN in{' '}
+      <a href={hrefOf('settings')}>Settings → Owner and cashiers</a> to keep them for the owner.
+    </p>
   );
 }
 
@@ -46,14 +78,21 @@ interface ShopIdentity {
 function Shell() {
   const bridge = useBridge();
   const route = useHashRoute();
+  const { session, error: sessionError, refresh: refreshSession } = useSession();
   const [info, setInfo] = useState<AppInfo | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [shop, setShop] = useState<ShopIdentity | null>(null);
   const [callback, setCallback] = useState<CallbackStatus | null>(null);
   const [health, setHealth] = useState<CallbackHealthView | null>(null);
   const [openAlerts, setOpenAlerts] = useState<number | null>(null);
-  const [sounds, setSounds] = useState<Settings['sounds']>(DEFAULT_SETTINGS.sounds);
-  const [sale, setSale] = useCurrentSale(sounds);
+  // Every counter chimes, so the sounds come with the session (Settings are the owner's).
+  const [sale, setSale] = useCurrentSale(session?.sounds ?? DEFAULT_SETTINGS.sounds);
+
+  // Someone else at the counter: the sale on screen was the last person's.
+  const person = session?.name ?? null;
+  useEffect(() => {
+    setSale(null);
+  }, [person, setSale]);
 
   /** Re-reads the alert count (after an 'alert' event or an acknowledgement). */
   const refreshAlerts = useCallback(async () => {
@@ -86,21 +125,18 @@ function Shell() {
   useEffect(() => {
     let live = true;
     refreshShell(() => live);
-    // Only the sounds are needed here; a failure leaves the defaults (chime on).
-    void bridge.getSettings({}).then((result) => {
-      if (live && result.ok) setSounds(result.value.settings.sounds);
-    });
     return () => {
       live = false;
     };
-  }, [bridge, refreshShell]);
+  }, [refreshShell]);
 
   const onSettingsChanged = useCallback(
-    (view: SettingsView) => {
-      setSounds(view.settings.sounds);
+    (_view: SettingsView) => {
+      // The sounds and the cashier list reach this page through its session.
+      void refreshSession();
       refreshShell(() => true);
     },
-    [refreshShell],
+    [refreshShell, refreshSession],
   );
 
   useBridgeEvent('tunnel', (tunnel) => {
@@ -128,26 +164,44 @@ function Shell() {
         health={health}
         openAlerts={openAlerts}
         route={route}
+        session={session}
       />
       <main id="main">
-        {error && (
+        {(error ?? sessionError) && (
           <p role="alert" className="error">
-            {error}
+            {error ?? sessionError}
           </p>
         )}
-        <Screen
-          route={route}
-          sale={sale}
-          setSale={setSale}
-          refreshAlerts={refreshAlerts}
-          onSettingsChanged={onSettingsChanged}
-        />
+        {session === null && sessionError === null && isOwnerRoute(route) ? (
+          // Not before main says who this is: an owner screen is not shown to a cashier even briefly.
+          <p role="status">Connecting to the till…</p>
+        ) : session && isSignedOut(session) ? (
+          <SignInScreen session={session} />
+        ) : session?.role === 'cashier' && isOwnerRoute(route) ? (
+          <OwnerGate route={route} />
+        ) : (
+          <>
+            {session && !session.ownerPinSet && isOwnerRoute(route) && <NoPinNotice />}
+            <Screen
+              route={route}
+              sale={sale}
+              setSale={setSale}
+              refreshAlerts={refreshAlerts}
+              onSettingsChanged={onSettingsChanged}
+            />
+          </>
+        )}
       </main>
       <footer className="app-footer no-print">
         {info && (
           <p data-testid="app-version">
             Version {info.version} · {info.shell === 'electron' ? 'desktop app' : 'browser shell'}
-            {shop ? ` · ${shop.shopName} · till ${shop.tillId}` : ''}
+            {shop && (
+              <>
+                {` · ${shop.shopName} · till `}
+                <span data-testid="till-id">{shop.tillId}</span>
+              </>
+            )}
           </p>
         )}
       </footer>

@@ -9,7 +9,8 @@ const WORDS: Readonly<Record<string, string>> = {
     'The till service is not running or cannot be reached. Start Transfer Till again, then retry.',
   UNAUTHORISED:
     'This page is no longer connected to the till service. Open the address that the till service printed.',
-  FORBIDDEN: 'The till service refused this page. Open the address that the till service printed.',
+  FORBIDDEN: 'Only the owner can do this. Ask the owner to unlock the till with the owner PIN.',
+  SIGNED_OUT: 'Sign in at this till first.',
   UNKNOWN_CHANNEL: 'This screen is newer than the till service. Restart Transfer Till.',
   SALE_NOT_OPEN: 'This sale is already finished. Start a new sale.',
   SALE_NOT_FOUND: 'This sale could not be found. Start a new sale.',
@@ -31,7 +32,18 @@ const WORDS: Readonly<Record<string, string>> = {
 };
 
 /** Codes whose message is already meant for the person at the till. */
-const OWN_MESSAGE = new Set(['INVALID_INPUT', 'INVALID_AMOUNT', 'INVALID_REQUEST', 'BAD_REQUEST']);
+const OWN_MESSAGE = new Set([
+  'INVALID_INPUT',
+  'INVALID_AMOUNT',
+  'INVALID_REQUEST',
+  'BAD_REQUEST',
+  // Sign-in and PINs: main's words say how many tries are left or how long to wait.
+  'WRONG_PIN',
+  'LOCKED_OUT',
+  'PIN_REQUIRED',
+  'PIN_NOT_SET',
+  'UNKNOWN_CASHIER',
+]);
 
 /** A bridge error in words a cashier can act on. */
 export function cashierMessage(error: BridgeError): string {

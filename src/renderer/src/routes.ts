@@ -13,6 +13,21 @@ export const NAV_ITEMS: readonly { readonly route: Route; readonly label: string
   { route: 'display', label: 'Customer display' },
 ];
 
+/**
+ * Screens for the owner only: a cashier's page does not offer them, and main refuses their
+ * channels anyway (the page only follows).
+ */
+export const OWNER_ROUTES: readonly Route[] = ['report', 'balance', 'settings'];
+
+export function isOwnerRoute(route: Route): boolean {
+  return OWNER_ROUTES.includes(route);
+}
+
+/** The screens a role is offered in the navigation. */
+export function navItemsFor(role: 'owner' | 'cashier'): typeof NAV_ITEMS {
+  return role === 'owner' ? NAV_ITEMS : NAV_ITEMS.filter((item) => !isOwnerRoute(item.route));
+}
+
 export function routeFromHash(hash: string): Route {
   const name = /^#\/([a-z-]+)/.exec(hash)?.[1];
   return ROUTES.find((route) => route === name) ?? 'sale';

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { AlertView, InflowView, SaleView } from '../sales';
 import { ENVIRONMENTS } from '../settings-schema';
+import { RESOLUTION_ACTIONS, type ExceptionResolutionView } from '../views';
 import type {
   BalanceView,
   CallbackHealthView,
@@ -25,17 +26,71 @@ import type {
   ZReportView,
 } from '../views';
 
-/** A channel: the schema of its input and, as a phantom type, its output. */
+/**
+ * Who may call a channel. 'open': anyone holding the shell's token, signed in or not (the app's
+ * identity, its status, the sign-in channels). 'cashier': a signed-in cashier (selling, their own
+ * sales). 'owner': the owner (Settings, secrets, Balance, the report's money, CSV, sync).
+ */
+export const ACCESS_LEVELS = ['open', 'cashier', 'owner'] as const;
+export type AccessLevel = (typeof ACCESS_LEVELS)[number];
+
+/** A channel: the schema of its input, who may call it and, as a phantom type, its output. */
 export interface ChannelSpec<I extends z.ZodType, O> {
   readonly input: I;
+  readonly access: AccessLevel;
   readonly output?: O;
 }
 
+/** The access defaults to 'owner': a channel nobody thought to mark stays owner-only. */
 function channel<O>() {
-  return <I extends z.ZodType>(input: I): ChannelSpec<I, O> => ({ input });
+  return <I extends z.ZodType>(input: I, access: AccessLevel = 'owner'): ChannelSpec<I, O> => ({
+    input,
+    access,
+  });
+}
+
+export type Role = 'owner' | 'cashier';
+/**
+ * How a call reached main: the desktop window, the browser shell, or a counter paired to a hub
+ * (always a cashier, whatever the PINs).
+ */
+export type CallerVia = 'desktop' | 'browser' | 'counter';
+
+/**
+ * Who makes a call, as main resolved it from the session. A cashier with no name is signed out
+ * (an owner PIN is set and nobody signed in at this counter).
+ */
+export interface Caller {
+  readonly role: Role;
+  /** The signed-in cashier's name (recorded on sales), or null. */
+  readonly name: string | null;
+  readonly sessionId: string;
+  readonly via: CallerVia;
+}
+
+/** What a page may know about its own session: who it is and how to sign in. */
+export interface SessionView {
+  readonly role: Role;
+  /** The signed-in cashier, or null. */
+  readonly name: string | null;
+  /** Whether an owner PIN is set: without one every session is owner. */
+  readonly ownerPinSet: boolean;
+  /** This session's owner unlock lasts until then unless an owner call renews it; null if none. */
+  readonly ownerUntil: number | null;
+  /** The cashiers who can sign in here (from Settings) and whether each has a PIN. */
+  readonly cashiers: readonly { readonly name: string; readonly pinSet: boolean }[];
+  /** The owner's option: cashiers need their own PIN to sign in. */
+  readonly cashierPinsRequired: boolean;
+  /** The chime on a paid sale: every counter needs it, whatever the role. */
+  readonly sounds: { readonly enabled: boolean; readonly volume: number };
 }
 
 const noInput = z.object({}).strict();
+/** A new PIN: digits only, so that it can be typed on the keypad. */
+const newPin = z.string().regex(/^\d{4,12}$/, 'A PIN is 4 to 12 digits');
+/** A PIN as typed at sign-in: whatever it is, a wrong one counts towards the lock-out. */
+const pinAttempt = z.string().min(1, 'Enter the PIN').max(64, 'Enter the PIN');
+const cashierName = z.string().trim().min(1, 'Choose a cashier').max(60);
 const saleId = z.object({ saleId: z.number().int().positive() }).strict();
 /** Naira as the cashier typed it ("1500", "1,500.50"); main converts it to kobo exactly. */
 const nairaText = z.string().trim().min(1, 'Enter an amount').max(24);
@@ -61,8 +116,30 @@ export interface AppInfo {
 }
 
 export const channels = {
-  getAppInfo: channel<AppInfo>()(noInput),
-  getStatus: channel<StatusView>()(noInput),
+  getAppInfo: channel<AppInfo>()(noInput, 'open'),
+  getStatus: channel<StatusView>()(noInput, 'open'),
+
+  // Sessions and roles (main keeps the sessions; a PIN never leaves main, not even hashed)
+  getSession: channel<SessionView>()(noInput, 'open'),
+  /** A cashier signs in at this counter by name (and PIN, when the owner asks for them). */
+  signIn: channel<SessionView>()(
+    z.object({ name: cashierName, pin: pinAttempt.optional() }).strict(),
+    'open',
+  ),
+  /** Ends this counter's cashier sign-in and owner unlock. */
+  signOut: channel<SessionView>()(noInput, 'open'),
+  unlockOwner: channel<SessionView>()(z.object({ pin: pinAttempt }).strict(), 'open'),
+  /** Ends the owner unlock; a signed-in cashier stays signed in. */
+  lock: channel<SessionView>()(noInput, 'open'),
+  /** Sets the owner PIN, or changes it (then the current one is needed). */
+  setOwnerPin: channel<SessionView>()(
+    z.object({ pin: newPin, currentPin: pinAttempt.optional() }).strict(),
+  ),
+  removeOwnerPin: channel<SessionView>()(z.object({ currentPin: pinAttempt }).strict()),
+  /** Sets (or with null, removes) one cashier's PIN. */
+  setCashierPin: channel<SessionView>()(
+    z.object({ name: cashierName, pin: newPin.nullable() }).strict(),
+  ),
 
   // The sale screen
   createSale: channel<SaleView>()(
@@ -70,21 +147,25 @@ export const channels = {
       .object({
         amount: nairaText,
         note: z.string().trim().max(200).optional(),
+        /** Ignored when a cashier is signed in: the sale records the signed-in name. */
         cashier: z.string().trim().max(60).optional(),
       })
       .strict(),
+    'cashier',
   ),
-  getSale: channel<SaleView>()(saleId),
-  cancelSale: channel<SaleView>()(saleId),
+  getSale: channel<SaleView>()(saleId, 'cashier'),
+  cancelSale: channel<SaleView>()(saleId, 'cashier'),
   /** "Customer says they paid": an immediate status check, then polling. */
-  checkSale: channel<SaleView>()(saleId),
-  retrySale: channel<SaleView>()(saleId),
-  getReceipt: channel<ReceiptView>()(saleId),
+  checkSale: channel<SaleView>()(saleId, 'cashier'),
+  retrySale: channel<SaleView>()(saleId, 'cashier'),
+  getReceipt: channel<ReceiptView>()(saleId, 'cashier'),
 
   // Activity and alerts
-  getActivity: channel<ActivityView>()(noInput),
+  /** A cashier gets only their own sales, and the money and alerts that belong to them. */
+  getActivity: channel<ActivityView>()(noInput, 'cashier'),
   acknowledgeAlert: channel<{ readonly acknowledged: boolean }>()(
     z.object({ alertId: z.number().int().positive() }).strict(),
+    'cashier',
   ),
   createCounterAccount: channel<CounterAccountView>()(
     z.object({ type: z.enum(['static', 'static-flex']), amount: nairaText.optional() }).strict(),
@@ -107,6 +188,23 @@ export const channels = {
       .strict(),
   ),
   exportCsv: channel<CsvExportView>()(dayRange),
+  /** The owner records what was done about an exception of the report (by its key). */
+  resolveException: channel<ExceptionResolutionView>()(
+    z
+      .object({
+        key: z.string().min(1).max(160),
+        action: z.enum(RESOLUTION_ACTIONS),
+        /** Required for 'refunded', 'other' needs a note: main refuses either missing, in words. */
+        bankReference: z.string().trim().max(100).nullable().optional(),
+        note: z.string().trim().max(500).nullable().optional(),
+      })
+      .strict(),
+    'owner',
+  ),
+  reopenException: channel<ExceptionResolutionView>()(
+    z.object({ key: z.string().min(1).max(160) }).strict(),
+    'owner',
+  ),
 
   // Payouts
   getBalance: channel<BalanceView>()(noInput),
@@ -184,10 +282,18 @@ export interface BridgeError {
 export type BridgeResult<T> =
   { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: BridgeError };
 
-/** What main implements: one handler per channel, taking the already validated input. */
+export function accessOf(name: ChannelName): AccessLevel {
+  return channels[name].access;
+}
+
+/**
+ * What main implements: one handler per channel, taking the already validated input and the
+ * caller (already checked against the channel's access level).
+ */
 export type Handlers = {
   readonly [C in ChannelName]: (
     input: ChannelParsedInput<C>,
+    caller: Caller,
   ) => Promise<ChannelOutput<C>> | ChannelOutput<C>;
 };
 
@@ -200,6 +306,12 @@ export type WindowApi = {
 
 export type Invoke = (channel: ChannelName, input: unknown) => Promise<BridgeResult<unknown>>;
 export type Subscribe = (listener: (event: BridgeEvent) => void) => () => void;
+
+/**
+ * The browser shell's session id travels in this header (and as `session=` on the event stream,
+ * which cannot send headers); main answers every call with the id it used, new or not.
+ */
+export const SESSION_HEADER = 'x-till-session';
 
 /** IPC channel names used by the Electron shell. */
 export const IPC_EVENT_CHANNEL = 'till:event';

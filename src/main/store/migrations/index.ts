@@ -2,10 +2,14 @@ import type { Migration } from '../migrate';
 import { m001Initial } from './001-initial';
 import { m002SyncAndReports } from './002-sync-and-reports';
 import { m003StatusHistoryAndUnreadable } from './003-status-history-and-unreadable';
+import { m004ShopAttribution } from './004-shop-attribution';
+import { m005ExceptionResolutions } from './005-exception-resolutions';
 
 /** Every migration, in order. Append new ones; never edit or reorder a shipped one. */
 export const migrations: readonly Migration[] = [
   m001Initial,
   m002SyncAndReports,
   m003StatusHistoryAndUnreadable,
+  m004ShopAttribution,
+  m005ExceptionResolutions,
 ];

@@ -1,6 +1,8 @@
-import type { AppInfo } from '../../../shared/bridge/contract';
+import type { AppInfo, SessionView } from '../../../shared/bridge/contract';
 import type { CallbackHealthView, StatusView, TunnelStatusView } from '../../../shared/views';
-import { hrefOf, NAV_ITEMS, type Route } from '../routes';
+import { hrefOf, navItemsFor, type Route } from '../routes';
+import { isSignedOut } from '../session-context';
+import { SessionBar } from './session-bar';
 
 const ENVIRONMENT_LABEL: Readonly<Record<AppInfo['environment'], string>> = {
   sandbox: 'SANDBOX',
@@ -86,14 +88,21 @@ export function Header({
   health,
   openAlerts,
   route,
+  session = null,
 }: {
   readonly info: AppInfo | null;
   readonly callback: CallbackStatus | null;
   readonly health: CallbackHealthView | null;
   readonly openAlerts: number | null;
   readonly route: Route;
+  /** Who is at this till; null until main answers (every screen is offered meanwhile). */
+  readonly session?: SessionView | null;
 }) {
   const callbacks = callback ? describeCallbacks(callback, health) : null;
+  // A counter waiting for a sign-in offers no screens; a cashier is offered the cashier's ones.
+  const navItems = isSignedOut(session)
+    ? []
+    : navItemsFor(session?.role === 'cashier' ? 'cashier' : 'owner');
   return (
     <header className="app-header">
       <div className="header-row">
@@ -122,10 +131,11 @@ export function Header({
           </a>
         )}
       </div>
+      {session && <SessionBar session={session} />}
       {health?.state === 'not_reaching' && <CallbackHealthBanner health={health} />}
       <nav className="app-nav" aria-label="Screens">
         <ul>
-          {NAV_ITEMS.map((item) => (
+          {navItems.map((item) => (
             <li key={item.route}>
               <a href={hrefOf(item.route)} aria-current={route === item.route ? 'page' : undefined}>
                 {item.label}

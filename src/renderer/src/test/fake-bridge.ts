@@ -6,7 +6,7 @@ import type {
   ChannelName,
   WindowApi,
 } from '../../../shared/bridge/contract';
-import { appInfo, ok, settingsView, status } from './fixtures';
+import { appInfo, ok, session, settingsView, status } from './fixtures';
 
 type ChannelMocks = { readonly [C in ChannelName]: Mock<WindowApi[C]> };
 
@@ -27,13 +27,22 @@ function unstubbed<T>(name: ChannelName): () => Promise<BridgeResult<T>> {
 
 /**
  * A WindowApi with a vi.fn per channel. The shell's own calls (getAppInfo, getStatus,
- * getActivity, getSettings) answer plausibly; every other channel fails until a test stubs it.
+ * getSession, getActivity, getSettings) answer plausibly (an owner with no PIN set); every other
+ * channel fails until a test stubs it.
  */
 export function createFakeBridge(): FakeBridge {
   const listeners = new Set<(event: BridgeEvent) => void>();
   const mocks = {
     getAppInfo: vi.fn<WindowApi['getAppInfo']>(() => ok(appInfo())),
     getStatus: vi.fn<WindowApi['getStatus']>(() => ok(status())),
+    getSession: vi.fn<WindowApi['getSession']>(() => ok(session())),
+    signIn: vi.fn<WindowApi['signIn']>(unstubbed('signIn')),
+    signOut: vi.fn<WindowApi['signOut']>(unstubbed('signOut')),
+    unlockOwner: vi.fn<WindowApi['unlockOwner']>(unstubbed('unlockOwner')),
+    lock: vi.fn<WindowApi['lock']>(unstubbed('lock')),
+    setOwnerPin: vi.fn<WindowApi['setOwnerPin']>(unstubbed('setOwnerPin')),
+    removeOwnerPin: vi.fn<WindowApi['removeOwnerPin']>(unstubbed('removeOwnerPin')),
+    setCashierPin: vi.fn<WindowApi['setCashierPin']>(unstubbed('setCashierPin')),
     createSale: vi.fn<WindowApi['createSale']>(unstubbed('createSale')),
     getSale: vi.fn<WindowApi['getSale']>(unstubbed('getSale')),
     cancelSale: vi.fn<WindowApi['cancelSale']>(unstubbed('cancelSale')),
@@ -52,6 +61,8 @@ export function createFakeBridge(): FakeBridge {
     getZReport: vi.fn<WindowApi['getZReport']>(unstubbed('getZReport')),
     listTransactions: vi.fn<WindowApi['listTransactions']>(unstubbed('listTransactions')),
     exportCsv: vi.fn<WindowApi['exportCsv']>(unstubbed('exportCsv')),
+    resolveException: vi.fn<WindowApi['resolveException']>(unstubbed('resolveException')),
+    reopenException: vi.fn<WindowApi['reopenException']>(unstubbed('reopenException')),
     getBalance: vi.fn<WindowApi['getBalance']>(unstubbed('getBalance')),
     checkPayout: vi.fn<WindowApi['checkPayout']>(unstubbed('checkPayout')),
     getSettings: vi.fn<WindowApi['getSettings']>(() => ok(settingsView())),

@@ -1,4 +1,4 @@
-import type { AppInfo, BridgeResult } from '../../../shared/bridge/contract';
+import type { AppInfo, BridgeResult, SessionView } from '../../../shared/bridge/contract';
 import type { AlertView, InflowView, SaleView } from '../../../shared/sales';
 import { DEFAULT_SETTINGS, type Settings } from '../../../shared/settings-schema';
 import type {
@@ -49,6 +49,28 @@ export function status(overrides: Partial<StatusView> = {}): StatusView {
     lastSync: null,
     ...overrides,
   };
+}
+
+/** The session of a one-person shop: no owner PIN, so the page is owner. */
+export function session(overrides: Partial<SessionView> = {}): SessionView {
+  return {
+    role: 'owner',
+    name: null,
+    ownerPinSet: false,
+    ownerUntil: null,
+    cashiers: [
+      { name: 'Ada', pinSet: false },
+      { name: 'Bola', pinSet: false },
+    ],
+    cashierPinsRequired: false,
+    sounds: DEFAULT_SETTINGS.sounds,
+    ...overrides,
+  };
+}
+
+/** A cashier signed in at a till whose owner set a PIN. */
+export function cashierSession(overrides: Partial<SessionView> = {}): SessionView {
+  return session({ role: 'cashier', name: 'Ada', ownerPinSet: true, ...overrides });
 }
 
 export function selfTest(overrides: Partial<CallbackSelfTestView> = {}): CallbackSelfTestView {
@@ -176,6 +198,15 @@ export function zReport(overrides: Partial<ZReportView> = {}): ZReportView {
     ],
     byTill: [{ tillId: 'till-1', cashier: 'Ada', count: 40, amountKobo: 12_000_000 }],
     counter: { count: 2, amountKobo: 345_600 },
+    shop: {
+      tillId: 'till-1',
+      tillPrefix: 'TILL1',
+      thisTill: { count: 40, amountKobo: 12_000_000 },
+      otherTills: [],
+      counterAccounts: { count: 2, amountKobo: 345_600 },
+      shopTotal: { count: 42, amountKobo: 12_345_600 },
+      notOurs: { count: 0, amountKobo: 0 },
+    },
     exceptions: [
       {
         kind: 'unmatched_inflow',
@@ -185,6 +216,8 @@ export function zReport(overrides: Partial<ZReportView> = {}): ZReportView {
         at: T0,
         message: 'A transfer of ₦5,000.00 matches no sale made here.',
         action: 'Check whether another till or the counter account took it.',
+        key: 'unmatched_inflow:session:100004261122090000999999999999',
+        resolution: null,
       },
     ],
     lastSync: {

@@ -3,7 +3,7 @@ import { settingsSchema } from '../../../shared/settings-schema';
 import type { SecretsView, SettingsView } from '../../../shared/views';
 import { mergePatch } from '../screens/settings/settings-form';
 import { createFakeBridge, type FakeBridge } from './fake-bridge';
-import { fail, ok, secretsView, settingsView } from './fixtures';
+import { fail, ok, secretsView, session, settingsView } from './fixtures';
 
 /**
  * A fake bridge whose settings channels behave like the server: updateSettings merges the patch,
@@ -16,6 +16,16 @@ export function settingsBridge(
   const bridge = createFakeBridge();
   let current = initial;
   bridge.getSettings.mockImplementation(() => ok(current));
+  // As main does: the session carries the saved sounds and cashier list to every counter.
+  bridge.getSession.mockImplementation(() =>
+    ok(
+      session({
+        sounds: current.settings.sounds,
+        cashiers: current.settings.shop.cashiers.map((name) => ({ name, pinSet: false })),
+        cashierPinsRequired: current.settings.roles.cashierPins,
+      }),
+    ),
+  );
   bridge.updateSettings.mockImplementation(({ patch }) => {
     const parsed = settingsSchema.safeParse(mergePatch(current.settings, patch));
     if (!parsed.success) {

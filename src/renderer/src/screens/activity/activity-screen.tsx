@@ -6,6 +6,7 @@ import { useBridge, useBridgeEvent } from '../../bridge-context';
 import { AccountNumber } from '../../components/account-number';
 import { cashierMessage } from '../../errors';
 import { formatTime, SALE_STATE_WORDS } from '../../format';
+import { useSession } from '../../session-context';
 
 const INFLOW_STATUS_WORDS: Readonly<Record<InflowView['status'], string>> = {
   success: 'Received',
@@ -32,6 +33,9 @@ export function ActivityScreen({
   readonly onAlertsChanged: () => Promise<void>;
 }) {
   const bridge = useBridge();
+  // A cashier's activity is their own sales (main filters it); counter accounts are the owner's.
+  const { session } = useSession();
+  const isOwner = session?.role === 'owner';
   const [loaded, setLoaded] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [sales, setSales] = useState<readonly SaleView[]>([]);
@@ -175,10 +179,12 @@ export function ActivityScreen({
         )}
       </section>
 
-      <CounterAccounts
-        counters={counters}
-        onCreated={(c) => setCounters((list) => upsertBy(list, c, (x) => x.id))}
-      />
+      {isOwner && (
+        <CounterAccounts
+          counters={counters}
+          onCreated={(c) => setCounters((list) => upsertBy(list, c, (x) => x.id))}
+        />
+      )}
     </section>
   );
 }

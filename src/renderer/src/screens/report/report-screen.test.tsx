@@ -64,7 +64,7 @@ describe('Report screen', () => {
     expect(screen.getByText('₦103,456.00')).toBeTruthy(); // the 13:00 hour
     expect(screen.getByRole('cell', { name: 'Ada' })).toBeTruthy();
     const exceptions = screen.getByTestId('report-exceptions');
-    expect(exceptions.textContent).toContain('No matching sale');
+    expect(exceptions.textContent).toContain('No till of this shop made it');
     expect(exceptions.textContent).toContain(
       'What to do: Check whether another till or the counter account took it.',
     );
@@ -86,6 +86,8 @@ describe('Report screen', () => {
           exceptions: [
             ...base.exceptions,
             {
+              key: 'unreadable_rows:since:1',
+              resolution: null,
               kind: 'unreadable_rows',
               saleId: null,
               sessionId: null,
@@ -96,6 +98,8 @@ describe('Report screen', () => {
               action: 'Sync again later.',
             },
             {
+              key: 'reversed:sale:12',
+              resolution: null,
               kind: 'reversed',
               saleId: 12,
               sessionId: '100004261122090000000000000012',
@@ -106,6 +110,8 @@ describe('Report screen', () => {
               action: 'Do not count this money as received.',
             },
             {
+              key: 'unreadable_callbacks:since:2',
+              resolution: null,
               kind: 'unreadable_callbacks',
               saleId: null,
               sessionId: null,

@@ -11,12 +11,14 @@ import { useBridge, useBridgeEvent } from '../../bridge-context';
 import { downloadText } from '../../download';
 import { cashierMessage } from '../../errors';
 import { dayOf, formatDateTime, LAGOS } from '../../format';
+import { ExceptionResolutionPanel } from './exception-resolution';
+import { ShopTotals } from './shop-totals';
 import { TransactionTable, type DayQuery } from './transaction-table';
 
 const EXCEPTION_WORDS: Readonly<Record<ExceptionKind, string>> = {
   paid_late: 'Paid late',
   wrong_amount: 'Wrong amount',
-  unmatched_inflow: 'No matching sale',
+  unmatched_inflow: 'No till of this shop made it',
   missing_from_provider: 'Not in the bank listing',
   open_at_cutoff: 'Still open at cut-off',
   reversed: 'Reversed by the provider',
@@ -254,15 +256,16 @@ function ZReport({ report }: { readonly report: ZReportView }) {
 
       <div className="figures">
         <Figure
-          label="Successful"
+          label="Successful (whole merchant account)"
           total={report.success}
           id="success"
           showAmountId="report-success-amount"
         />
         <Figure label="Failed" total={report.failed} id="failed" />
         <Figure label="Pending" total={report.pending} id="pending" />
-        <Figure label="Counter accounts" total={report.counter} id="counter" />
       </div>
+
+      <ShopTotals shop={report.shop} />
 
       <section className="panel" aria-labelledby="exceptions-heading">
         <h3 id="exceptions-heading">Needs a person ({report.exceptions.length})</h3>
@@ -282,6 +285,7 @@ function ZReport({ report }: { readonly report: ZReportView }) {
                 {exception.saleId !== null && ` · sale #${exception.saleId}`}
                 <p>{exception.message}</p>
                 <p className="action">What to do: {exception.action}</p>
+                <ExceptionResolutionPanel exception={exception} timeZone={report.timeZone} />
               </li>
             ))}
           </ul>
@@ -315,7 +319,7 @@ function ZReport({ report }: { readonly report: ZReportView }) {
           )}
         </section>
         <section className="panel" aria-labelledby="by-till-heading">
-          <h3 id="by-till-heading">Paid sales by till and cashier</h3>
+          <h3 id="by-till-heading">Paid sales made here, by till id and cashier</h3>
           {report.byTill.length === 0 ? (
             <p className="muted">No paid sales.</p>
           ) : (

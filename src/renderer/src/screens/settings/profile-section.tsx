@@ -6,6 +6,7 @@ import {
   type SettingsView,
 } from '../../../../shared/views';
 import { TextField, SaveRow } from './fields';
+import { SandboxUrlField } from './sandbox-url-field';
 import { ConnectionTest, SecretField, type KeyedEnvironment } from './secrets';
 import { parseNumber, useSettingsSection, type FieldErrors } from './settings-form';
 import { ENVIRONMENT_NAMES } from './words';
@@ -132,8 +133,9 @@ export function ProfileSection({
       <h3 id={headingId}>{name} profile</h3>
       {environment === 'sandbox' && (
         <p className="notice">
-          The sandbox runs on the built-in sandbox provider on this computer: it needs no addresses
-          and no keys, and no real money moves.
+          {settings.profiles.sandbox.sandboxUrl
+            ? `The sandbox uses the shared sandbox provider at ${settings.profiles.sandbox.sandboxUrl}: it needs no addresses and no keys, and no real money moves.`
+            : 'The sandbox runs on the built-in sandbox provider on this computer: it needs no addresses and no keys, and no real money moves.'}
         </p>
       )}
       {environment === 'production' && (
@@ -157,6 +159,7 @@ export function ProfileSection({
         ))}
       </div>
       <SaveRow section={section} label={`Save ${name} profile`} />
+      {environment === 'sandbox' && <SandboxUrlField settings={settings} onSaved={onSaved} />}
 
       {environment !== 'sandbox' && (
         <div className="keys" role="group" aria-label={`${name} keys`}>

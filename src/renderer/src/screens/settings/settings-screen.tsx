@@ -12,6 +12,7 @@ import { cashierMessage } from '../../errors';
 import { CallbacksSection } from './callbacks-section';
 import { EnvironmentSection } from './environment-section';
 import { ProfileSection } from './profile-section';
+import { RolesSection } from './roles-section';
 import { SecretBoxNotice, type KeyedEnvironment } from './secrets';
 import { ShopSection } from './shop-section';
 import { UpkeepSection } from './upkeep-section';
@@ -151,6 +152,7 @@ export function SettingsScreen({
             onRotated={readView}
           />
           <ShopSection settings={view.settings} onSaved={saved} />
+          <RolesSection settings={view.settings} onSaved={saved} />
           <UpkeepSection settings={view.settings} onSaved={saved} />
         </>
       )}

@@ -121,7 +121,7 @@ describe('Settings screen: shop and till', () => {
     const till = fieldIn(shop, 'Till id');
     await user.clear(till);
     await user.type(till, 'till 2');
-    expect(descriptionOf(till)).toContain('Letters, digits, - and _ only');
+    expect(descriptionOf(till)).toContain('Letters, digits and - only');
 
     await user.click(within(shop).getByRole('button', { name: 'Save shop settings' }));
     expect(bridge.updateSettings).not.toHaveBeenCalled();

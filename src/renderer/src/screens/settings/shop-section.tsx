@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { formatNaira, koboToDecimalString, nairaToKobo } from '../../../../shared/money';
 import type { Settings } from '../../../../shared/settings-schema';
+import { LEGACY_TILL_ID } from '../../../../shared/till-id';
 import type { SettingsView } from '../../../../shared/views';
 import { describedBy, SaveRow, TextField } from './fields';
 import { parseNumber, useSettingsSection, validationErrors } from './settings-form';
@@ -133,10 +134,17 @@ export function ShopSection({
           section={section}
           field="shop.tillId"
           label="Till id"
-          hint="Names this till in reports: letters, digits, - and _ (e.g. till-1)."
+          hint="Names this till in reports and starts every reference it makes: letters, digits and -, at most 16 (e.g. till-a7k2). Each till of the shop needs its own."
           value={draft.tillId}
           onChange={(value) => change('tillId', value)}
         />
+        {settings.shop.tillId === LEGACY_TILL_ID && (
+          <p className="notice" role="note" data-testid="till-id-notice">
+            This till still has the old default id {LEGACY_TILL_ID}. If the shop has more than one
+            till, give each its own id (e.g. till-a7k2), so that each report can tell its own sales
+            from the other tills&apos;. Sales already made here stay this till&apos;s.
+          </p>
+        )}
         <TextField
           section={section}
           field="timeZone"

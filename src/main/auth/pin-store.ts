@@ -1,0 +1,189 @@
+/**
+ * The owner's and cashiers' PINs, as salted scrypt hashes in <dataDir>/pins.json (never the PIN
+ * itself), and the lock-out state of each, persisted so that a restart does not reset it. The
+ * file never reaches the renderer; the bridge says only whether a PIN is set.
+ */
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { isAtomicTempName, writeFileAtomic } from '../secrets/atomic-write';
+import { AuthError } from './auth-errors';
+import {
+  activeLock,
+  afterFailure,
+  NO_FAILURES,
+  triesLeft,
+  waitWords,
+  type LockoutState,
+} from './lockout';
+import { hashPin, isPinHash, PIN_KDF, verifyPin, type PinKdfParams } from './pin-hash';
+
+export const PINS_FILE = 'pins.json';
+
+/** Whose PIN: the owner's, or one cashier's (names compare without case). */
+export type PinSubject =
+  { readonly kind: 'owner' } | { readonly kind: 'cashier'; readonly name: string };
+export const OWNER: PinSubject = Object.freeze({ kind: 'owner' });
+
+export function cashierSubject(name: string): PinSubject {
+  return { kind: 'cashier', name };
+}
+
+function keyOf(subject: PinSubject): string {
+  return subject.kind === 'owner' ? 'owner' : `cashier:${subject.name.trim().toLowerCase()}`;
+}
+
+const lockoutSchema = z.object({
+  failures: z.number().int().min(0),
+  lockedUntil: z.number().nullable(),
+});
+const fileSchema = z.object({
+  format: z.literal(1),
+  pins: z.record(z.string(), z.string().refine(isPinHash)),
+  lockouts: z.record(z.string(), lockoutSchema),
+});
+
+export interface PinsFileRecovery {
+  readonly movedTo: string;
+  readonly message: string;
+}
+
+export interface PinStore {
+  isSet(subject: PinSubject): boolean;
+  /** Sets (or with null, removes) a PIN and clears its lock-out. Checking the old one is the caller's. */
+  set(subject: PinSubject, pin: string | null): Promise<void>;
+  /**
+   * Resolves when `pin` is right. Otherwise throws AuthError: LOCKED_OUT (nothing is checked while
+   * locked), WRONG_PIN (counted, persisted), PIN_NOT_SET. Tries are checked one at a time, so that
+   * parallel guesses cannot all slip in before the count goes up.
+   */
+  verify(subject: PinSubject, pin: string): Promise<void>;
+  /** The end of the subject's lock-out, or null. */
+  lockedUntil(subject: PinSubject): number | null;
+  /** Set when pins.json was damaged and moved aside (every PIN must then be set again). */
+  readonly recovery: PinsFileRecovery | null;
+}
+
+export interface PinStoreOptions {
+  readonly dataDir: string;
+  readonly now: () => number;
+  /** Tests pass cheaper parameters where the cost itself is not under test. */
+  readonly kdf?: PinKdfParams;
+}
+
+function stamp(at: number): string {
+  return new Date(at).toISOString().replace(/[:.]/g, '-');
+}
+
+export function openPinStore(options: PinStoreOptions): PinStore {
+  const { dataDir, now } = options;
+  const kdf = options.kdf ?? PIN_KDF;
+  const path = join(dataDir, PINS_FILE);
+  mkdirSync(dataDir, { recursive: true });
+  for (const name of readdirSync(dataDir)) {
+    if (isAtomicTempName(name, PINS_FILE)) rmSync(join(dataDir, name), { force: true });
+  }
+
+  let pins: Record<string, string> = {};
+  let lockouts: Record<string, LockoutState> = {};
+  let recovery: PinsFileRecovery | null = null;
+
+  if (existsSync(path)) {
+    let parsed: z.infer<typeof fileSchema> | null = null;
+    try {
+      parsed = fileSchema.parse(JSON.parse(readFileSync(path, 'utf8')));
+    } catch {
+      parsed = null;
+    }
+    if (parsed) {
+      pins = { ...parsed.pins };
+      lockouts = { ...parsed.lockouts };
+    } else {
+      const base = `${path}.invalid-${stamp(now())}`;
+      let movedTo = base;
+      for (let n = 1; existsSync(movedTo); n++) movedTo = `${base}-${n}`;
+      renameSync(path, movedTo);
+      recovery = {
+        movedTo,
+        message: `The PIN file was damaged and was kept as ${movedTo}. No owner PIN is set now: set the owner PIN and the cashiers' PINs again in Settings.`,
+      };
+    }
+  }
+
+  function save(): void {
+    writeFileAtomic(path, `${JSON.stringify({ format: 1, pins, lockouts }, null, 2)}\n`, 0o600);
+  }
+
+  function lockoutOf(key: string): LockoutState {
+    return lockouts[key] ?? NO_FAILURES;
+  }
+
+  let queue: Promise<unknown> = Promise.resolve();
+  function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+    const run = queue.then(work, work);
+    queue = run.catch(() => undefined);
+    return run;
+  }
+
+  async function check(subject: PinSubject, pin: string): Promise<void> {
+    const key = keyOf(subject);
+    const before = lockoutOf(key);
+    const lock = activeLock(before, now());
+    if (lock !== null) {
+      throw new AuthError(
+        'LOCKED_OUT',
+        `Too many wrong PINs: PIN entry is locked. Try again in ${waitWords(lock - now())}.`,
+        'pin',
+      );
+    }
+    const hash = pins[key];
+    if (hash === undefined) {
+      throw new AuthError(
+        'PIN_NOT_SET',
+        subject.kind === 'owner'
+          ? 'No owner PIN is set.'
+          : `${subject.name} has no PIN yet: ask the owner to set one in Settings.`,
+      );
+    }
+    if (await verifyPin(pin, hash)) {
+      if (before.failures > 0 || before.lockedUntil !== null) {
+        delete lockouts[key];
+        save();
+      }
+      return;
+    }
+    const after = afterFailure(before, now());
+    lockouts[key] = after;
+    save();
+    if (after.lockedUntil !== null) {
+      throw new AuthError(
+        'LOCKED_OUT',
+        `Wrong PIN. Too many wrong PINs: PIN entry is locked for ${waitWords(after.lockedUntil - now())}.`,
+        'pin',
+      );
+    }
+    const left = triesLeft(after);
+    throw new AuthError(
+      'WRONG_PIN',
+      `Wrong PIN. ${left === 1 ? '1 more wrong PIN locks' : `${left} more wrong PINs lock`} PIN entry for a while.`,
+      'pin',
+    );
+  }
+
+  return {
+    isSet: (subject) => pins[keyOf(subject)] !== undefined,
+    set: (subject, pin) =>
+      oneAtATime(async () => {
+        const key = keyOf(subject);
+        if (pin === null) delete pins[key];
+        else pins[key] = await hashPin(pin, kdf);
+        delete lockouts[key];
+        save();
+      }),
+    verify: (subject, pin) => oneAtATime(() => check(subject, pin)),
+    lockedUntil: (subject) => activeLock(lockoutOf(keyOf(subject)), now()),
+    get recovery() {
+      return recovery;
+    },
+  };
+}

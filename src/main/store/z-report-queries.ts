@@ -1,0 +1,259 @@
+/**
+ * The end-of-day report's queries. Inflows count by the provider's own date (occurred_at); sales
+ * by the time we confirmed them (paid_at). Each query starts from a bounded range of an index
+ * (inflows_day, sales_paid or sales_created), so a report costs the days it covers however long
+ * the history grows (EXPLAIN QUERY PLAN tests in z-report-queries.test.ts).
+ *
+ * Which till of the shop made a payment is decided by one pure rule (reports/attribution.ts),
+ * which these queries call as SQL functions: the report registers them on the connection
+ * first (registerAttributionSql), and every query that uses one says so.
+ */
+import { OPEN_SALE_STATES } from '../../shared/sales';
+import type { Db } from './database';
+
+export interface TotalRow {
+  readonly count: number;
+  readonly amountKobo: number;
+}
+
+/** The SQL functions the attribution queries call (registered by reports/attribution-sql.ts). */
+export const ATTRIBUTION_SQL_FUNCTIONS = {
+  /** (reference, this till's prefix, local sale 0/1, local counter 0/1) -> AttributionKind */
+  kind: 'tt_attribution_kind',
+  /** (reference, this till's prefix, local sale 0/1, local counter 0/1) -> ShopLine */
+  line: 'tt_shop_line',
+  /** (reference) -> the making till's prefix, or NULL when the reference is not this app's */
+  prefix: 'tt_reference_prefix',
+} as const;
+
+/** The headline: counts and sums by status over one range of the covering index. */
+export const HEADLINE_SQL = `SELECT status, COUNT(*) AS count, COALESCE(SUM(amount_kobo), 0) AS amountKobo
+  FROM inflows WHERE occurred_at >= ? AND occurred_at < ? GROUP BY status`;
+
+/** Successful inflows in 15-minute buckets (every zone offset is a multiple of 15 minutes). */
+export const BY_BUCKET_SQL = `SELECT occurred_at / 900000 AS bucket, COUNT(*) AS count,
+    SUM(amount_kobo) AS amountKobo
+  FROM inflows WHERE occurred_at >= ? AND occurred_at < ? AND status = 'success'
+  GROUP BY bucket`;
+
+export const BY_TILL_SQL = `SELECT till_id AS tillId, cashier, COUNT(*) AS count,
+    SUM(amount_kobo) AS amountKobo
+  FROM sales WHERE paid_at >= ? AND paid_at < ? AND state IN ('paid', 'paid_late')
+  GROUP BY till_id, cashier ORDER BY amountKobo DESC, tillId, cashier`;
+
+/** SQL: 1 when the inflow aliased `i` paid a sale of this database (linked, or by its reference). */
+export const LOCAL_SALE = `(i.sale_id IS NOT NULL
+    OR EXISTS (SELECT 1 FROM sales s2 WHERE s2.reference = i.external_reference))`;
+
+/** SQL: 1 when the inflow aliased `i` went to a counter account of this database (id or reference). */
+export const LOCAL_COUNTER = `EXISTS (SELECT 1 FROM virtual_accounts a WHERE a.purpose = 'counter'
+    AND (a.id = i.account_id OR a.reference = i.external_reference))`;
+
+const ATTRIBUTION_ARGS = `i.external_reference, @tillPrefix, ${LOCAL_SALE}, ${LOCAL_COUNTER}`;
+
+/**
+ * Successful inflows by the line of the shop view they count on, and by the making till's
+ * prefix (so other tills come out one by one). Named parameters: tillPrefix, fromMs, toMs.
+ */
+export const SHOP_LINES_SQL = `SELECT line, prefix, COUNT(*) AS count,
+    COALESCE(SUM(amountKobo), 0) AS amountKobo
+  FROM (SELECT ${ATTRIBUTION_SQL_FUNCTIONS.line}(${ATTRIBUTION_ARGS}) AS line,
+      ${ATTRIBUTION_SQL_FUNCTIONS.prefix}(i.external_reference) AS prefix,
+      i.amount_kobo AS amountKobo
+    FROM inflows i
+    WHERE i.occurred_at >= @fromMs AND i.occurred_at < @toMs AND i.status = 'success')
+  GROUP BY line, prefix`;
+
+/**
+ * Successful inflows no till of this shop made. `+i.sale_id`: most old inflows have no sale,
+ * so inflows_sale would walk the history. Named parameters: tillPrefix, fromMs, toMs, limit.
+ */
+export const UNMATCHED_SQL = `SELECT i.session_id AS sessionId, i.external_reference AS reference,
+    i.amount_kobo AS amountKobo, i.occurred_at AS at
+  FROM inflows i WHERE i.occurred_at >= @fromMs AND i.occurred_at < @toMs
+    AND i.status = 'success' AND +i.sale_id IS NULL
+    AND ${ATTRIBUTION_SQL_FUNCTIONS.line}(${ATTRIBUTION_ARGS}) = 'not-ours'
+  ORDER BY i.occurred_at LIMIT @limit`;
+
+/**
+ * Failed inflows, except the payment a sale was marked paid with (that one was reversed) and
+ * another till's (that till's report lists it, beside its sale). Named parameters: tillPrefix,
+ * fromMs, toMs, limit.
+ */
+export const WRONG_AMOUNT_SQL = `SELECT i.session_id AS sessionId, i.external_reference AS reference,
+    i.amount_kobo AS amountKobo, i.occurred_at AS at, i.sale_id AS saleId,
+    s.amount_kobo AS expectedKobo
+  FROM inflows i LEFT JOIN sales s ON s.id = i.sale_id
+  WHERE i.occurred_at >= @fromMs AND i.occurred_at < @toMs AND i.status = 'failed'
+    AND s.paid_session_id IS NOT i.session_id
+    AND ${ATTRIBUTION_SQL_FUNCTIONS.kind}(${ATTRIBUTION_ARGS}) <> 'other-till'
+  ORDER BY i.occurred_at LIMIT @limit`;
+
+export const PAID_LATE_SQL = `SELECT id AS saleId, amount_kobo AS amountKobo, paid_at AS at,
+    paid_session_id AS sessionId
+  FROM sales WHERE paid_at >= ? AND paid_at < ? AND state = 'paid_late'
+  ORDER BY paid_at LIMIT ?`;
+
+/**
+ * Paid sales the provider's listing does not back: no inflow row, or one no listing ever
+ * showed (listed_status, set together with listed_at, stays NULL when only callbacks and polls
+ * reported it), or one the listing shows as failed or pending while a newer status check still
+ * says success. Only sales paid before the last complete sync started (less the listing lag)
+ * are judged: that sync read a listing that must already hold them. A stored status that is
+ * no longer success is a reversal (REVERSED_SQL), not this.
+ */
+export const MISSING_SQL = `SELECT s.id AS saleId, s.amount_kobo AS amountKobo, s.paid_at AS at,
+    s.paid_session_id AS sessionId, i.listed_status AS listedStatus
+  FROM sales s LEFT JOIN inflows i ON i.session_id = s.paid_session_id
+  WHERE s.paid_at >= ? AND s.paid_at < ? AND s.paid_at < ? AND s.state IN ('paid', 'paid_late')
+    AND (i.listed_status IS NOT 'success') AND (i.status IS NULL OR i.status = 'success')
+  ORDER BY s.paid_at LIMIT ?`;
+
+/**
+ * Sales marked paid whose payment the provider now reports as something other than success:
+ * reversed after the fact (the inflow's status changed since the sale was confirmed).
+ */
+export const REVERSED_SQL = `SELECT s.id AS saleId, s.amount_kobo AS amountKobo, s.paid_at AS at,
+    s.paid_session_id AS sessionId, i.status AS status, i.status_observed_at AS changedAt
+  FROM sales s JOIN inflows i ON i.session_id = s.paid_session_id
+  WHERE s.paid_at >= ? AND s.paid_at < ? AND s.state IN ('paid', 'paid_late')
+    AND i.status <> 'success'
+  ORDER BY s.paid_at LIMIT ?`;
+
+const OPEN_LIST = OPEN_SALE_STATES.map((state) => `'${state}'`).join(', ');
+
+/** Sales created in the range whose last state change before the cut-off left them open. */
+export const OPEN_AT_CUTOFF_SQL = `SELECT id AS saleId, amountKobo, at, stateAtEnd FROM (
+    SELECT s.id, s.amount_kobo AS amountKobo, s.created_at AS at,
+      (SELECT e.to_state FROM sale_events e WHERE e.sale_id = s.id AND e.at < ?
+        ORDER BY e.id DESC LIMIT 1) AS stateAtEnd
+    FROM sales s WHERE s.created_at >= ? AND s.created_at < ?)
+  WHERE stateAtEnd IN (${OPEN_LIST})
+  ORDER BY at LIMIT ?`;
+
+// ---------------------------------------------------------------------------------------------
+// Typed reads. `range` is [fromMs, toMs); `limit` caps each list of exceptions.
+
+export interface Range {
+  readonly fromMs: number;
+  readonly toMs: number;
+}
+
+export type HeadlineStatus = 'success' | 'failed' | 'pending';
+
+export function headlineRows(db: Db, range: Range): (TotalRow & { readonly status: string })[] {
+  return db.prepare(HEADLINE_SQL).all(range.fromMs, range.toMs) as (TotalRow & {
+    status: string;
+  })[];
+}
+
+export function successBuckets(db: Db, range: Range): (TotalRow & { readonly bucket: number })[] {
+  return db.prepare(BY_BUCKET_SQL).all(range.fromMs, range.toMs) as (TotalRow & {
+    bucket: number;
+  })[];
+}
+
+export interface TillCashierRow extends TotalRow {
+  readonly tillId: string | null;
+  readonly cashier: string | null;
+}
+
+export function paidSalesByTill(db: Db, range: Range): TillCashierRow[] {
+  return db.prepare(BY_TILL_SQL).all(range.fromMs, range.toMs) as TillCashierRow[];
+}
+
+export interface ShopLineRow extends TotalRow {
+  /** A ShopLine (reports/attribution.ts). */
+  readonly line: string;
+  readonly prefix: string | null;
+}
+
+/** Needs the attribution SQL functions on `db`. */
+export function shopLineRows(db: Db, range: Range, tillPrefix: string): ShopLineRow[] {
+  return db.prepare(SHOP_LINES_SQL).all({ ...range, tillPrefix }) as ShopLineRow[];
+}
+
+export interface InflowCase {
+  readonly sessionId: string;
+  readonly reference: string | null;
+  readonly amountKobo: number;
+  readonly at: number;
+}
+
+/** Needs the attribution SQL functions on `db`. */
+export function unmatchedInflows(
+  db: Db,
+  range: Range,
+  tillPrefix: string,
+  limit: number,
+): InflowCase[] {
+  return db.prepare(UNMATCHED_SQL).all({ ...range, tillPrefix, limit }) as InflowCase[];
+}
+
+export interface WrongAmountCase extends InflowCase {
+  readonly saleId: number | null;
+  readonly expectedKobo: number | null;
+}
+
+/** Needs the attribution SQL functions on `db`. */
+export function wrongAmountInflows(
+  db: Db,
+  range: Range,
+  tillPrefix: string,
+  limit: number,
+): WrongAmountCase[] {
+  return db.prepare(WRONG_AMOUNT_SQL).all({ ...range, tillPrefix, limit }) as WrongAmountCase[];
+}
+
+export interface SaleCase {
+  readonly saleId: number;
+  readonly amountKobo: number;
+  readonly at: number;
+  readonly sessionId: string | null;
+}
+
+export function paidLateSales(db: Db, range: Range, limit: number): SaleCase[] {
+  return db.prepare(PAID_LATE_SQL).all(range.fromMs, range.toMs, limit) as SaleCase[];
+}
+
+export function salesMissingFromListing(
+  db: Db,
+  range: Range,
+  coveredBefore: number,
+  limit: number,
+): (SaleCase & { readonly listedStatus: string | null })[] {
+  return db
+    .prepare(MISSING_SQL)
+    .all(range.fromMs, range.toMs, coveredBefore, limit) as (SaleCase & {
+    listedStatus: string | null;
+  })[];
+}
+
+export function reversedSales(
+  db: Db,
+  range: Range,
+  limit: number,
+): (SaleCase & { readonly status: string; readonly changedAt: number })[] {
+  return db.prepare(REVERSED_SQL).all(range.fromMs, range.toMs, limit) as (SaleCase & {
+    status: string;
+    changedAt: number;
+  })[];
+}
+
+export interface OpenSaleCase {
+  readonly saleId: number;
+  readonly amountKobo: number;
+  readonly at: number;
+  readonly stateAtEnd: string;
+}
+
+export function salesOpenAtCutoff(
+  db: Db,
+  range: Range,
+  cutoffMs: number,
+  limit: number,
+): OpenSaleCase[] {
+  return db
+    .prepare(OPEN_AT_CUTOFF_SQL)
+    .all(cutoffMs, range.fromMs, range.toMs, limit) as OpenSaleCase[];
+}

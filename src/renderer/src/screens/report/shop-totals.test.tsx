@@ -1,0 +1,79 @@
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { ShopTotalsView } from '../../../../shared/views';
+import { createFakeBridge } from '../../test/fake-bridge';
+import { ok, zReport } from '../../test/fixtures';
+import { renderApp } from '../../test/render-app';
+import { ShopTotals } from './shop-totals';
+
+const SHOP: ShopTotalsView = {
+  tillId: 'till-a7k2',
+  tillPrefix: 'TILLA7K2',
+  thisTill: { count: 2, amountKobo: 400_000 },
+  otherTills: [
+    { tillPrefix: 'TILLB9Q3', count: 2, amountKobo: 1_000_000 },
+    { tillPrefix: 'TILLC4X8', count: 1, amountKobo: 70_000 },
+  ],
+  counterAccounts: { count: 2, amountKobo: 50_000 },
+  shopTotal: { count: 7, amountKobo: 1_520_000 },
+  notOurs: { count: 1, amountKobo: 500_000 },
+};
+
+const text = (id: string) => screen.getByTestId(id).textContent;
+
+describe('the shop view of the report', () => {
+  it('shows this till, other tills of this shop (each by prefix), counter accounts and the total', () => {
+    render(<ShopTotals shop={SHOP} />);
+    expect([text('report-this-till-count'), text('report-this-till-amount')]).toEqual([
+      '2',
+      '₦4,000.00',
+    ]);
+    expect([text('report-other-tills-count'), text('report-other-tills-amount')]).toEqual([
+      '3',
+      '₦10,700.00',
+    ]);
+    expect([text('report-counter-count'), text('report-counter-amount')]).toEqual(['2', '₦500.00']);
+    expect([text('report-shop-total-count'), text('report-shop-total-amount')]).toEqual([
+      '7',
+      '₦15,200.00',
+    ]);
+    const rows = within(screen.getByTestId('report-shop'))
+      .getAllByRole('row')
+      .map((row) => row.textContent);
+    expect(rows).toEqual([
+      'Made byTransfersAmount',
+      'This till · till-a7k2 (references TILLA7K2-…)2₦4,000.00',
+      'Other tills of this shop3₦10,700.00',
+      'Till TILLB9Q3 · another till of this shop2₦10,000.00',
+      'Till TILLC4X8 · another till of this shop1₦700.00',
+      'Counter accounts2₦500.00',
+      'Shop total7₦15,200.00',
+    ]);
+    expect([text('report-not-ours-count'), text('report-not-ours-amount')]).toEqual([
+      '1',
+      '₦5,000.00',
+    ]);
+    expect(screen.getByText(/Not made by any till of this shop/).textContent).toMatch(
+      /listed under "Needs a person"/,
+    );
+  });
+
+  it("says so when no other till was paid and all the money is the shop's", () => {
+    render(<ShopTotals shop={{ ...SHOP, otherTills: [], notOurs: { count: 0, amountKobo: 0 } }} />);
+    expect(text('report-other-tills-count')).toBe('0');
+    expect(screen.getByText(/No other till of this shop was paid/)).toBeTruthy();
+    expect(screen.queryByText(/Needs a person/)).toBeNull();
+  });
+
+  it('is part of the report screen, under the merchant-wide headline', async () => {
+    const bridge = createFakeBridge();
+    bridge.getZReport.mockImplementation(() => ok(zReport({ shop: SHOP })));
+    bridge.listTransactions.mockImplementation(() => ok({ rows: [], total: 0 }));
+    renderApp(bridge, '#/report');
+    expect((await screen.findByTestId('report-shop-total-amount')).textContent).toBe('₦15,200.00');
+    expect(screen.getByText('Successful (whole merchant account)')).toBeTruthy();
+    expect(
+      screen.getByRole('heading', { name: 'Successful transfers by till of this shop' }),
+    ).toBeTruthy();
+  });
+});

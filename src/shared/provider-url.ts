@@ -1,0 +1,32 @@
+/**
+ * The one rule for how a till may reach a provider. Staging and production carry real keys in
+ * every request, so they need https, except to this computer (a provider or stand-in run
+ * locally by an integrator, where nothing crosses a network). The SANDBOX profile talks to our
+ * own sandbox provider, whose keys move no money, so plain http is fine there wherever it runs.
+ * Pure: the renderer's settings form and main's checks use the same function.
+ */
+import type { Environment } from './settings-schema';
+
+/** "127.0.0.0/8, localhost or [::1]" in words, for messages. */
+export const LOOPBACK_WORDS = 'this computer (127.0.0.1, localhost or [::1])';
+
+/**
+ * Whether a URL's hostname (as `new URL(...).hostname` gives it: lower-case, IPv4 in dotted
+ * form, IPv6 in brackets and compressed) names this computer.
+ */
+export function isLoopbackHostname(hostname: string): boolean {
+  if (hostname === 'localhost' || hostname === '[::1]') return true;
+  // The URL parser has already turned 127.1, 0x7f.1 and friends into dotted decimal.
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+}
+
+/**
+ * Why `url` cannot carry the keys of `environment`, or null when it can. Only the transport is
+ * judged here (https, or plain http where that is safe); the URL's shape is checked elsewhere.
+ */
+export function providerTransportProblem(environment: Environment, url: URL): string | null {
+  if (url.protocol === 'https:') return null;
+  if (url.protocol !== 'http:') return 'must start with https://';
+  if (environment === 'sandbox' || isLoopbackHostname(url.hostname)) return null;
+  return `must start with https:// (the secret key travels with every request); plain http:// is allowed only to ${LOOPBACK_WORDS}`;
+}

@@ -1,0 +1,118 @@
+/**
+ * The campaign's "paid in time" invariant can fail: two bugs planted into the engine's pure
+ * decision modules (vi.mock, in-process tills) each make a hand-written run fail with the
+ * violation that names them, and the same run passes without the plant.
+ * - Polling switched off: nextCheckDelay gives up on every open sale, so with every callback lost
+ *   the payment is found only by the deadline's final check, minutes after it settled.
+ * - Expiring on a failed final check: decideAtDeadline expires a sale whose final check timed out,
+ *   although its money had settled before the deadline.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import type * as CheckSchedule from '../../src/main/engine/check-schedule';
+import type * as Deadline from '../../src/main/engine/deadline';
+import { DEFAULT_PERSONALITY } from '../../src/main/sandbox/personality';
+import { isOpenSaleState } from '../../src/shared/sales';
+import { runOnce } from './campaign';
+import { runFailed, type RunReport } from './run-report';
+import { SECOND, type Script } from './script';
+
+const plant = vi.hoisted(() => ({ pollingOff: false, expireOnFailedFinalCheck: false }));
+
+vi.mock('../../src/main/engine/check-schedule', async (importOriginal) => {
+  const original = await importOriginal<typeof CheckSchedule>();
+  const nextCheckDelay: typeof original.nextCheckDelay = (input, policy) =>
+    plant.pollingOff && isOpenSaleState(input.state)
+      ? null
+      : original.nextCheckDelay(input, policy);
+  return { ...original, nextCheckDelay };
+});
+
+vi.mock('../../src/main/engine/deadline', async (importOriginal) => {
+  const original = await importOriginal<typeof Deadline>();
+  const decideAtDeadline: typeof original.decideAtDeadline = (input) => {
+    const decision = original.decideAtDeadline(input);
+    return plant.expireOnFailedFinalCheck && decision.kind === 'keep-checking'
+      ? { kind: 'expire' }
+      : decision;
+  };
+  return { ...original, decideAtDeadline };
+});
+
+const SALE = { amountKobo: 150_000, behaviour: 'exact', wrongKobo: 150_100 } as const;
+
+/** Every callback lost; one sale on a 2-minute account, paid 10 s after it was created. */
+const CALLBACKS_NEVER: Script = {
+  personality: { ...DEFAULT_PERSONALITY, callbacks: 'never' },
+  expiryMinutes: 2,
+  fixedListenerPort: false,
+  sales: [SALE],
+  steps: [
+    { at: 0, kind: 'create', sale: 0 },
+    { at: 10 * SECOND, kind: 'pay', sale: 0, wrong: false, pendingMs: 0 },
+  ],
+  faultSeed: 1,
+};
+
+/**
+ * Every callback lost; the money settles 1 s before the 2-minute deadline, inside a window in
+ * which every status answer is held past the client's timeout: the deadline's final check (at
+ * +5 s) times out. The window closes 7 s after the deadline.
+ */
+const FINAL_CHECK_TIMES_OUT: Script = {
+  personality: { ...DEFAULT_PERSONALITY, callbacks: 'never' },
+  expiryMinutes: 2,
+  fixedListenerPort: false,
+  sales: [SALE],
+  steps: [
+    { at: 0, kind: 'create', sale: 0 },
+    { at: 117 * SECOND, kind: 'faults', patch: { timeout_rate: 1 } },
+    { at: 119 * SECOND, kind: 'pay', sale: 0, wrong: false, pendingMs: 0 },
+    { at: 127 * SECOND, kind: 'faults', patch: { timeout_rate: 0 } },
+  ],
+  faultSeed: 2,
+};
+
+async function play(script: Script): Promise<RunReport> {
+  return runOnce({ index: 0, seed: 1, sigkill: false, script });
+}
+
+const kinds = (report: RunReport) => report.violations.map((v) => v.kind);
+
+describe('planted faults fail the "settled while open ends paid in time" invariant', () => {
+  it('polling switched off: the lost-callback payment is paid too late', async () => {
+    plant.pollingOff = true;
+    try {
+      const report = await play(CALLBACKS_NEVER);
+      expect(kinds(report)).toContain('open_payment_slow');
+      expect(report.firstCheck.openPayments).toBe(1);
+    } finally {
+      plant.pollingOff = false;
+    }
+  }, 60_000);
+
+  it('...and the same run passes with polling on', async () => {
+    const report = await play(CALLBACKS_NEVER);
+    expect(report.violations).toEqual([]);
+    expect(runFailed(report)).toBe(false);
+    expect(report.firstCheck.timeToPaid).toEqual([expect.objectContaining({ pressed: false })]);
+  }, 60_000);
+
+  it('expiring on a failed final check: the sale is expired although paid in time', async () => {
+    plant.expireOnFailedFinalCheck = true;
+    try {
+      const report = await play(FINAL_CHECK_TIMES_OUT);
+      expect(kinds(report)).toContain('open_payment_expired');
+      expect(report.served['timeout']).toBeGreaterThan(0);
+    } finally {
+      plant.expireOnFailedFinalCheck = false;
+    }
+  }, 60_000);
+
+  it('...and the same run passes when a failed final check keeps the sale open', async () => {
+    const report = await play(FINAL_CHECK_TIMES_OUT);
+    expect(report.violations).toEqual([]);
+    expect(runFailed(report)).toBe(false);
+    expect(report.served['timeout']).toBeGreaterThan(0);
+    expect(report.firstCheck.timeToPaid).toHaveLength(1);
+  }, 60_000);
+});

@@ -5,7 +5,9 @@
  * endpoint that moves the till's clock forward (end-to-end tests and training only; it cannot
  * move a standalone sandbox's clock). --sandbox-url saves a standalone `npm run sandbox`'s
  * control URL in the SANDBOX profile, after checking that it answers, so that several tills
- * train against one provider.
+ * train against one provider. The token is kept in the data directory (`web-token`, mode 0600),
+ * so the same url works after a restart; when the owner rotates it in Settings, one more JSON
+ * line gives the new `url` and `display_url` (with `"token_rotated": true`).
  */
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +19,7 @@ import { openNodeSettings } from '../src/main/settings/node-settings';
 import type { OpenedSettings } from '../src/main/settings/recovery';
 import { createSettingsStore, type SettingsBackend } from '../src/main/settings/settings-store';
 import { AdjustableScheduler } from '../src/main/engine/scheduler';
+import { openShellTokenFile } from '../src/main/web/shell-token';
 import { startWebShell } from '../src/main/web/web-server';
 import { ensureRendererBundle } from './renderer-bundle';
 
@@ -92,7 +95,27 @@ async function main(): Promise<void> {
     ...(devClock ? { scheduler: devClock } : {}),
     ...(settings ? { settings } : {}),
   });
-  const shell = await startWebShell({ core, rendererDir, port, ...(devClock ? { devClock } : {}) });
+  const tokenStore = openShellTokenFile(dataDir);
+  if (tokenStore.replacedAtStart) {
+    process.stderr.write(
+      `transfer-till web: a new access token was made (${tokenStore.replacedAtStart}); open the new url.\n`,
+    );
+  }
+  const shell = await startWebShell({
+    core,
+    rendererDir,
+    port,
+    tokenStore,
+    onTokenRotated: (access) => {
+      process.stdout.write(
+        `${JSON.stringify({ url: access.url, display_url: access.displayUrl, token_rotated: true })}\n`,
+      );
+      process.stdout.write(
+        `The access token was rotated: pages opened before are refused. Open ${access.url}\n`,
+      );
+    },
+    ...(devClock ? { devClock } : {}),
+  });
   const controlUrl = core.sandboxControlUrl();
   process.stdout.write(
     `${JSON.stringify({ url: shell.url, display_url: shell.displayUrl, ...(controlUrl ? { control_url: controlUrl } : {}) })}\n`,

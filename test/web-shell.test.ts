@@ -1,12 +1,22 @@
-import { existsSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../src/main/core/create-core';
+import { openShellTokenFile, SHELL_TOKEN_FILE } from '../src/main/web/shell-token';
 import { startWebShell, type WebShell } from '../src/main/web/web-server';
 import { startJsonChild, type JsonChild } from './support/child-json';
+import { openSseStream } from './support/sse-stream';
 import {
   callTill,
   sandboxTransfer,
@@ -139,6 +149,222 @@ describe('browser shell server', () => {
     expect(new TextDecoder().decode(value)).toContain('Late payment on sale 7');
     controller.abort();
     expect((await fetch(`${base}/api/events?token=bad`)).status).toBe(401);
+  });
+});
+
+describe('event ids and Last-Event-ID replay', () => {
+  const eventsUrl = () => `${base}/api/events`;
+  const auth = () => ({ authorization: `Bearer ${token}` });
+  const navigate = (route: 'sale' | 'activity') =>
+    core.events.emit({ type: 'navigate', payload: { route } });
+
+  it('sends each event with its id, after a ready frame that gives the current id', async () => {
+    const stream = await openSseStream(eventsUrl(), auth());
+    const ready = await stream.next();
+    expect(ready).toEqual({
+      id: core.events.lastId(),
+      event: 'ready',
+      data: JSON.stringify({ resync: false, replayed: 0 }),
+    });
+    navigate('activity');
+    const frame = await stream.next();
+    expect(frame.id).toBe(core.events.lastId());
+    expect(frame.id).toMatch(new RegExp(`^${core.events.bootId}\\.\\d+$`));
+    expect(JSON.parse(frame.data)).toEqual({ type: 'navigate', payload: { route: 'activity' } });
+    stream.close();
+  });
+
+  it('replays what a page missed while it was away, then goes on live', async () => {
+    const first = await openSseStream(eventsUrl(), auth());
+    const ready = await first.next();
+    navigate('sale');
+    const seen = await first.next();
+    first.close();
+    // Missed while away: two events.
+    navigate('activity');
+    navigate('sale');
+    const again = await openSseStream(eventsUrl(), { ...auth(), 'last-event-id': seen.id ?? '' });
+    const replayed = [await again.next(), await again.next()];
+    expect(replayed.map((frame) => JSON.parse(frame.data) as unknown)).toEqual([
+      { type: 'navigate', payload: { route: 'activity' } },
+      { type: 'navigate', payload: { route: 'sale' } },
+    ]);
+    expect(replayed[1]?.id).toBe(core.events.lastId());
+    expect(await again.next()).toMatchObject({
+      event: 'ready',
+      data: JSON.stringify({ resync: false, replayed: 2 }),
+    });
+    navigate('activity');
+    expect((await again.next()).id).toBe(core.events.lastId());
+    again.close();
+    expect(ready.id).not.toBe(seen.id);
+  });
+
+  it('tells a page from another run (or too far behind) to re-read its state', async () => {
+    for (const lastId of ['restarted1.4', `${core.events.bootId}.999999999`, 'nonsense']) {
+      const stream = await openSseStream(eventsUrl(), { ...auth(), 'last-event-id': lastId });
+      expect(await stream.next(), lastId).toEqual({
+        id: core.events.lastId(),
+        event: 'ready',
+        data: JSON.stringify({ resync: true, replayed: 0 }),
+      });
+      stream.close();
+    }
+  });
+
+  it('takes the last id as a query parameter too (for an EventSource made anew)', async () => {
+    const stream = await openSseStream(
+      `${eventsUrl()}?token=${token}&lastEventId=${encodeURIComponent(core.events.lastId())}`,
+    );
+    expect((await stream.next()).data).toBe(JSON.stringify({ resync: false, replayed: 0 }));
+    stream.close();
+  });
+});
+
+describe('the token kept in the data directory, and rotated', () => {
+  let dataDir: string;
+  let ownCore: Core;
+  let current: WebShell | null = null;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'till-web-token-'));
+    const rendererDir = join(dataDir, 'renderer');
+    mkdirSync(rendererDir, { recursive: true });
+    writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Transfer Till</title>');
+    ownCore = await createCore({ dataDir, shell: 'browser', version: '1.2.3' });
+  });
+
+  afterAll(async () => {
+    await current?.close();
+    await ownCore.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function start(port = 0, onTokenRotated?: (url: string) => void): Promise<WebShell> {
+    current = await startWebShell({
+      core: ownCore,
+      rendererDir: join(dataDir, 'renderer'),
+      port,
+      tokenStore: openShellTokenFile(dataDir),
+      ...(onTokenRotated ? { onTokenRotated: (access) => onTokenRotated(access.url) } : {}),
+    });
+    return current;
+  }
+
+  const tokenIn = (url: string) => /#token=(.+)$/.exec(url)?.[1] ?? '';
+  function callAt(shellUrl: string, channel: string, bearer = tokenIn(shellUrl)) {
+    return fetch(new URL(`/api/call/${channel}`, shellUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` },
+      body: '{}',
+    });
+  }
+
+  it('makes the token once, private to this user, and the same url works after a restart', async () => {
+    const first = await start();
+    const path = join(dataDir, SHELL_TOKEN_FILE);
+    expect(readFileSync(path, 'utf8').trim()).toBe(tokenIn(first.url));
+    if (process.platform !== 'win32') expect(statSync(path).mode & 0o777).toBe(0o600);
+    const { url, port } = first;
+    await first.close();
+    current = null;
+
+    const second = await start(port);
+    expect(second.url).toBe(url);
+    expect((await callAt(url, 'getAppInfo')).status).toBe(200);
+  });
+
+  it('rotates from Settings: old pages are refused, the new url works and is kept', async () => {
+    const rotated: string[] = [];
+    await current?.close();
+    const shellNow = await start(0, (url) => rotated.push(url));
+    const oldUrl = shellNow.url;
+    const oldToken = tokenIn(oldUrl);
+    const oldStream = await openSseStream(`${new URL(oldUrl).origin}/api/events`, {
+      authorization: `Bearer ${oldToken}`,
+    });
+    await oldStream.next();
+
+    const response = await callAt(oldUrl, 'rotateShellToken');
+    expect(response.status).toBe(200);
+    const answer = (await response.json()) as {
+      ok: true;
+      value: { url: string; displayUrl: string };
+    };
+    const newUrl = answer.value.url;
+    expect(newUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]{22}$/);
+    expect(newUrl).not.toBe(oldUrl);
+    expect(answer.value.displayUrl).toBe(newUrl.replace('/#token=', '/#/display&token='));
+    expect(shellNow.url).toBe(newUrl);
+    expect(rotated).toEqual([newUrl]);
+
+    // The old page: its stream ends, and neither calls nor a new stream are accepted.
+    await oldStream.ended();
+    expect((await callAt(oldUrl, 'getAppInfo')).status).toBe(401);
+    const refused = await openSseStream(`${new URL(oldUrl).origin}/api/events`, {
+      authorization: `Bearer ${oldToken}`,
+    });
+    expect(refused.status).toBe(401);
+    expect((await callAt(newUrl, 'getAppInfo')).status).toBe(200);
+
+    // Kept on disk (private), so the new url survives a restart; never written to the log.
+    const path = join(dataDir, SHELL_TOKEN_FILE);
+    expect(readFileSync(path, 'utf8').trim()).toBe(tokenIn(newUrl));
+    if (process.platform !== 'win32') expect(statSync(path).mode & 0o777).toBe(0o600);
+    const log = readFileSync(ownCore.log.path, 'utf8');
+    expect(log).toContain('browser shell token rotated');
+    expect(log).not.toContain(oldToken);
+    expect(log).not.toContain(tokenIn(newUrl));
+  });
+
+  it('is owner-only, and the desktop (no shell token) says it does not apply', async () => {
+    const shellNow = current ?? (await start());
+    expect(
+      await (
+        await fetch(new URL('/api/call/setOwnerPin', shellNow.url), {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            authorization: `Bearer ${tokenIn(shellNow.url)}`,
+          },
+          body: JSON.stringify({ pin: '4321' }),
+        })
+      ).json(),
+    ).toMatchObject({ ok: true });
+    // A fresh page (no owner unlock) is a cashier now: refused.
+    const refused = await callAt(shellNow.url, 'rotateShellToken');
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+    await expect(
+      Promise.resolve().then(() =>
+        ownCore.handlers.rotateShellToken(
+          {},
+          {
+            role: 'owner',
+            name: null,
+            sessionId: 'desktop-1',
+            via: 'desktop',
+          },
+        ),
+      ),
+    ).rejects.toMatchObject({ code: 'NOT_AVAILABLE' });
+  });
+
+  it('replaces a token file that holds no token', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'till-web-token-bad-'));
+    try {
+      writeFileSync(join(dir, SHELL_TOKEN_FILE), 'not a token\n', { mode: 0o644 });
+      const store = openShellTokenFile(dir);
+      expect(store.replacedAtStart).toBe('the saved token file did not hold a token');
+      expect(store.current()).toMatch(/^[A-Za-z0-9_-]{22}$/);
+      expect(readFileSync(join(dir, SHELL_TOKEN_FILE), 'utf8').trim()).toBe(store.current());
+      if (process.platform !== 'win32') {
+        expect(statSync(join(dir, SHELL_TOKEN_FILE)).mode & 0o777).toBe(0o600);
+      }
+      expect(openShellTokenFile(dir).current()).toBe(store.current());
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

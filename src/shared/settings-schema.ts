@@ -4,6 +4,7 @@
  * stays the authority because JSON Schema cannot express the refinements below.
  */
 import { z } from 'zod';
+import { PAPER_WIDTHS_MM } from './printing';
 import { providerTransportProblem } from './provider-url';
 import { LEGACY_TILL_ID, tillIdProblem } from './till-id';
 
@@ -108,6 +109,17 @@ export const sandboxProfileSchema = profileSchema.extend({
   sandboxUrl: httpsUrlOrEmpty.default(''),
 });
 export type SandboxProfile = z.infer<typeof sandboxProfileSchema>;
+
+/** Saying the amount of a paid sale out loud (the renderer's voice/ folder speaks it). */
+export const voiceSettingsSchema = z.object({
+  /** On by default: the amount said out loud is what cashiers trust. */
+  enabled: z.boolean().default(true),
+  volume: z.number().min(0, 'From 0 to 1').max(1, 'From 0 to 1').default(1),
+  /** A voice's voiceURI on the speaking computer; '' (or one it lacks) picks en-NG, en-GB, en-*. */
+  voiceURI: z.string().max(300, 'At most 300 characters').default(''),
+});
+export type VoiceSettings = z.infer<typeof voiceSettingsSchema>;
+export const DEFAULT_VOICE_SETTINGS: VoiceSettings = voiceSettingsSchema.parse({});
 
 const PUBLIC_ENVIRONMENTS = ['staging', 'production'] as const;
 
@@ -228,6 +240,10 @@ export const settingsSchema = z
       .object({
         enabled: z.boolean().default(true),
         volume: z.number().min(0, 'From 0 to 1').max(1, 'From 0 to 1').default(0.6),
+        // Inside `sounds` so that it reaches every counter with the session, as the chime does.
+        // Optional: a settings object from before the voice (and an older main) stays valid;
+        // absent means DEFAULT_VOICE_SETTINGS.
+        voice: voiceSettingsSchema.optional(),
       })
       .prefault({}),
     backups: z
@@ -245,6 +261,27 @@ export const settingsSchema = z
       .object({
         /** The owner's option: every cashier needs their own PIN to sign in. */
         cashierPins: z.boolean().default(false),
+      })
+      .prefault({}),
+    /** The desktop app only (the browser shell keeps them but does not act on them). */
+    desktop: z
+      .object({
+        startAtLogin: z.boolean().default(false),
+        /** A generic update feed (electron-builder's latest*.yml); empty: never checks. */
+        updateUrl: httpsUrlOrEmpty
+          .refine(
+            (value) => value === '' || value.toLowerCase().startsWith('https://'),
+            'The update address must start with https:// (updates are programs: never unencrypted)',
+          )
+          .default(''),
+      })
+      .prefault({}),
+    /** Receipts: the roll width, and the printer the desktop app prints to without a dialog. */
+    printing: z
+      .object({
+        /** As the operating system names it; '' means every receipt goes through the dialog. */
+        receiptPrinter: z.string().trim().max(200, 'At most 200 characters').default(''),
+        paperWidthMm: z.literal(PAPER_WIDTHS_MM, { error: 'Choose 58 or 80 mm' }).default(80),
       })
       .prefault({}),
   })

@@ -253,6 +253,27 @@ export interface ZReportView {
   readonly generatedAt: number;
 }
 
+/** One business day of the trend: the successful inflows of this till and of the whole shop. */
+export interface TrendDayView {
+  /** The business day, 'YYYY-MM-DD'. */
+  readonly day: string;
+  /** This till's own sales (the shop view's thisTill line). */
+  readonly thisTill: AmountTotal;
+  /** This till, the other tills and the counter accounts (the shop view's shopTotal line). */
+  readonly shop: AmountTotal;
+}
+
+/** The business days ending on a report's day (seven unless asked otherwise), oldest first. */
+export interface TrendView {
+  readonly fromDay: string;
+  readonly toDay: string;
+  readonly timeZone: string;
+  readonly cutoffHour: number;
+  readonly tillId: string;
+  readonly days: readonly TrendDayView[];
+  readonly generatedAt: number;
+}
+
 export interface TransactionListView {
   readonly rows: readonly InflowView[];
   readonly total: number;

@@ -2,12 +2,14 @@
  * A strict RFC 4180 reader for tests: CRLF records, quoted fields with doubled quotes. It throws
  * on anything a lenient reader would guess about (a bare LF, a quote inside an unquoted field,
  * a last record without CRLF), so a test that parses the export back also checks its framing.
+ * A UTF-8 byte-order mark at the very start (the export writes one for Excel) is skipped, as a
+ * spreadsheet does; anywhere else it is field text.
  */
 export function parseCsv(text: string): string[][] {
   const records: string[][] = [];
   let record: string[] = [];
   let field = '';
-  let i = 0;
+  let i = text.startsWith('\uFEFF') ? 1 : 0;
   let quoted = false;
   while (i < text.length) {
     const c = text[i];

@@ -27,8 +27,9 @@ export function accessRefusal(access: AccessLevel, caller: Caller): AccessRefusa
 }
 
 /**
- * Calls made inside the till's own process (tests, benchmarks, the fault campaign) act as the
- * owner. Both shells resolve a caller from the session and always pass it.
+ * Calls main makes of itself act as the owner: the desktop glue reading the till's state for the
+ * tray, and tests, benchmarks and the fault campaign. A renderer never gets it: both shells
+ * resolve a caller from the session and always pass it.
  */
 export const IN_PROCESS_OWNER: Caller = Object.freeze({
   role: 'owner',

@@ -89,6 +89,8 @@ const VALID_INPUT: Readonly<Partial<Record<ChannelName, unknown>>> = {
   testConnection: { environment: 'staging' },
   resolveException: { key: 'k', action: 'goods_given' },
   reopenException: { key: 'k' },
+  printReceipt: { saleId: 1 },
+  reportRendererError: { screen: 'sale', message: 'boom' },
 };
 
 describe('dispatch', () => {
@@ -189,7 +191,17 @@ describe('dispatch checks the caller against every channel of the table', () => 
     const open = channelNames.filter((name) => accessOf(name) === 'open');
     const cashierLevel = channelNames.filter((name) => accessOf(name) === 'cashier');
     expect([...open].sort()).toEqual(
-      ['getAppInfo', 'getStatus', 'getSession', 'signIn', 'signOut', 'unlockOwner', 'lock'].sort(),
+      [
+        'getAppInfo',
+        'getStatus',
+        'getSession',
+        'signIn',
+        'signOut',
+        'unlockOwner',
+        'lock',
+        // A render error on the sign-in screen is logged too.
+        'reportRendererError',
+      ].sort(),
     );
     expect([...cashierLevel].sort()).toEqual(
       [
@@ -199,6 +211,8 @@ describe('dispatch checks the caller against every channel of the table', () => 
         'checkSale',
         'retrySale',
         'getReceipt',
+        'getPrintSetup',
+        'printReceipt',
         'getActivity',
         'acknowledgeAlert',
       ].sort(),
@@ -208,6 +222,8 @@ describe('dispatch checks the caller against every channel of the table', () => 
       'getSettings',
       'getBalance',
       'exportCsv',
+      'exportPdf',
+      'listPrinters',
       'getZReport',
       'setSecret',
     ] as const) {

@@ -47,10 +47,14 @@ import { startWebhookListener, type WebhookListener } from '../webhook';
 import { authHandlers } from './auth-handlers';
 import { openCallbackTokens, type CallbackTokens } from './callback-tokens';
 import { createEventBus, type EventBus } from './event-bus';
+import { connectionHandlers } from './connection-handlers';
 import { exceptionHandlers } from './exception-handlers';
+import { printingHandlers, type ReceiptPrinter } from './printing-handlers';
+import { reportFileHandlers } from './report-file-handlers';
 import { openRuntime, type Runtime } from './runtime';
 import { runtimeHandlers } from './runtime-handlers';
 import { settingsHandlers } from './settings-handlers';
+import { trendHandlers } from './trend-handlers';
 
 export interface CoreConfig {
   readonly dataDir: string;
@@ -73,6 +77,8 @@ export interface CoreConfig {
   readonly providerTimeoutMs?: number;
   /** The provider client's read retries (tests on a fake clock make their real-time waits short). */
   readonly providerReadRetry?: ReadRetryPolicy;
+  /** The desktop app's printer access (silent receipt printing); absent in the browser shell. */
+  readonly receiptPrinter?: ReceiptPrinter;
 }
 
 /** Who calls: the shells ask this before every call and before pushing each event. */
@@ -418,6 +424,18 @@ export async function createCore(config: CoreConfig): Promise<Core> {
     getStatus: () => status(),
     ...authHandlers({ roles, settings }),
     ...exceptionHandlers({ db: () => currentRuntime().db, now: () => scheduler.now() }),
+    ...reportFileHandlers({ db: () => currentRuntime().db, settings, now: () => scheduler.now() }),
+    ...printingHandlers({
+      settings,
+      logger,
+      ...(config.receiptPrinter ? { printer: config.receiptPrinter } : {}),
+    }),
+    ...trendHandlers({
+      db: () => currentRuntime().db,
+      settings: () => settings.get(),
+      now: () => scheduler.now(),
+    }),
+    ...connectionHandlers({ logger, now: () => scheduler.now() }),
     ...runtimeHandlers(currentRuntime),
     ...settingsHandlers({
       settings,

@@ -3,12 +3,17 @@ import { channelNames, ipcChannelOf, type Handlers } from '../../shared/bridge/c
 import type { SessionRequest } from '../auth/sessions';
 import { dispatch } from '../bridge/dispatch';
 import type { CoreAuth } from '../core/create-core';
+import { DESKTOP_SESSION_PREFIX } from '../desktop/print-plan';
 import type { Logger } from '../logging/logger';
 import { isTrustedIpcSender, type TrustedOrigins } from '../security/trusted-sender';
 
 /** A desktop window is one session: its webContents, for as long as it lives. */
 export function desktopSession(contents: Pick<WebContents, 'id'>): SessionRequest {
-  return { sessionId: `desktop-${contents.id}`, via: 'desktop', boundTo: 'desktop' };
+  return {
+    sessionId: `${DESKTOP_SESSION_PREFIX}${contents.id}`,
+    via: 'desktop',
+    boundTo: 'desktop',
+  };
 }
 
 /**

@@ -1,18 +1,21 @@
 /**
  * The Electron entry: wiring only. The core is built by the composition root; this file adds the
- * single-instance lock, the hardened window, the CSP header and the IPC registration.
+ * single-instance lock, the hardened window, the CSP header and the IPC registration; the
+ * tray, closing and quitting, power, start at login and updates are in desktop-life.ts.
  */
 import { app, Notification, session, type BrowserWindow } from 'electron';
 import { notificationFor } from '../desktop/notifications';
 import { createCore, type Core } from '../core/create-core';
+import { startDesktopLife, type DesktopLife } from './desktop-life';
 import { rendererCspHeader } from '../../shared/csp';
 import { isTrustedRendererUrl } from '../security/trusted-sender';
-import { IPC_EVENT_CHANNEL } from '../../shared/bridge/contract';
+import { IPC_EVENT_CHANNEL, type BridgeEvents } from '../../shared/bridge/contract';
 import { desktopSession, registerIpc } from './ipc';
 import { sqliteNativeBinding } from './native-binding';
 import { openDesktopSecretBox } from './safe-storage-box';
 import { openElectronSettings } from './settings-backend';
 import { installMenu } from './menu';
+import { createElectronReceiptPrinter } from './receipt-printer';
 import { createDisplayWindow, createMainWindow, trustedOrigins } from './window';
 
 // Two instances would fight over the webhook port and the database: the second focuses the first.
@@ -25,11 +28,13 @@ if (!app.requestSingleInstanceLock()) {
   let core: Core | null = null;
   let unregisterIpc: (() => void) | null = null;
   let unsubscribeEvents: (() => void) | null = null;
+  let desktop: DesktopLife | null = null;
 
   app.on('second-instance', () => {
-    if (!mainWindow) return;
-    if (mainWindow.isMinimized()) mainWindow.restore();
-    mainWindow.focus();
+    // Also how a till hidden to the tray comes back where the desktop shows no tray icons.
+    if (desktop) desktop.showMainWindow();
+    else if (mainWindow?.isMinimized()) mainWindow.restore();
+    mainWindow?.focus();
   });
 
   app.on('web-contents-created', (_event, contents) => {
@@ -61,14 +66,16 @@ if (!app.requestSingleInstanceLock()) {
 
     const dataDir = app.getPath('userData');
     const binding = sqliteNativeBinding();
+    const settingsFile = openElectronSettings();
     core = await createCore({
       dataDir,
       shell: 'electron',
       version: app.getVersion(),
-      settings: openElectronSettings(),
+      settings: settingsFile,
       // safeStorage is usable only after 'ready'.
       secretBox: openDesktopSecretBox(dataDir),
       ...(binding ? { sqliteNativeBinding: binding } : {}),
+      receiptPrinter: createElectronReceiptPrinter(),
     });
     unregisterIpc = registerIpc(core.handlers, core.auth, trustedOrigins(), core.log.logger);
     mainWindow = createMainWindow();
@@ -90,11 +97,20 @@ if (!app.requestSingleInstanceLock()) {
         }).show();
       }
     });
+    const navigate = (route: BridgeEvents['navigate']['route']): void => {
+      mainWindow?.webContents.send(IPC_EVENT_CHANNEL, { type: 'navigate', payload: { route } });
+      desktop?.showMainWindow();
+    };
+    desktop = startDesktopLife({
+      core,
+      onSettingsFileChanged: (listener) => settingsFile.backend.onDidAnyChange(listener),
+      mainWindow: () => mainWindow,
+      navigate,
+    });
+    desktop.watchMainWindow(mainWindow);
     installMenu({
-      navigate: (route) => {
-        mainWindow?.webContents.send(IPC_EVENT_CHANNEL, { type: 'navigate', payload: { route } });
-        mainWindow?.show();
-      },
+      checkForUpdates: () => desktop?.checkForUpdates(),
+      navigate,
       openCustomerDisplay: () => {
         if (displayWindow && !displayWindow.isDestroyed()) {
           displayWindow.focus();
@@ -115,6 +131,8 @@ if (!app.requestSingleInstanceLock()) {
     });
   });
 
+  // The main window closes for real only when no money can still arrive (onWindowClose);
+  // otherwise it hides to the tray and this does not fire. The quit still meets the quit guard.
   app.on('window-all-closed', () => app.quit());
 
   let quitting = false;
@@ -124,6 +142,7 @@ if (!app.requestSingleInstanceLock()) {
     event.preventDefault();
     quitting = true;
     unsubscribeEvents?.();
+    desktop?.close();
     unregisterIpc?.();
     void core.close().finally(() => app.quit());
   });

@@ -7,6 +7,8 @@ export interface MenuActions {
   navigate(route: Screen): void;
   openCustomerDisplay(): void;
   print(): void;
+  /** With no update address set, this opens Settings where it is entered. */
+  checkForUpdates(): void;
 }
 
 /** The application menu: screens, the customer display, print, and the usual edit/view roles. */
@@ -32,6 +34,8 @@ export function installMenu(actions: MenuActions): void {
           click: () => actions.openCustomerDisplay(),
         },
         { label: 'Print…', accelerator: 'CmdOrCtrl+P', click: () => actions.print() },
+        { type: 'separator' },
+        { label: 'Check for updates…', click: () => actions.checkForUpdates() },
         { type: 'separator' },
         { role: 'quit' },
       ],

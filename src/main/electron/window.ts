@@ -1,7 +1,15 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { app, BrowserWindow, screen, type BrowserWindowConstructorOptions } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  nativeImage,
+  screen,
+  type BrowserWindowConstructorOptions,
+} from 'electron';
+import { APP_ICON, renderIcon } from '../desktop/icon-art';
+import { encodePng } from '../desktop/png';
 import { DEFAULT_WINDOW_SIZE, restoreWindowState, type WindowState } from '../desktop/window-state';
 import type { TrustedOrigins } from '../security/trusted-sender';
 
@@ -57,9 +65,19 @@ function readSavedState(): WindowState | null {
   }
 }
 
+/**
+ * The till's icon on the window (the taskbar on Windows and Linux, also when run from the source
+ * tree); macOS takes it from the app bundle.
+ */
+function windowIcon(): Electron.NativeImage | undefined {
+  if (process.platform === 'darwin') return undefined;
+  return nativeImage.createFromBuffer(encodePng(renderIcon(256, APP_ICON)));
+}
+
 /** The cashier's window, where it was last time (if that screen is still attached). */
 export function createMainWindow(): BrowserWindow {
   const saved = readSavedState();
+  const icon = windowIcon();
   const window = hardenedWindow({
     ...(saved
       ? { x: saved.x, y: saved.y, width: saved.width, height: saved.height }
@@ -68,6 +86,7 @@ export function createMainWindow(): BrowserWindow {
     minHeight: 600,
     show: false,
     title: 'Transfer Till',
+    ...(icon ? { icon } : {}),
   });
   window.once('ready-to-show', () => {
     if (saved?.maximized) window.maximize();

@@ -3,7 +3,7 @@ import { formatIsoInZone } from '../../shared/provider-time';
 import { referencePrefix } from '../../shared/till-id';
 import { createReferenceGenerator } from '../provider/references';
 import { createTestDb } from '../store/test-helpers';
-import { CSV_COLUMNS, buildCsvExport, csvFilename, csvText } from './csv';
+import { CSV_BOM, CSV_COLUMNS, buildCsvExport, csvFilename, csvText } from './csv';
 import { isoInZoneFn } from './report-range';
 import {
   insertInflowRow,
@@ -59,6 +59,12 @@ function parseCsv(text: string): string[][] {
   if (quoted) throw new Error('unterminated quoted field');
   if (field !== '' || record.length > 0) throw new Error('last record does not end in CRLF');
   return records;
+}
+
+/** An export parsed back: it must start with the byte-order mark, which is no part of a cell. */
+function parseExport(text: string): string[][] {
+  expect(text.startsWith(CSV_BOM), 'the export starts with the UTF-8 byte-order mark').toBe(true);
+  return parseCsv(text.slice(CSV_BOM.length));
 }
 
 const LAGOS = 'Africa/Lagos';
@@ -180,7 +186,7 @@ describe('CSV export', () => {
     });
     expect(out.filename).toBe('transfer-till-2026-11-22.csv');
     expect(out.rows).toBe(HOSTILE.length + 1);
-    const [header, ...records] = parseCsv(out.csv);
+    const [header, ...records] = parseExport(out.csv);
     expect(header).toEqual([...CSV_COLUMNS]);
     expect(records).toEqual(expected);
     expect(records[0]?.[1]).toBe('2026-11-22T01:05:00+01:00');
@@ -223,7 +229,7 @@ describe('CSV export', () => {
       timeZone: LAGOS,
       cutoffHour: 0,
     });
-    const records = parseCsv(out.csv).slice(1);
+    const records = parseExport(out.csv).slice(1);
     const byReference = new Map(records.map((r) => [r[4], r[3]]));
     amounts.forEach((kobo, n) => {
       const text = byReference.get(`R${n}`) ?? '';
@@ -241,7 +247,7 @@ describe('CSV export', () => {
     });
     expect(empty).toEqual({
       filename: 'transfer-till-2026-12-01-to-2026-12-03.csv',
-      csv: `${CSV_COLUMNS.join(',')}\r\n`,
+      csv: `${CSV_BOM}${CSV_COLUMNS.join(',')}\r\n`,
       rows: 0,
     });
   });
@@ -322,7 +328,7 @@ describe('CSV export', () => {
       cutoffHour: 0,
       tillId: 'till-a7k2',
     });
-    const [header = [], ...records] = parseCsv(out.csv);
+    const [header = [], ...records] = parseExport(out.csv);
     const column = (name: string) => header.indexOf(name);
     const inflowRows = records.filter((record) => record[column('source')] !== 'report');
     expect(
@@ -333,5 +339,50 @@ describe('CSV export', () => {
       ]),
     ).toEqual(rows.map(([reference, , till, line]) => [reference, till, line]));
     expect(column('till_attribution')).toBe(column('till') + 1);
+  });
+  it('starts with the UTF-8 byte-order mark once, so Excel reads Ọlá and ₦ as written', () => {
+    const { db } = createTestDb();
+    const sessionId = nextSessionId();
+    const at = DAY_START + 9 * 3_600_000;
+    const sale = insertSaleWithHistory(
+      db,
+      {
+        amountKobo: 150_000,
+        tillId: 'till-1',
+        cashier: 'Ọlá ₦',
+        reference: 'TT-BOM',
+        createdAt: at,
+      },
+      [{ at: at + 1000, state: 'paid', paidSessionId: sessionId }],
+    );
+    insertInflowRow(
+      db,
+      {
+        sessionId,
+        reference: 'TT-BOM',
+        amountKobo: 150_000,
+        status: 'success',
+        occurredAt: at + 1000,
+        saleId: sale.id,
+        listed: false,
+      },
+      0,
+    );
+    const out = buildCsvExport(db, {
+      fromDay: '2026-11-22',
+      toDay: '2026-11-22',
+      timeZone: LAGOS,
+      cutoffHour: 0,
+    });
+    // The bytes a downloaded file holds (the renderer saves the text as UTF-8).
+    const bytes = new TextEncoder().encode(out.csv);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(out.csv.indexOf(CSV_BOM, 1)).toBe(-1);
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)).toBe(out.csv);
+    // A reader that strips the mark (as Excel and TextDecoder do) gets the header first.
+    const text = new TextDecoder('utf-8').decode(bytes);
+    expect(text.startsWith(`${CSV_COLUMNS[0]},`)).toBe(true);
+    const [header = [], row = []] = parseCsv(text);
+    expect(row[header.indexOf('cashier')]).toBe('Ọlá ₦');
   });
 });

@@ -26,6 +26,10 @@
  *   bank_reference      the refund transfer's bank reference (refunded)
  *   note                the owner's note
  *
+ * The file starts with a UTF-8 byte-order mark (CSV_BOM): without it Excel reads the file in the
+ * PC's legacy code page and garbles every non-ASCII character (Ọlá, ₦). LibreOffice, Sheets and
+ * RFC 4180 readers that know UTF-8 skip it.
+ *
  * Records end in CRLF; a field is quoted (quotes doubled) when it holds a comma, a quote, CR or
  * LF. Spreadsheet formula injection: a text field starting with = + - @ TAB or CR gets a leading
  * apostrophe, so Excel, LibreOffice and Sheets show it as text instead of running it. The
@@ -61,6 +65,9 @@ export const CSV_COLUMNS = [
   ...RESOLUTION_CSV_COLUMNS,
 ] as const;
 
+/** U+FEFF, the first character of every export (see above). */
+export const CSV_BOM = '\uFEFF';
+
 const FORMULA_START = /^[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[",\r\n]/;
 
@@ -76,10 +83,15 @@ export function csvNumber(value: number | string | null): string {
   return value === null ? '' : String(value);
 }
 
-export function csvFilename(fromDay: string, toDay: string): string {
+/** The name of a report file of a range of days: one name pattern for the CSV and the PDF. */
+export function reportFileName(fromDay: string, toDay: string, extension: 'csv' | 'pdf'): string {
   return fromDay === toDay
-    ? `transfer-till-${fromDay}.csv`
-    : `transfer-till-${fromDay}-to-${toDay}.csv`;
+    ? `transfer-till-${fromDay}.${extension}`
+    : `transfer-till-${fromDay}-to-${toDay}.${extension}`;
+}
+
+export function csvFilename(fromDay: string, toDay: string): string {
+  return reportFileName(fromDay, toDay, 'csv');
 }
 
 interface ExportRow {
@@ -157,7 +169,7 @@ export function buildCsvExport(db: Db, options: CsvExportOptions): CsvExportView
   }
   return {
     filename: csvFilename(options.fromDay, options.toDay),
-    csv: `${lines.join('\r\n')}\r\n`,
+    csv: `${CSV_BOM}${lines.join('\r\n')}\r\n`,
     rows: lines.length - 1,
   };
 }

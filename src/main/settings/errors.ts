@@ -25,6 +25,9 @@ export class SettingsValidationError extends Error {
 
 const LEAF_LABELS: Readonly<Record<string, string>> = {
   cashierPins: 'Cashier PINs',
+  voiceURI: 'Voice',
+  receiptPrinter: 'Receipt printer',
+  paperWidthMm: 'Receipt paper width',
   environment: 'Environment',
   baseUrl: 'Provider address',
   payoutBaseUrl: 'Payout address',

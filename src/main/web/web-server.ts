@@ -1,16 +1,25 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { createReadStream, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
-import { SESSION_HEADER, type BridgeEvent } from '../../shared/bridge/contract';
+import {
+  SESSION_HEADER,
+  type BridgeEvent,
+  type Handlers,
+  type ShellAccessView,
+} from '../../shared/bridge/contract';
 import { rendererCspHeader } from '../../shared/csp';
 import type { SessionRequest } from '../auth/sessions';
 import { dispatch } from '../bridge/dispatch';
 import type { Core } from '../core/create-core';
+import type { StampedEvent } from '../core/event-bus';
 import { sameSecret } from '../security/constant-time';
+import { memoryShellToken, type ShellTokenStore } from './shell-token';
 
 const MAX_BODY_BYTES = 256 * 1024;
+/** A comment on every event stream this often, so that a page notices a dead link by its silence. */
+export const SSE_PING_MS = 15_000;
 const SESSION_ID = /^[A-Za-z0-9_-]{1,64}$/;
 /** Refusals by role answer 403, so that they show as refused in any HTTP log or tool. */
 const REFUSED_CODES = new Set(['FORBIDDEN', 'SIGNED_OUT']);
@@ -30,8 +39,14 @@ export interface WebShellOptions {
   /** The built renderer (out/renderer). */
   readonly rendererDir: string;
   readonly port?: number;
-  /** Defaults to a fresh random token (128 bits). */
+  /**
+   * Where the token lives: `openShellTokenFile(dataDir)` keeps it across restarts. Without one,
+   * `token` (or a fresh random one, 128 bits) is held in memory for this run.
+   */
+  readonly tokenStore?: ShellTokenStore;
   readonly token?: string;
+  /** The owner rotated the token in Settings: the new addresses, for the shell to print. */
+  readonly onTokenRotated?: (access: ShellAccessView) => void;
   /**
    * --dev-clock mode (end-to-end tests, training): POST /api/dev/advance-clock {"ms": n} moves
    * the till's clock forward. Absent in normal use, and then the endpoint does not exist.
@@ -40,7 +55,7 @@ export interface WebShellOptions {
 }
 
 export interface WebShell {
-  /** The address to open, token included (in the fragment, so it never reaches a log). */
+  /** The address to open, token included (in the fragment, so it never reaches a log); a rotation changes it. */
   readonly url: string;
   /** The customer-facing display, for a second screen (its own tab keeps its own token). */
   readonly displayUrl: string;
@@ -83,27 +98,94 @@ async function readJson(request: IncomingMessage): Promise<unknown> {
  * headers (DNS rebinding) and cross-origin calls.
  */
 export async function startWebShell(options: WebShellOptions): Promise<WebShell> {
-  const token = options.token ?? randomBytes(16).toString('base64url');
+  const tokens = options.tokenStore ?? memoryShellToken(options.token);
   const { core } = options;
   const logger = core.log.logger;
   const root = normalize(options.rendererDir);
   /** Each event stream with the session it listens for: every event is checked against its role. */
   const sseClients = new Map<ServerResponse, SessionRequest>();
   let port = 0;
+  let token = '';
   // Sessions are bound to this token: another token (a rotated one, a counter's) cannot use them.
-  const boundTo = `browser:${createHash('sha256').update(token).digest('hex').slice(0, 16)}`;
+  let boundTo = '';
+  function useToken(next: string): void {
+    token = next;
+    boundTo = `browser:${createHash('sha256').update(next).digest('hex').slice(0, 16)}`;
+    // Never logged; should a careless line carry it, the logger scrubs it.
+    core.log.redactor.addSecret(next);
+  }
+  useToken(tokens.current());
 
   function sessionRequest(given: string | string[] | null | undefined): SessionRequest {
     const id = typeof given === 'string' && SESSION_ID.test(given) ? given : null;
     return { sessionId: id, via: 'browser', boundTo };
   }
 
-  const unsubscribe = core.events.subscribe((event: BridgeEvent) => {
-    const frame = `data: ${JSON.stringify(event)}\n\n`;
+  function visible(event: BridgeEvent, session: SessionRequest): boolean {
+    return core.auth.eventVisibleTo(event, core.auth.viewerFor(session));
+  }
+
+  function frameOf(stamped: StampedEvent): string {
+    return `id: ${stamped.id}\ndata: ${JSON.stringify(stamped.event)}\n\n`;
+  }
+
+  const unsubscribe = core.events.subscribe((event: BridgeEvent, stamped: StampedEvent) => {
+    const frame = frameOf(stamped);
     for (const [client, session] of sseClients) {
-      if (core.auth.eventVisibleTo(event, core.auth.viewerFor(session))) client.write(frame);
+      if (visible(event, session)) client.write(frame);
     }
   });
+  const ping = setInterval(() => {
+    for (const client of sseClients.keys()) client.write(': ping\n\n');
+  }, SSE_PING_MS);
+  ping.unref();
+
+  function access(): ShellAccessView {
+    return {
+      url: `http://127.0.0.1:${port}/#token=${token}`,
+      displayUrl: `http://127.0.0.1:${port}/#/display&token=${token}`,
+    };
+  }
+
+  /** A new token: pages holding the old one are refused from the next request on. */
+  function rotateToken(): ShellAccessView {
+    useToken(tokens.rotate());
+    // Streams opened with the old token end; reconnecting with it is refused (401).
+    for (const client of sseClients.keys()) client.end();
+    sseClients.clear();
+    const next = access();
+    logger.info('browser shell token rotated');
+    options.onTokenRotated?.(next);
+    return next;
+  }
+
+  const handlers: Handlers = { ...core.handlers, rotateShellToken: () => rotateToken() };
+
+  /**
+   * A new stream first gets what it missed after the Last-Event-ID it sent (as far as the
+   * buffer reaches), then a `ready` frame: `resync: true` tells the page to re-read its state
+   * (the shell restarted, or the gap is older than the buffer).
+   */
+  function openStream(request: IncomingMessage, response: ServerResponse, url: URL): void {
+    const session = sessionRequest(url.searchParams.get('session'));
+    const header = request.headers['last-event-id'];
+    const lastEventId =
+      (typeof header === 'string' ? header : null) ?? url.searchParams.get('lastEventId');
+    const missed = lastEventId ? core.events.since(lastEventId) : [];
+    const replay = (missed ?? []).filter((stamped) => visible(stamped.event, session));
+    response.writeHead(200, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+    });
+    const ready = { resync: missed === null, replayed: replay.length };
+    // One write, so that the greeting arrives as one chunk.
+    response.write(
+      `: connected\n\n${replay.map(frameOf).join('')}event: ready\nid: ${core.events.lastId()}\ndata: ${JSON.stringify(ready)}\n\n`,
+    );
+    sseClients.set(response, session);
+    request.on('close', () => sseClients.delete(response));
+  }
 
   function authorised(request: IncomingMessage, url: URL): boolean {
     const header = request.headers.authorization;
@@ -174,14 +256,7 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
       return;
     }
     if (url.pathname === '/api/events' && request.method === 'GET') {
-      response.writeHead(200, {
-        'content-type': 'text/event-stream',
-        'cache-control': 'no-store',
-        connection: 'keep-alive',
-      });
-      response.write(': connected\n\n');
-      sseClients.set(response, sessionRequest(url.searchParams.get('session')));
-      request.on('close', () => sseClients.delete(response));
+      openStream(request, response, url);
       return;
     }
     if (
@@ -217,7 +292,7 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
       const channel = call[1] ?? '';
       const caller = core.auth.callerFor(sessionRequest(request.headers[SESSION_HEADER]), channel);
       const result = await dispatch(
-        core.handlers,
+        handlers,
         channel,
         input,
         (error) => logger.error({ err: error, channel }, 'bridge handler failed'),
@@ -251,10 +326,15 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
   port = (server.address() as AddressInfo).port;
 
   return {
-    url: `http://127.0.0.1:${port}/#token=${token}`,
-    displayUrl: `http://127.0.0.1:${port}/#/display&token=${token}`,
+    get url() {
+      return access().url;
+    },
+    get displayUrl() {
+      return access().displayUrl;
+    },
     port,
     async close() {
+      clearInterval(ping);
       unsubscribe();
       for (const client of sseClients.keys()) client.end();
       sseClients.clear();

@@ -2,7 +2,12 @@ import { useCallback, useEffect, useState } from 'react';
 import type { AppInfo, WindowApi } from '../../shared/bridge/contract';
 import { DEFAULT_SETTINGS } from '../../shared/settings-schema';
 import type { CallbackHealthView, SettingsView } from '../../shared/views';
+import { connectionOf, type Connection } from './bridge';
+import { useKeptSale } from './bridge/kept-sale';
+import { useReconnected } from './bridge/use-connection';
 import { useBridge, useBridgeEvent } from './bridge-context';
+import { ConnectionBanner } from './components/connection-banner';
+import { ErrorBoundary, type RendererErrorReport } from './components/error-boundary';
 import { applyTunnelEvent, Header, type CallbackStatus } from './components/header';
 import { OwnerUnlock } from './components/owner-unlock';
 import { cashierMessage } from './errors';
@@ -36,10 +41,16 @@ export function App({ bridge }: { readonly bridge: WindowApi | null }) {
   }
   return (
     <SessionBridgeProvider bridge={bridge}>
-      <Shell />
+      {/* The last guard: whatever fails outside a screen never leaves a blank page. */}
+      <ErrorBoundary screen="app" onError={(report) => void bridge.reportRendererError(report)}>
+        <Shell connection={connectionOf(bridge)} />
+      </ErrorBoundary>
     </SessionBridgeProvider>
   );
 }
+
+/** Screens showing live data mount afresh when main restarted (what they missed is lost). */
+const REMOUNT_ON_RESYNC: ReadonlySet<Route> = new Set(['activity', 'report', 'balance', 'display']);
 
 const OWNER_SCREEN_NAMES: Readonly<Partial<Record<Route, string>>> = {
   report: 'The end-of-day report',
@@ -75,7 +86,7 @@ interface ShopIdentity {
   readonly tillId: string;
 }
 
-function Shell() {
+function Shell({ connection }: { readonly connection: Connection | null }) {
   const bridge = useBridge();
   const route = useHashRoute();
   const { session, error: sessionError, refresh: refreshSession } = useSession();
@@ -130,6 +141,26 @@ function Shell() {
     };
   }, [refreshShell]);
 
+  // The open sale lives in main: a reload shows it again, as main has it now.
+  useKeptSale(bridge, sale, setSale, session !== null);
+  /** Bumped when main restarted: the screens that show live data read it again. */
+  const [resyncs, setResyncs] = useState(0);
+  useReconnected(connection, ({ resync }) => {
+    refreshShell(() => true);
+    void refreshSession();
+    if (sale) {
+      void bridge.getSale({ saleId: sale.id }).then((result) => {
+        if (result.ok) setSale(result.value);
+      });
+    }
+    if (resync) setResyncs((count) => count + 1);
+  });
+  const reportError = useCallback(
+    (report: RendererErrorReport) => void bridge.reportRendererError(report),
+    [bridge],
+  );
+  const screenKey = `${route}:${REMOUNT_ON_RESYNC.has(route) ? resyncs : 0}`;
+
   const onSettingsChanged = useCallback(
     (_view: SettingsView) => {
       // The sounds and the cashier list reach this page through its session.
@@ -151,7 +182,10 @@ function Shell() {
   if (route === 'display') {
     return (
       <div className="app display-app">
-        <CustomerDisplay shopName={shop?.shopName ?? null} tillId={shop?.tillId ?? null} />
+        <ConnectionBanner connection={connection} />
+        <ErrorBoundary key={screenKey} screen={route} onError={reportError}>
+          <CustomerDisplay shopName={shop?.shopName ?? null} tillId={shop?.tillId ?? null} />
+        </ErrorBoundary>
       </div>
     );
   }
@@ -166,6 +200,7 @@ function Shell() {
         route={route}
         session={session}
       />
+      <ConnectionBanner connection={connection} />
       <main id="main">
         {(error ?? sessionError) && (
           <p role="alert" className="error">
@@ -182,13 +217,15 @@ function Shell() {
         ) : (
           <>
             {session && !session.ownerPinSet && isOwnerRoute(route) && <NoPinNotice />}
-            <Screen
-              route={route}
-              sale={sale}
-              setSale={setSale}
-              refreshAlerts={refreshAlerts}
-              onSettingsChanged={onSettingsChanged}
-            />
+            <ErrorBoundary key={screenKey} screen={route} onError={reportError}>
+              <Screen
+                route={route}
+                sale={sale}
+                setSale={setSale}
+                refreshAlerts={refreshAlerts}
+                onSettingsChanged={onSettingsChanged}
+              />
+            </ErrorBoundary>
           </>
         )}
       </main>

@@ -35,11 +35,8 @@ export function formatTime(ms: number, timeZone = LAGOS): string {
   return formatter(timeZone, { hour: '2-digit', minute: '2-digit', hour12: false }).format(ms);
 }
 
-export function formatDateTime(ms: number, timeZone = LAGOS): string {
-  return formatter(timeZone, { dateStyle: 'medium', timeStyle: 'medium', hour12: false }).format(
-    ms,
-  );
-}
+/** One definition with the report PDF made in main. */
+export { formatDateTime } from '../../shared/report-words';
 
 /** The calendar day of `ms` in the zone as 'YYYY-MM-DD'. */
 export function dayOf(ms: number, timeZone = LAGOS): string {

@@ -4,8 +4,9 @@
  * channel's schema; preload and the browser shell build the window API from this table.
  */
 import { z } from 'zod';
+import type { PdfExportView, PrintSetupView, PrintersView, ReceiptPrintView } from '../printing';
 import type { AlertView, InflowView, SaleView } from '../sales';
-import { ENVIRONMENTS } from '../settings-schema';
+import { ENVIRONMENTS, type Settings } from '../settings-schema';
 import { RESOLUTION_ACTIONS, type ExceptionResolutionView } from '../views';
 import type {
   BalanceView,
@@ -22,6 +23,7 @@ import type {
   SyncProgressView,
   SyncRunView,
   TransactionListView,
+  TrendView,
   TunnelStatusView,
   ZReportView,
 } from '../views';
@@ -81,8 +83,8 @@ export interface SessionView {
   readonly cashiers: readonly { readonly name: string; readonly pinSet: boolean }[];
   /** The owner's option: cashiers need their own PIN to sign in. */
   readonly cashierPinsRequired: boolean;
-  /** The chime on a paid sale: every counter needs it, whatever the role. */
-  readonly sounds: { readonly enabled: boolean; readonly volume: number };
+  /** The chime and the voice on a paid sale: every counter needs them, whatever the role. */
+  readonly sounds: Settings['sounds'];
 }
 
 const noInput = z.object({}).strict();
@@ -113,6 +115,20 @@ export interface AppInfo {
   readonly version: string;
   readonly shell: 'electron' | 'browser';
   readonly environment: ProviderEnvironment;
+}
+
+/** How much of a render error a page may send (it cuts its report to these itself). */
+export const RENDERER_ERROR_LIMITS = {
+  screen: 40,
+  message: 1000,
+  stack: 4000,
+  componentStack: 4000,
+} as const;
+
+/** The browser shell's addresses with its new token, shown once after a rotation. */
+export interface ShellAccessView {
+  readonly url: string;
+  readonly displayUrl: string;
 }
 
 export const channels = {
@@ -159,6 +175,22 @@ export const channels = {
   checkSale: channel<SaleView>()(saleId, 'cashier'),
   retrySale: channel<SaleView>()(saleId, 'cashier'),
   getReceipt: channel<ReceiptView>()(saleId, 'cashier'),
+  /** The receipt paper width and whether a receipt printed here goes straight to the printer. */
+  getPrintSetup: channel<PrintSetupView>()(noInput, 'cashier'),
+  /**
+   * Prints the calling window's receipt (already on the page) to the saved printer without a
+   * dialog, in the desktop app; elsewhere answers 'dialog' and the page opens its print dialog.
+   */
+  printReceipt: channel<ReceiptPrintView>()(
+    z
+      .object({
+        saleId: z.number().int().positive(),
+        /** The receipt's height in CSS pixels: the slip is cut to it. */
+        contentHeightPx: z.number().positive().max(100_000).optional(),
+      })
+      .strict(),
+    'cashier',
+  ),
 
   // Activity and alerts
   /** A cashier gets only their own sales, and the money and alerts that belong to them. */
@@ -177,6 +209,8 @@ export const channels = {
   ),
   cancelSync: channel<{ readonly cancelled: boolean }>()(noInput),
   getZReport: channel<ZReportView>()(dayRange),
+  /** Successful inflows of the seven business days ending on `day` (default today), day by day. */
+  getTrend: channel<TrendView>()(z.object({ day: day.optional() }).strict()),
   listTransactions: channel<TransactionListView>()(
     dayRange
       .extend({
@@ -188,6 +222,8 @@ export const channels = {
       .strict(),
   ),
   exportCsv: channel<CsvExportView>()(dayRange),
+  /** The end-of-day report of the range as a PDF file ("Save as PDF"). */
+  exportPdf: channel<PdfExportView>()(dayRange),
   /** The owner records what was done about an exception of the report (by its key). */
   resolveException: channel<ExceptionResolutionView>()(
     z
@@ -240,6 +276,24 @@ export const channels = {
   rotateCallbackToken: channel<{ readonly rotated: boolean }>()(noInput),
   /** The callback self-test: posts a one-time nonce to this till's own public callback address. */
   testCallbacks: channel<CallbackHealthView>()(noInput),
+  /** The printers the computer offers, for choosing the receipt printer (desktop app only). */
+  listPrinters: channel<PrintersView>()(noInput),
+
+  // The shells' own upkeep
+  /** A screen hit a render error: it goes to the main log (bounded here, redacted there). */
+  reportRendererError: channel<{ readonly logged: boolean }>()(
+    z
+      .object({
+        screen: z.string().trim().min(1).max(RENDERER_ERROR_LIMITS.screen),
+        message: z.string().max(RENDERER_ERROR_LIMITS.message),
+        stack: z.string().max(RENDERER_ERROR_LIMITS.stack).optional(),
+        componentStack: z.string().max(RENDERER_ERROR_LIMITS.componentStack).optional(),
+      })
+      .strict(),
+    'open',
+  ),
+  /** The browser shell's access token: a new one, and pages holding the old one are refused. */
+  rotateShellToken: channel<ShellAccessView>()(noInput),
 } as const;
 
 export type ChannelName = keyof typeof channels;

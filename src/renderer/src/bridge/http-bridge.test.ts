@@ -1,5 +1,14 @@
-import { describe, expect, it, vi } from 'vitest';
-import { createHttpBridge, memorySlot, storageSlot, takeToken } from './http-bridge';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildWindowApi, type BridgeEvent } from '../../../shared/bridge/contract';
+import { createFakeShellHttp, eventFrame, readyFrame } from '../test/fake-shell-http';
+import {
+  connectionOf,
+  createHttpBridge,
+  memorySlot,
+  storageSlot,
+  takeToken,
+  tokenInUrl,
+} from './http-bridge';
 
 describe('takeToken', () => {
   it('takes the token from the fragment, keeps it for the tab and clears the address bar', () => {
@@ -84,5 +93,130 @@ describe('createHttpBridge', () => {
     expect(slot.get()).toBeNull();
     slot.set('abc');
     expect(storageSlot(window.sessionStorage).get()).toBe('abc');
+  });
+});
+
+describe("the bridge's connection to main", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const advance = (ms = 0) => vi.advanceTimersByTimeAsync(ms);
+
+  function setUp() {
+    vi.useFakeTimers();
+    const shell = createFakeShellHttp();
+    const tokens = memorySlot('tok');
+    const bridge = createHttpBridge('tok', shell.fetch, memorySlot('s1'), { tokenSlot: tokens });
+    const connection = connectionOf(bridge);
+    if (!connection) throw new Error('an HTTP bridge has a connection');
+    const events: BridgeEvent[] = [];
+    const reconnects: { resync: boolean }[] = [];
+    connection.onReconnected((info) => reconnects.push(info));
+    const unsubscribe = bridge.subscribe((event) => events.push(event));
+    return { shell, bridge, connection, events, reconnects, tokens, unsubscribe };
+  }
+
+  it('opens the event stream with the token in a header and the session in the query', async () => {
+    const { shell, connection, events } = setUp();
+    await advance();
+    expect(shell.latest().url).toBe('/api/events?session=s1');
+    expect(shell.latest().headers.get('authorization')).toBe('Bearer tok');
+    shell
+      .latest()
+      .push(
+        readyFrame('b.0') + eventFrame('b.1', { type: 'navigate', payload: { route: 'sale' } }),
+      );
+    await advance();
+    expect(connection.view().state).toBe('online');
+    expect(events).toEqual([{ type: 'navigate', payload: { route: 'sale' } }]);
+  });
+
+  it('says main is lost as soon as a call cannot reach it', async () => {
+    const { shell, bridge, connection } = setUp();
+    await advance();
+    shell.latest().push(readyFrame('b.0'));
+    await advance();
+    shell.setMode('down');
+    expect(await bridge.getStatus({})).toMatchObject({
+      ok: false,
+      error: { code: 'BRIDGE_OFFLINE' },
+    });
+    expect(connection.view().state).toBe('offline');
+  });
+
+  it('tells the page to re-read after main restarted, and only then', async () => {
+    const { shell, reconnects } = setUp();
+    await advance();
+    shell.latest().push(readyFrame('run1.3'));
+    await advance();
+    expect(reconnects).toEqual([]);
+    shell.latest().end();
+    await advance(500);
+    expect(shell.latest().headers.get('last-event-id')).toBe('run1.3');
+    shell.latest().push(readyFrame('run2.0', true));
+    await advance();
+    expect(reconnects).toEqual([{ resync: true }]);
+    // A blip whose events were replayed: back, nothing to re-read.
+    shell.latest().end();
+    await advance(500);
+    shell.latest().push(readyFrame('run2.0', false));
+    await advance();
+    expect(reconnects).toEqual([{ resync: true }, { resync: false }]);
+  });
+
+  it('is refused when main no longer takes its token', async () => {
+    const { shell, bridge, connection } = setUp();
+    await advance();
+    shell.setMode('refusing');
+    expect(await bridge.getAppInfo({})).toMatchObject({
+      ok: false,
+      error: { code: 'UNAUTHORISED' },
+    });
+    expect(connection.view().state).toBe('refused');
+  });
+
+  it('goes on with the new token after this page rotated it', async () => {
+    const { shell, bridge, connection, tokens } = setUp();
+    await advance();
+    shell.latest().push(readyFrame('b.0'));
+    await advance();
+    const url = 'http://127.0.0.1:5000/#token=NEW_token-0123456789ab';
+    shell.answerCalls((call) =>
+      call.name === 'rotateShellToken'
+        ? { body: { ok: true, value: { url, displayUrl: url.replace('#', '#/display&') } } }
+        : { body: { ok: true, value: {} } },
+    );
+    expect((await bridge.rotateShellToken({})).ok).toBe(true);
+    expect(tokens.get()).toBe('NEW_token-0123456789ab');
+    await advance();
+    expect(shell.latest().headers.get('authorization')).toBe('Bearer NEW_token-0123456789ab');
+    expect(shell.latest().headers.get('last-event-id')).toBe('b.0');
+    await bridge.getAppInfo({});
+    expect(shell.calls.at(-1)?.headers.get('authorization')).toBe('Bearer NEW_token-0123456789ab');
+    shell.latest().push(readyFrame('b.0'));
+    await advance();
+    expect(connection.view().state).toBe('online');
+  });
+
+  it('stops the stream when the last listener goes', async () => {
+    const { shell, unsubscribe } = setUp();
+    await advance();
+    const stream = shell.latest();
+    unsubscribe();
+    expect(stream.aborted()).toBe(true);
+  });
+
+  it('has no connection for a bridge that cannot be lost (the desktop preload)', () => {
+    const desktop = buildWindowApi(
+      () => Promise.resolve({ ok: true, value: {} }),
+      () => () => undefined,
+    );
+    expect(connectionOf(desktop)).toBeNull();
+  });
+
+  it('reads the token of a shell address', () => {
+    expect(tokenInUrl('http://127.0.0.1:1/#token=abc_-1')).toBe('abc_-1');
+    expect(tokenInUrl('http://127.0.0.1:1/#/display&token=xyz')).toBe('xyz');
+    expect(tokenInUrl('http://127.0.0.1:1/?token=xyz')).toBeNull();
   });
 });

@@ -5,16 +5,24 @@ import {
   type BridgeResult,
   type WindowApi,
 } from '../../../shared/bridge/contract';
+import { createEventStream, type ConnectionView, type EventStreamOptions } from './event-stream';
 
 const TOKEN_KEY = 'till.token';
 const SESSION_KEY = 'till.session';
+const TOKEN_IN_HASH = /(?:^|[#&])token=([A-Za-z0-9_-]+)/;
+
+/** The token in a browser shell address (`…/#token=…`), or null. */
+export function tokenInUrl(url: string): string | null {
+  const hash = url.includes('#') ? url.slice(url.indexOf('#')) : '';
+  return TOKEN_IN_HASH.exec(hash)?.[1] ?? null;
+}
 
 /**
  * The browser shell's token: it arrives in the URL fragment (never sent to a server or a log),
  * is kept for this tab so a reload works, and is removed from the address bar.
  */
 export function takeToken(location: Location, storage: Storage, history: History): string | null {
-  const match = /(?:^|[#&])token=([A-Za-z0-9_-]+)/.exec(location.hash);
+  const match = TOKEN_IN_HASH.exec(location.hash);
   if (match?.[1]) {
     storage.setItem(TOKEN_KEY, match[1]);
     history.replaceState(null, '', location.pathname + location.search);
@@ -23,69 +31,125 @@ export function takeToken(location: Location, storage: Storage, history: History
   return storage.getItem(TOKEN_KEY);
 }
 
-/** Where this tab keeps the session id main gave it (who is signed in lives in main). */
+/** Where this tab keeps a value main gave it: the session id, or the token after a rotation. */
 export interface SessionSlot {
   get(): string | null;
-  set(sessionId: string): void;
+  set(value: string): void;
 }
 
 /** The tab's own storage: a reload keeps the sign-in, another tab signs in on its own. */
-export function storageSlot(storage: Storage): SessionSlot {
+export function storageSlot(storage: Storage, key: string = SESSION_KEY): SessionSlot {
   return {
-    get: () => storage.getItem(SESSION_KEY),
-    set: (sessionId) => storage.setItem(SESSION_KEY, sessionId),
+    get: () => storage.getItem(key),
+    set: (value) => storage.setItem(key, value),
   };
 }
 
+/** Where takeToken keeps the token, so that a rotated one is what a reload uses. */
+export function tokenSlot(storage: Storage): SessionSlot {
+  return storageSlot(storage, TOKEN_KEY);
+}
+
 /** A slot in memory, for tests and for a page with no storage. */
-export function memorySlot(): SessionSlot {
-  let value: string | null = null;
+export function memorySlot(initial: string | null = null): SessionSlot {
+  let value = initial;
   return {
     get: () => value,
-    set: (sessionId) => {
-      value = sessionId;
+    set: (next) => {
+      value = next;
     },
   };
 }
 
+/** How the page is connected to main, for the banner and for re-reading after a gap. */
+export interface Connection {
+  view(): ConnectionView;
+  subscribe(listener: (view: ConnectionView) => void): () => void;
+  /**
+   * Main answered again after an outage (`resync: false`: what was missed was replayed), or
+   * said the page must re-read its state (`resync: true`: main restarted, or the gap was too old).
+   */
+  onReconnected(listener: (info: { readonly resync: boolean }) => void): () => void;
+}
+
+const connections = new WeakMap<WindowApi, Connection>();
+
+/** The connection of a browser shell's bridge; null for the desktop app's (it cannot be lost). */
+export function connectionOf(bridge: WindowApi): Connection | null {
+  return connections.get(bridge) ?? null;
+}
+
+export interface HttpBridgeOptions {
+  /** Where a rotated token is kept for this tab (so that a reload uses the new one). */
+  readonly tokenSlot?: SessionSlot;
+  readonly stream?: Pick<EventStreamOptions, 'now' | 'silenceMs'>;
+}
+
+const OFFLINE: BridgeResult<never> = {
+  ok: false,
+  error: { code: 'BRIDGE_OFFLINE', message: 'The till service is not reachable.' },
+};
+
 /**
  * The window API over HTTP and server-sent events, for the browser shell. Each call carries the
- * token and this tab's session id; main answers with the id it used, which the tab keeps.
+ * token and this tab's session id; main answers with the id it used, which the tab keeps. The
+ * event stream reconnects with backoff and replays what it missed (connectionOf tells how it is).
  */
 export function createHttpBridge(
-  token: string,
+  initialToken: string,
   fetchImpl: typeof fetch = fetch,
   slot: SessionSlot = storageSlot(window.sessionStorage),
+  options: HttpBridgeOptions = {},
 ): WindowApi {
+  let token = initialToken;
   const listeners = new Set<(event: BridgeEvent) => void>();
-  let source: EventSource | null = null;
+  const reconnectListeners = new Set<(info: { readonly resync: boolean }) => void>();
   /** The first call without a session: the others wait for the id it brings back. */
   let opening: Promise<unknown> | null = null;
 
-  function connect(): void {
-    const session = slot.get();
-    const query = `token=${encodeURIComponent(token)}${session ? `&session=${encodeURIComponent(session)}` : ''}`;
-    source = new EventSource(`/api/events?${query}`);
-    source.onmessage = (message: MessageEvent<string>) => {
-      const event = JSON.parse(message.data) as BridgeEvent;
+  const stream = createEventStream({
+    fetchImpl,
+    request: () => {
+      const session = slot.get();
+      return {
+        url: `/api/events${session ? `?session=${encodeURIComponent(session)}` : ''}`,
+        headers: { authorization: `Bearer ${token}` },
+      };
+    },
+    onEvent: (event) => {
       for (const listener of listeners) listener(event);
-    };
-  }
+    },
+    onReady: ({ resync, recovered }) => {
+      if (!resync && !recovered) return;
+      for (const listener of reconnectListeners) listener({ resync });
+    },
+    ...options.stream,
+  });
 
   function keepSession(given: string | null): void {
     if (!given || given === slot.get()) return;
     slot.set(given);
-    // The event stream hears what this session may see: reconnect it as the new session.
-    if (source) {
-      source.close();
-      connect();
-    }
+    // The event stream hears what this session may see: open it again as the new session.
+    stream.restart();
+  }
+
+  /** This page rotated the token: it goes on with the new one (other pages are refused). */
+  function adoptRotatedToken(value: unknown): void {
+    const url =
+      typeof value === 'object' && value !== null && 'url' in value ? value.url : undefined;
+    const next = typeof url === 'string' ? tokenInUrl(url) : null;
+    if (!next) return;
+    token = next;
+    options.tokenSlot?.set(next);
+    stream.restart();
   }
 
   async function send(name: string, input: unknown): Promise<BridgeResult<unknown>> {
+    let result: BridgeResult<unknown>;
+    let response: Response;
     try {
       const session = slot.get();
-      const response = await fetchImpl(`/api/call/${name}`, {
+      response = await fetchImpl(`/api/call/${name}`, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -94,17 +158,19 @@ export function createHttpBridge(
         },
         body: JSON.stringify(input ?? {}),
       });
-      keepSession(response.headers.get(SESSION_HEADER));
-      return (await response.json()) as BridgeResult<unknown>;
+      result = (await response.json()) as BridgeResult<unknown>;
     } catch {
-      return {
-        ok: false,
-        error: { code: 'BRIDGE_OFFLINE', message: 'The till service is not reachable.' },
-      };
+      // Main did not answer: say so on the page at once, and look for it again.
+      stream.callFailed();
+      return OFFLINE;
     }
+    if (response.status === 401) stream.refused();
+    keepSession(response.headers.get(SESSION_HEADER));
+    if (name === 'rotateShellToken' && result.ok) adoptRotatedToken(result.value);
+    return result;
   }
 
-  return buildWindowApi(
+  const api = buildWindowApi(
     async (name, input): Promise<BridgeResult<unknown>> => {
       if (slot.get() === null && opening) await opening;
       if (slot.get() !== null) return send(name, input);
@@ -116,14 +182,20 @@ export function createHttpBridge(
     },
     (listener) => {
       listeners.add(listener);
-      if (!source) connect();
+      stream.start();
       return () => {
         listeners.delete(listener);
-        if (listeners.size === 0) {
-          source?.close();
-          source = null;
-        }
+        if (listeners.size === 0) stream.stop();
       };
     },
   );
+  connections.set(api, {
+    view: () => stream.view(),
+    subscribe: (listener) => stream.subscribe(listener),
+    onReconnected(listener) {
+      reconnectListeners.add(listener);
+      return () => reconnectListeners.delete(listener);
+    },
+  });
+  return api;
 }

@@ -1,5 +1,8 @@
 import type { WindowApi } from '../../../shared/bridge/contract';
-import { createHttpBridge, takeToken } from './http-bridge';
+import { createHttpBridge, takeToken, tokenSlot } from './http-bridge';
+
+export { connectionOf, type Connection } from './http-bridge';
+export type { ConnectionView } from './event-stream';
 
 declare global {
   interface Window {
@@ -12,5 +15,7 @@ declare global {
 export function resolveBridge(): WindowApi | null {
   if (window.till) return window.till;
   const token = takeToken(window.location, window.sessionStorage, window.history);
-  return token ? createHttpBridge(token) : null;
+  return token
+    ? createHttpBridge(token, fetch, undefined, { tokenSlot: tokenSlot(window.sessionStorage) })
+    : null;
 }

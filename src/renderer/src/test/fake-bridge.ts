@@ -49,6 +49,13 @@ export function createFakeBridge(): FakeBridge {
     checkSale: vi.fn<WindowApi['checkSale']>(unstubbed('checkSale')),
     retrySale: vi.fn<WindowApi['retrySale']>(unstubbed('retrySale')),
     getReceipt: vi.fn<WindowApi['getReceipt']>(unstubbed('getReceipt')),
+    // The browser shell's answers: receipts go through the print dialog, 80 mm paper.
+    getPrintSetup: vi.fn<WindowApi['getPrintSetup']>(() =>
+      ok({ paperWidthMm: 80, printerName: null, silent: false }),
+    ),
+    printReceipt: vi.fn<WindowApi['printReceipt']>(() =>
+      ok({ mode: 'dialog', reason: 'not-desktop' }),
+    ),
     getActivity: vi.fn<WindowApi['getActivity']>(() =>
       ok({ sales: [], inflows: [], alerts: [], counterAccounts: [] }),
     ),
@@ -59,8 +66,10 @@ export function createFakeBridge(): FakeBridge {
     syncTransactions: vi.fn<WindowApi['syncTransactions']>(unstubbed('syncTransactions')),
     cancelSync: vi.fn<WindowApi['cancelSync']>(unstubbed('cancelSync')),
     getZReport: vi.fn<WindowApi['getZReport']>(unstubbed('getZReport')),
+    getTrend: vi.fn<WindowApi['getTrend']>(unstubbed('getTrend')),
     listTransactions: vi.fn<WindowApi['listTransactions']>(unstubbed('listTransactions')),
     exportCsv: vi.fn<WindowApi['exportCsv']>(unstubbed('exportCsv')),
+    exportPdf: vi.fn<WindowApi['exportPdf']>(unstubbed('exportPdf')),
     resolveException: vi.fn<WindowApi['resolveException']>(unstubbed('resolveException')),
     reopenException: vi.fn<WindowApi['reopenException']>(unstubbed('reopenException')),
     getBalance: vi.fn<WindowApi['getBalance']>(unstubbed('getBalance')),
@@ -72,6 +81,12 @@ export function createFakeBridge(): FakeBridge {
     testConnection: vi.fn<WindowApi['testConnection']>(unstubbed('testConnection')),
     rotateCallbackToken: vi.fn<WindowApi['rotateCallbackToken']>(unstubbed('rotateCallbackToken')),
     testCallbacks: vi.fn<WindowApi['testCallbacks']>(unstubbed('testCallbacks')),
+    listPrinters: vi.fn<WindowApi['listPrinters']>(() =>
+      ok({ canPrintSilently: false, printers: [] }),
+    ),
+    // A screen's render error is reported whatever the test: it answers like main does.
+    reportRendererError: vi.fn<WindowApi['reportRendererError']>(() => ok({ logged: true })),
+    rotateShellToken: vi.fn<WindowApi['rotateShellToken']>(unstubbed('rotateShellToken')),
   } satisfies ChannelMocks;
 
   const subscribe = vi.fn<WindowApi['subscribe']>((listener) => {

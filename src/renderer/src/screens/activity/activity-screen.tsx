@@ -7,6 +7,7 @@ import { AccountNumber } from '../../components/account-number';
 import { cashierMessage } from '../../errors';
 import { formatTime, SALE_STATE_WORDS } from '../../format';
 import { useSession } from '../../session-context';
+import { ReprintReceipt, ReprintButton, useReprint } from './reprint';
 
 const INFLOW_STATUS_WORDS: Readonly<Record<InflowView['status'], string>> = {
   success: 'Received',
@@ -43,6 +44,7 @@ export function ActivityScreen({
   const [alerts, setAlerts] = useState<readonly AlertView[]>([]);
   const [counters, setCounters] = useState<readonly CounterAccountView[]>([]);
   const [alertError, setAlertError] = useState<string | null>(null);
+  const reprint = useReprint();
 
   useEffect(() => {
     let live = true;
@@ -128,6 +130,7 @@ export function ActivityScreen({
                 <th scope="col">Amount</th>
                 <th scope="col">Status</th>
                 <th scope="col">Reference</th>
+                <th scope="col">Receipt</th>
               </tr>
             </thead>
             <tbody>
@@ -137,12 +140,17 @@ export function ActivityScreen({
                   <td className="num">{formatNaira(sale.amountKobo)}</td>
                   <td className={`state state-${sale.state}`}>{SALE_STATE_WORDS[sale.state]}</td>
                   <td className="mono">{sale.reference}</td>
+                  <td>
+                    <ReprintButton sale={sale} reprint={reprint} />
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
         )}
       </section>
+
+      <ReprintReceipt reprint={reprint} />
 
       <section aria-labelledby="inflows-heading" className="panel">
         <h3 id="inflows-heading">Money in ({inflows.length})</h3>

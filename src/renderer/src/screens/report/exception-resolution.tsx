@@ -7,21 +7,8 @@ import {
 } from '../../../../shared/views';
 import { useBridge } from '../../bridge-context';
 import { cashierMessage } from '../../errors';
-import { formatDateTime } from '../../format';
-
-export const RESOLUTION_WORDS: Readonly<Record<ResolutionAction, string>> = {
-  refunded: 'Refunded by transfer',
-  goods_given: 'Goods given',
-  credited: 'Customer credited',
-  other: 'Other',
-};
-
-/** One line for the screen and the printed report: what was done, by whom, when. */
-export function describeResolution(resolution: ExceptionResolution, timeZone: string): string {
-  const reference =
-    resolution.bankReference === null ? '' : ` (bank reference ${resolution.bankReference})`;
-  return `${RESOLUTION_WORDS[resolution.action]}${reference} · by ${resolution.resolvedBy} · ${formatDateTime(resolution.resolvedAt, timeZone)}`;
-}
+// One definition with the PDF made in main.
+import { RESOLUTION_WORDS, describeResolution } from '../../../../shared/report-words';
 
 interface Draft {
   readonly action: ResolutionAction;

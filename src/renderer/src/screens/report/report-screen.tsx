@@ -1,8 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { formatNaira } from '../../../../shared/money';
+// The report's words are shared with the PDF made in main: the file says what the screen says.
+import {
+  ERROR_KINDS,
+  EXCEPTION_WORDS,
+  describeLastSync,
+  rowsCouldNotBeRead,
+} from '../../../../shared/report-words';
 import type {
   AmountTotal,
-  ExceptionKind,
   SyncProgressView,
   SyncRunView,
   ZReportView,
@@ -11,39 +17,15 @@ import { useBridge, useBridgeEvent } from '../../bridge-context';
 import { downloadText } from '../../download';
 import { cashierMessage } from '../../errors';
 import { dayOf, formatDateTime, LAGOS } from '../../format';
+import { HoursPanel } from './charts/hours-panel';
+import { TrendPanel } from './charts/trend-panel';
 import { ExceptionResolutionPanel } from './exception-resolution';
 import { ShopTotals } from './shop-totals';
 import { TransactionTable, type DayQuery } from './transaction-table';
+import { savePdfFile } from './save-pdf';
 
-const EXCEPTION_WORDS: Readonly<Record<ExceptionKind, string>> = {
-  paid_late: 'Paid late',
-  wrong_amount: 'Wrong amount',
-  unmatched_inflow: 'No till of this shop made it',
-  missing_from_provider: 'Not in the bank listing',
-  open_at_cutoff: 'Still open at cut-off',
-  reversed: 'Reversed by the provider',
-  unreadable_rows: 'Unreadable bank rows',
-  unreadable_callbacks: 'Unreadable callbacks',
-};
-
-/** Money a sale counted that the provider took back comes first, marked as an error. */
-const ERROR_KINDS: ReadonlySet<ExceptionKind> = new Set(['reversed']);
-
-function rowsCouldNotBeRead(count: number): string {
-  return count === 1 ? '1 row could not be read' : `${count} rows could not be read`;
-}
-
-export function describeLastSync(run: SyncRunView | null, timeZone: string): string {
-  if (!run) return 'Not synced with the bank yet.';
-  const at = run.finishedAt ?? run.startedAt;
-  const state = run.status === 'complete' ? 'complete' : 'not finished';
-  const unreadable = run.unreadable > 0 ? `; ${rowsCouldNotBeRead(run.unreadable)}` : '';
-  return `Last synced at ${formatDateTime(at, timeZone)} (${state}${unreadable})`;
-}
-
-function hourLabel(hour: number): string {
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${two(hour)}:00–${two((hour + 1) % 24)}:00`;
+function pagesWord(pages: number): string {
+  return pages === 1 ? '1 page' : `${pages} pages`;
 }
 
 export function ReportScreen() {
@@ -57,6 +39,7 @@ export function ReportScreen() {
   const [progress, setProgress] = useState<SyncProgressView | null>(null);
   const [syncMessage, setSyncMessage] = useState<string | null>(null);
   const [exportMessage, setExportMessage] = useState<string | null>(null);
+  const [savingPdf, setSavingPdf] = useState(false);
   const requestId = useRef(0);
 
   const query: DayQuery = selectedDay ? { day: selectedDay } : {};
@@ -126,6 +109,19 @@ export function ReportScreen() {
     setExportMessage(`Saved ${result.value.filename} (${result.value.rows} rows).`);
   }
 
+  async function savePdf(): Promise<void> {
+    setExportMessage(null);
+    setSavingPdf(true);
+    const result = await bridge.exportPdf(query);
+    setSavingPdf(false);
+    if (!result.ok) {
+      setExportMessage(cashierMessage(result.error));
+      return;
+    }
+    savePdfFile(result.value);
+    setExportMessage(`Saved ${result.value.filename} (${pagesWord(result.value.pages)}).`);
+  }
+
   const timeZone = report?.timeZone ?? LAGOS;
   const shownDay = selectedDay ?? report?.fromDay ?? dayOf(Date.now());
 
@@ -169,6 +165,14 @@ export function ReportScreen() {
         <button type="button" className="button secondary" onClick={() => void exportCsv()}>
           Export CSV
         </button>
+        <button
+          type="button"
+          className="button secondary"
+          disabled={savingPdf}
+          onClick={() => void savePdf()}
+        >
+          Save as PDF
+        </button>
         <button type="button" className="button secondary" onClick={() => window.print()}>
           Print report
         </button>
@@ -204,7 +208,7 @@ export function ReportScreen() {
         </p>
       )}
 
-      {report && <ZReport report={report} />}
+      {report && <ZReport report={report} reloadKey={reloadKey} />}
       <TransactionTable query={query} reloadKey={reloadKey} timeZone={timeZone} />
     </section>
   );
@@ -235,8 +239,13 @@ function Figure({
   );
 }
 
-function ZReport({ report }: { readonly report: ZReportView }) {
-  const busyHours = report.byHour.filter((row) => row.count > 0);
+function ZReport({
+  report,
+  reloadKey,
+}: {
+  readonly report: ZReportView;
+  readonly reloadKey: number;
+}) {
   const exceptions = [
     ...report.exceptions.filter((e) => ERROR_KINDS.has(e.kind)),
     ...report.exceptions.filter((e) => !ERROR_KINDS.has(e.kind)),
@@ -292,32 +301,9 @@ function ZReport({ report }: { readonly report: ZReportView }) {
         )}
       </section>
 
+      <HoursPanel report={report} />
+      <TrendPanel day={report.toDay} reloadKey={reloadKey} />
       <div className="report-tables">
-        <section className="panel" aria-labelledby="by-hour-heading">
-          <h3 id="by-hour-heading">Successful by hour</h3>
-          {busyHours.length === 0 ? (
-            <p className="muted">No successful transfers.</p>
-          ) : (
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col">Hour</th>
-                  <th scope="col">Transfers</th>
-                  <th scope="col">Amount</th>
-                </tr>
-              </thead>
-              <tbody>
-                {busyHours.map((row) => (
-                  <tr key={row.hour}>
-                    <td>{hourLabel(row.hour)}</td>
-                    <td className="num">{row.count}</td>
-                    <td className="num">{formatNaira(row.amountKobo)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </section>
         <section className="panel" aria-labelledby="by-till-heading">
           <h3 id="by-till-heading">Paid sales made here, by till id and cashier</h3>
           {report.byTill.length === 0 ? (

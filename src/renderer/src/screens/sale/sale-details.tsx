@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { formatNaira } from '../../../../shared/money';
 import { isOpenSaleState, type SaleView } from '../../../../shared/sales';
-import type { ReceiptView } from '../../../../shared/views';
 import type { BridgeResult } from '../../../../shared/bridge/contract';
 import { useBridge } from '../../bridge-context';
 import { AccountNumber } from '../../components/account-number';
@@ -10,13 +9,7 @@ import { QrImage } from '../../components/qr-image';
 import { cashierMessage } from '../../errors';
 import { accountDetailsText, SALE_STATE_WORDS } from '../../format';
 import type { SetSale } from './current-sale';
-import {
-  loadPaperWidth,
-  Receipt,
-  savePaperWidth,
-  usePrintReceipt,
-  type PaperWidth,
-} from './receipt';
+import { Receipt, usePrintReceipt } from './receipt';
 
 type Busy = 'check' | 'cancel' | 'retry' | 'receipt' | null;
 
@@ -51,8 +44,6 @@ export function SaleDetails({
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
-  const [receipt, setReceipt] = useState<ReceiptView | null>(null);
-  const [width, setWidth] = useState<PaperWidth>(loadPaperWidth);
   const printer = usePrintReceipt();
   const confirmRef = useRef<HTMLButtonElement>(null);
   const open = isOpenSaleState(sale.state);
@@ -94,14 +85,11 @@ export function SaleDetails({
   async function printReceipt(): Promise<void> {
     setBusy('receipt');
     setError(null);
-    const result = await bridge.getReceipt({ saleId: sale.id });
+    setNotice(null);
+    const outcome = await printer.print(sale.id);
     setBusy(null);
-    if (!result.ok) {
-      setError(cashierMessage(result.error));
-      return;
-    }
-    setReceipt(result.value);
-    printer.print();
+    setError(outcome.error);
+    setNotice(outcome.notice);
   }
 
   // Esc asks to cancel a running sale (and closes that question again); on a finished sale it
@@ -268,30 +256,15 @@ export function SaleDetails({
             </button>
           )}
           {printable && (
-            <>
-              <button
-                type="button"
-                className="button secondary"
-                disabled={busy !== null}
-                onClick={() => void printReceipt()}
-              >
-                Print receipt
-              </button>
-              <label className="inline-label">
-                <span>Receipt paper</span>
-                <select
-                  value={width}
-                  onChange={(event) => {
-                    const next: PaperWidth = event.target.value === '58' ? '58' : '80';
-                    setWidth(next);
-                    savePaperWidth(next);
-                  }}
-                >
-                  <option value="80">80 mm</option>
-                  <option value="58">58 mm</option>
-                </select>
-              </label>
-            </>
+            // The paper width and the printer are saved in Settings ("Receipt printing").
+            <button
+              type="button"
+              className="button secondary"
+              disabled={busy !== null}
+              onClick={() => void printReceipt()}
+            >
+              Print receipt
+            </button>
           )}
           <button type="button" className="button secondary" onClick={() => onSale(null)}>
             New sale
@@ -299,12 +272,12 @@ export function SaleDetails({
         </div>
       )}
 
-      {receipt && (
+      {printer.receipt && (
         <div className="receipt-preview">
-          <Receipt receipt={receipt} width={width} />
+          <Receipt receipt={printer.receipt} width={printer.width} />
         </div>
       )}
-      {printer.portal(receipt, width)}
+      {printer.portal}
     </section>
   );
 }

@@ -472,7 +472,7 @@ describe('Sale screen: the running sale', () => {
     expect((await screen.findByTestId('sale-status')).textContent).toContain('Paid');
   });
 
-  it('prints a receipt in the chosen paper width', async () => {
+  it('prints a receipt in the paper width saved in Settings, with the dialog in the browser', async () => {
     const user = userEvent.setup();
     const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
     const bridge = createFakeBridge();
@@ -494,11 +494,17 @@ describe('Sale screen: the running sale', () => {
         timeZone: 'Africa/Lagos',
       }),
     );
+    bridge.getPrintSetup.mockImplementation(() =>
+      ok({ paperWidthMm: 58, printerName: null, silent: false }),
+    );
     await startSale(bridge, user, sale({ state: 'paid' }));
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Receipt paper' }), '58');
     await user.click(screen.getByRole('button', { name: 'Print receipt' }));
     expect(bridge.getReceipt).toHaveBeenCalledWith({ saleId: 7 });
     await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
+    // Main was asked first, with the receipt on the page; it answered "use the dialog".
+    expect(bridge.printReceipt).toHaveBeenCalledTimes(1);
+    expect(bridge.printReceipt.mock.calls[0]?.[0]).toMatchObject({ saleId: 7 });
+    expect(screen.queryByRole('combobox', { name: 'Receipt paper' })).toBeNull();
     const receipt = screen.getByRole('article', { name: 'Receipt' });
     expect(receipt.className).toContain('receipt-58');
     const text = receipt.textContent ?? '';
@@ -517,6 +523,59 @@ describe('Sale screen: the running sale', () => {
     // Paid at 09:03 UTC is 10:03 in Lagos.
     expect(text).toMatch(/10:03/);
     expect(document.body.classList.contains('printing-receipt')).toBe(true);
+    window.dispatchEvent(new Event('afterprint'));
+    expect(document.body.classList.contains('printing-receipt')).toBe(false);
+  });
+  it('prints straight to the saved printer in the desktop app, and falls back to the dialog', async () => {
+    const user = userEvent.setup();
+    const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
+    const bridge = createFakeBridge();
+    bridge.getReceipt.mockImplementation(() =>
+      ok({
+        shopName: 'Mama Put Stores',
+        saleId: 7,
+        state: 'paid',
+        amountKobo: 150_000,
+        accountNumber: '0123456789',
+        accountName: null,
+        bank: 'Wema Bank',
+        reference: 'TT-0007',
+        sessionId: '100004261122090000123456789012',
+        createdAt: Date.UTC(2026, 10, 22, 9, 0, 0),
+        paidAt: Date.UTC(2026, 10, 22, 9, 3, 0),
+        cashier: 'Ada',
+        tillId: 'till-1',
+        timeZone: 'Africa/Lagos',
+      }),
+    );
+    bridge.getPrintSetup.mockImplementation(() =>
+      ok({ paperWidthMm: 80, printerName: 'XP-80C', silent: true }),
+    );
+    bridge.printReceipt.mockImplementation(() => {
+      // Main prints the page as it is: the receipt is on it and marked for printing.
+      expect(document.body.classList.contains('printing-receipt')).toBe(true);
+      expect(document.querySelector('.receipt-sheet .receipt-80')?.textContent).toContain(
+        'TT-0007',
+      );
+      return ok({ mode: 'silent', printerName: 'XP-80C' });
+    });
+    await startSale(bridge, user, sale({ state: 'paid' }));
+    await user.click(screen.getByRole('button', { name: 'Print receipt' }));
+    expect(await screen.findByText('Receipt printed on XP-80C.')).toBeTruthy();
+    expect(print).not.toHaveBeenCalled();
+    expect(document.body.classList.contains('printing-receipt')).toBe(false);
+
+    // The printer fails (out of paper): the cashier is told, and the dialog opens instead.
+    bridge.printReceipt.mockImplementation(() =>
+      fail('PRINT_FAILED', 'The receipt printer XP-80C did not print (out of paper).'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Print receipt' }));
+    expect(
+      await screen.findByText(
+        'The receipt printer XP-80C did not print (out of paper). The print dialog opened instead.',
+      ),
+    ).toBeTruthy();
+    expect(print).toHaveBeenCalledTimes(1);
     window.dispatchEvent(new Event('afterprint'));
     expect(document.body.classList.contains('printing-receipt')).toBe(false);
   });

@@ -10,12 +10,16 @@ import { useBridge, useBridgeEvent } from '../../bridge-context';
 import { applyTunnelEvent, type CallbackStatus } from '../../components/header';
 import { cashierMessage } from '../../errors';
 import { CallbacksSection } from './callbacks-section';
+import { DesktopSection } from './desktop-section';
 import { EnvironmentSection } from './environment-section';
+import { PrintingSection } from './printing-section';
 import { ProfileSection } from './profile-section';
 import { RolesSection } from './roles-section';
 import { SecretBoxNotice, type KeyedEnvironment } from './secrets';
+import { ShellAccessSection } from './shell-access-section';
 import { ShopSection } from './shop-section';
 import { UpkeepSection } from './upkeep-section';
+import { VoiceSection } from './voice-section';
 
 const KEYED: readonly KeyedEnvironment[] = ['staging', 'production'];
 
@@ -154,6 +158,10 @@ export function SettingsScreen({
           <ShopSection settings={view.settings} onSaved={saved} />
           <RolesSection settings={view.settings} onSaved={saved} />
           <UpkeepSection settings={view.settings} onSaved={saved} />
+          <PrintingSection settings={view.settings} onSaved={saved} />
+          <DesktopSection settings={view.settings} onSaved={saved} />
+          <ShellAccessSection />
+          <VoiceSection settings={view.settings} onSaved={saved} />
         </>
       )}
     </section>

@@ -1,0 +1,81 @@
+import type { Caller, Handlers } from '../../shared/bridge/contract';
+import type { PrinterView } from '../../shared/printing';
+import { planReceiptPrint, type ReceiptPrintPlan } from '../desktop/print-plan';
+import type { Logger } from '../logging/logger';
+import type { SettingsStore } from '../settings/settings-store';
+
+type PrintingChannels = 'getPrintSetup' | 'printReceipt' | 'listPrinters';
+
+export type SilentPrintPlan = Extract<ReceiptPrintPlan, { kind: 'silent' }>;
+
+/**
+ * The desktop app's printer access (Electron's webContents.print and getPrintersAsync). Both act
+ * through the window that asked: its page is what gets printed.
+ */
+export interface ReceiptPrinter {
+  printers(sessionId: string): Promise<readonly PrinterView[]>;
+  /** Rejects with a PrintError when the printer did not take the job. */
+  print(sessionId: string, plan: SilentPrintPlan): Promise<void>;
+}
+
+/** The saved printer did not print; the page falls back to its print dialog. */
+export class PrintError extends Error {
+  readonly code = 'PRINT_FAILED';
+  constructor(message: string) {
+    super(message);
+    this.name = 'PrintError';
+  }
+}
+
+export interface PrintingHandlerDeps {
+  readonly settings: SettingsStore;
+  /** Only in the desktop app; the browser shell prints with the browser's dialog. */
+  readonly printer?: ReceiptPrinter;
+  readonly logger: Logger;
+}
+
+export function printingHandlers(deps: PrintingHandlerDeps): Pick<Handlers, PrintingChannels> {
+  const { settings, printer } = deps;
+
+  function canPrintSilently(caller: Caller): boolean {
+    return printer !== undefined && caller.via === 'desktop';
+  }
+
+  return {
+    getPrintSetup: (_input, caller) => {
+      const { receiptPrinter, paperWidthMm } = settings.get().printing;
+      return {
+        paperWidthMm,
+        printerName: receiptPrinter === '' ? null : receiptPrinter,
+        silent: canPrintSilently(caller) && receiptPrinter !== '',
+      };
+    },
+    printReceipt: async ({ saleId, contentHeightPx }, caller) => {
+      const { receiptPrinter, paperWidthMm } = settings.get().printing;
+      // The printer list only when it decides something (asking the system takes a moment).
+      const printers =
+        !printer || caller.via !== 'desktop'
+          ? null
+          : receiptPrinter === ''
+            ? []
+            : await printer.printers(caller.sessionId);
+      const plan = planReceiptPrint({
+        via: caller.via,
+        printerName: receiptPrinter,
+        paperWidthMm,
+        printers,
+        ...(contentHeightPx === undefined ? {} : { contentHeightPx }),
+      });
+      if (plan.kind === 'dialog' || !printer) {
+        return { mode: 'dialog', reason: plan.kind === 'dialog' ? plan.reason : 'not-desktop' };
+      }
+      await printer.print(caller.sessionId, plan);
+      deps.logger.info({ saleId, printer: plan.deviceName }, 'receipt printed without a dialog');
+      return { mode: 'silent', printerName: plan.deviceName };
+    },
+    listPrinters: async (_input, caller) => {
+      if (!printer || !canPrintSilently(caller)) return { canPrintSilently: false, printers: [] };
+      return { canPrintSilently: true, printers: await printer.printers(caller.sessionId) };
+    },
+  };
+}

@@ -1,0 +1,101 @@
+import { useEffect, useState } from 'react';
+import type { AppInfo } from '../../../../shared/bridge/contract';
+import type { Settings } from '../../../../shared/settings-schema';
+import type { SettingsView } from '../../../../shared/views';
+import { useBridge } from '../../bridge-context';
+import { SaveRow, TextField } from './fields';
+import { useSettingsSection } from './settings-form';
+
+interface DesktopDraft {
+  readonly startAtLogin: boolean;
+  readonly updateUrl: string;
+}
+
+function draftOf(settings: Settings): DesktopDraft {
+  return {
+    startAtLogin: settings.desktop.startAtLogin,
+    updateUrl: settings.desktop.updateUrl,
+  };
+}
+
+/**
+ * The desktop app's own settings: starting with the computer, and where it looks for updates
+ * (nowhere until an address is set). The browser shell keeps them for the desktop app.
+ */
+export function DesktopSection({
+  settings,
+  onSaved,
+}: {
+  readonly settings: Settings;
+  readonly onSaved: (view: SettingsView) => void;
+}) {
+  const bridge = useBridge();
+  const [shell, setShell] = useState<AppInfo['shell'] | null>(null);
+  const [draft, setDraft] = useState<DesktopDraft>(() => draftOf(settings));
+
+  useEffect(() => {
+    let live = true;
+    void bridge.getAppInfo({}).then((result) => {
+      if (live && result.ok) setShell(result.value.shell);
+    });
+    return () => {
+      live = false;
+    };
+  }, [bridge]);
+
+  const section = useSettingsSection({
+    settings,
+    patch: { desktop: { startAtLogin: draft.startAtLogin, updateUrl: draft.updateUrl } },
+    fields: ['desktop.startAtLogin', 'desktop.updateUrl'],
+    onSaved: (saved) => {
+      setDraft(draftOf(saved.settings));
+      onSaved(saved);
+    },
+  });
+
+  const savedUrl = settings.desktop.updateUrl;
+  return (
+    <section className="panel settings-section desktop" aria-labelledby="desktop-heading">
+      <h3 id="desktop-heading">Desktop app</h3>
+      {shell === 'browser' && (
+        <p className="muted">
+          These settings are for the desktop app. This browser page keeps them for it; they change
+          nothing here.
+        </p>
+      )}
+      <label className="checkbox">
+        <input
+          id={section.idOf('desktop.startAtLogin')}
+          type="checkbox"
+          checked={draft.startAtLogin}
+          onChange={(event) => {
+            setDraft((current) => ({ ...current, startAtLogin: event.target.checked }));
+            section.edited('desktop.startAtLogin');
+          }}
+        />
+        <span>Start Transfer Till when I log in to this computer</span>
+      </label>
+      <p className="field-hint">
+        Payments show as paid only while the till runs. Closing the window while a sale waits, or
+        while counter accounts exist, keeps the till running in the tray (by the clock); quit it
+        from the tray menu.
+      </p>
+      <TextField
+        section={section}
+        field="desktop.updateUrl"
+        label="Update address"
+        type="url"
+        inputMode="url"
+        hint="The https address of the folder that holds the new version's latest.yml (ask whoever installs your tills). Leave it empty and the till never looks for updates."
+        value={draft.updateUrl}
+        onChange={(value) => setDraft((current) => ({ ...current, updateUrl: value }))}
+      />
+      <p className="muted">
+        {savedUrl === ''
+          ? 'Updates are off: the till never looks for them.'
+          : 'The desktop app looks for a new version a few minutes after it starts and every 6 hours. Nothing is downloaded or installed until you choose it in the tray menu.'}
+      </p>
+      <SaveRow section={section} label="Save desktop settings" />
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+/**
+ * The end-of-day report's words and date format, for the two places it is shown: the report
+ * screen and the PDF made in main. One definition, so that the file says what the screen says.
+ */
+import type { ExceptionKind, ExceptionResolution, ResolutionAction, SyncRunView } from './views';
+
+export const EXCEPTION_WORDS: Readonly<Record<ExceptionKind, string>> = {
+  paid_late: 'Paid late',
+  wrong_amount: 'Wrong amount',
+  unmatched_inflow: 'No till of this shop made it',
+  missing_from_provider: 'Not in the bank listing',
+  open_at_cutoff: 'Still open at cut-off',
+  reversed: 'Reversed by the provider',
+  unreadable_rows: 'Unreadable bank rows',
+  unreadable_callbacks: 'Unreadable callbacks',
+};
+
+/** Money a sale counted that the provider took back comes first, marked as an error. */
+export const ERROR_KINDS: ReadonlySet<ExceptionKind> = new Set(['reversed']);
+
+/** The report's exceptions in the order it lists them: errors first, then the rest as found. */
+export function exceptionsInReportOrder<T extends { readonly kind: ExceptionKind }>(
+  exceptions: readonly T[],
+): readonly T[] {
+  return [
+    ...exceptions.filter((e) => ERROR_KINDS.has(e.kind)),
+    ...exceptions.filter((e) => !ERROR_KINDS.has(e.kind)),
+  ];
+}
+
+export const RESOLUTION_WORDS: Readonly<Record<ResolutionAction, string>> = {
+  refunded: 'Refunded by transfer',
+  goods_given: 'Goods given',
+  credited: 'Customer credited',
+  other: 'Other',
+};
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** A moment as people in the shop read it (en-NG, 24-hour), in the shop's zone. */
+export function formatDateTime(ms: number, timeZone = 'Africa/Lagos'): string {
+  let found = formatters.get(timeZone);
+  if (!found) {
+    found = new Intl.DateTimeFormat('en-NG', {
+      dateStyle: 'medium',
+      timeStyle: 'medium',
+      hour12: false,
+      timeZone,
+    });
+    formatters.set(timeZone, found);
+  }
+  return found.format(ms);
+}
+
+/** One hour of the day as "09:00–10:00". */
+export function hourLabel(hour: number): string {
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(hour)}:00–${two((hour + 1) % 24)}:00`;
+}
+
+export function rowsCouldNotBeRead(count: number): string {
+  return count === 1 ? '1 row could not be read' : `${count} rows could not be read`;
+}
+
+export function describeLastSync(run: SyncRunView | null, timeZone: string): string {
+  if (!run) return 'Not synced with the bank yet.';
+  const at = run.finishedAt ?? run.startedAt;
+  const state = run.status === 'complete' ? 'complete' : 'not finished';
+  const unreadable = run.unreadable > 0 ? `; ${rowsCouldNotBeRead(run.unreadable)}` : '';
+  return `Last synced at ${formatDateTime(at, timeZone)} (${state}${unreadable})`;
+}
+
+/** One line for the screen, the printed report and the PDF: what was done, by whom, when. */
+export function describeResolution(resolution: ExceptionResolution, timeZone: string): string {
+  const reference =
+    resolution.bankReference === null ? '' : ` (bank reference ${resolution.bankReference})`;
+  return `${RESOLUTION_WORDS[resolution.action]}${reference} · by ${resolution.resolvedBy} · ${formatDateTime(resolution.resolvedAt, timeZone)}`;
+}
+
+/** The period line above the figures: days, the exact range and the zone. */
+export function describePeriod(report: {
+  readonly fromDay: string;
+  readonly toDay: string;
+  readonly fromMs: number;
+  readonly toMs: number;
+  readonly timeZone: string;
+  readonly cutoffHour: number;
+}): string {
+  const days =
+    report.fromDay === report.toDay ? report.fromDay : `${report.fromDay} to ${report.toDay}`;
+  return `${days} · from ${formatDateTime(report.fromMs, report.timeZone)} to ${formatDateTime(report.toMs, report.timeZone)} (${report.timeZone}, day starts ${String(report.cutoffHour).padStart(2, '0')}:00)`;
+}

@@ -1,7 +1,5 @@
 import type { Handlers } from '../../shared/bridge/contract';
-import { businessDay } from '../../shared/provider-time';
-import type { Settings } from '../../shared/settings-schema';
-import type { DayRangeOptions } from '../reports/report-range';
+import { requestedDayRange } from '../reports/report-range';
 import { buildPdfExport } from '../reports/pdf/pdf-export';
 import type { SettingsStore } from '../settings/settings-store';
 import type { Db } from '../store/database';
@@ -13,28 +11,6 @@ export interface ReportFileHandlerDeps {
   readonly now: () => number;
 }
 
-/**
- * The days a report file covers, read from the same input as the report and the CSV: one `day`,
- * or `fromDay`..`toDay`, or today's business day (the shop's zone and cut-off).
- */
-export function fileDayRange(
-  input: { readonly day?: string; readonly fromDay?: string; readonly toDay?: string },
-  settings: Pick<Settings, 'timeZone' | 'dayCutoffHour'>,
-  now: number,
-): DayRangeOptions {
-  const today = businessDay(now, {
-    timeZone: settings.timeZone,
-    cutoffHour: settings.dayCutoffHour,
-  });
-  const fromDay = input.fromDay ?? input.day ?? today;
-  return {
-    fromDay,
-    toDay: input.toDay ?? input.day ?? fromDay,
-    timeZone: settings.timeZone,
-    cutoffHour: settings.dayCutoffHour,
-  };
-}
-
 /** Report files made in main, so that both shells save the same file ("Save as PDF"). */
 export function reportFileHandlers(deps: ReportFileHandlerDeps): Pick<Handlers, 'exportPdf'> {
   return {
@@ -42,7 +18,7 @@ export function reportFileHandlers(deps: ReportFileHandlerDeps): Pick<Handlers, 
       const current = deps.settings.get();
       const now = deps.now();
       return buildPdfExport(deps.db(), {
-        ...fileDayRange(input, current, now),
+        ...requestedDayRange(input, current, now),
         tillId: current.shop.tillId,
         now,
         shopName: current.shop.name,

@@ -22,6 +22,7 @@ import {
   getBalanceView,
   listTransactions,
   reportRange,
+  requestedDayRange,
   type TransactionSync,
 } from '../reports';
 import { startSandboxProvider } from '../sandbox';
@@ -270,18 +271,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
     readonly fromDay?: string;
     readonly toDay?: string;
   }) {
-    const current = settings.get();
-    const today = businessDay(scheduler.now(), {
-      timeZone: current.timeZone,
-      cutoffHour: current.dayCutoffHour,
-    });
-    const fromDay = input.fromDay ?? input.day ?? today;
-    return {
-      fromDay,
-      toDay: input.toDay ?? input.day ?? fromDay,
-      timeZone: current.timeZone,
-      cutoffHour: current.dayCutoffHour,
-    };
+    return requestedDayRange(input, settings.get(), scheduler.now());
   }
 
   const handlers: Pick<Handlers, RuntimeChannel> = {

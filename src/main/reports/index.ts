@@ -6,7 +6,13 @@ export {
   planIncremental,
   type SyncPlan,
 } from './listing-order';
-export { MAX_REPORT_DAYS, ReportError, reportRange, type DayRangeOptions } from './report-range';
+export {
+  MAX_REPORT_DAYS,
+  ReportError,
+  reportRange,
+  requestedDayRange,
+  type DayRangeOptions,
+} from './report-range';
 export {
   DEFAULT_PAGE_LIMIT,
   DEFAULT_READ_AHEAD,

@@ -1,5 +1,11 @@
 /** The business-day range a report covers, and the small errors and formats reports share. */
-import { businessDayRange, formatIsoInZone, zoneOffsetMs } from '../../shared/provider-time';
+import {
+  businessDay,
+  businessDayRange,
+  formatIsoInZone,
+  zoneOffsetMs,
+} from '../../shared/provider-time';
+import type { Settings } from '../../shared/settings-schema';
 
 export class ReportError extends Error {
   constructor(
@@ -20,6 +26,28 @@ export interface DayRangeOptions {
   readonly timeZone: string;
   /** Local hour (0..23) at which a business day starts. */
   readonly cutoffHour: number;
+}
+
+/**
+ * The days a report, a CSV or a report file covers, from the bridge's day input: one `day`, or
+ * `fromDay`..`toDay`, or today's business day (the shop's zone and cut-off).
+ */
+export function requestedDayRange(
+  input: { readonly day?: string; readonly fromDay?: string; readonly toDay?: string },
+  settings: Pick<Settings, 'timeZone' | 'dayCutoffHour'>,
+  now: number,
+): DayRangeOptions {
+  const today = businessDay(now, {
+    timeZone: settings.timeZone,
+    cutoffHour: settings.dayCutoffHour,
+  });
+  const fromDay = input.fromDay ?? input.day ?? today;
+  return {
+    fromDay,
+    toDay: input.toDay ?? input.day ?? fromDay,
+    timeZone: settings.timeZone,
+    cutoffHour: settings.dayCutoffHour,
+  };
 }
 
 /** Longest range one report may cover: a year and a day. */

@@ -113,9 +113,14 @@ export function listOpenSales(db: Db): SaleRow[] {
 export function listWatchedSales(db: Db, now: number, lateGraceMs: number): SaleRow[] {
   return db
     .prepare(
+      // Two halves, each on its partial index (sales_open, sales_late_watch): one query with OR
+      // reads the whole table. INDEXED BY because, for the merge in id order, the planner would
+      // rather scan every sale the till ever made (0.8 s on a ten-year shop) than sort a few.
       `SELECT ${SALE_COLUMNS} FROM sales
        WHERE state IN ('creating', 'awaiting_payment', 'confirming', 'wrong_amount')
-          OR (state IN ('cancelled', 'expired') AND expires_at IS NOT NULL AND expires_at > ?)
+       UNION ALL
+       SELECT ${SALE_COLUMNS} FROM sales INDEXED BY sales_late_watch
+       WHERE state IN ('cancelled', 'expired') AND expires_at > ?
        ORDER BY id`,
     )
     .all(now - lateGraceMs) as SaleRow[];

@@ -4,6 +4,7 @@ import { m002SyncAndReports } from './002-sync-and-reports';
 import { m003StatusHistoryAndUnreadable } from './003-status-history-and-unreadable';
 import { m004ShopAttribution } from './004-shop-attribution';
 import { m005ExceptionResolutions } from './005-exception-resolutions';
+import { m006WatchedSales } from './006-watched-sales';
 
 /** Every migration, in order. Append new ones; never edit or reorder a shipped one. */
 export const migrations: readonly Migration[] = [
@@ -12,4 +13,5 @@ export const migrations: readonly Migration[] = [
   m003StatusHistoryAndUnreadable,
   m004ShopAttribution,
   m005ExceptionResolutions,
+  m006WatchedSales,
 ];

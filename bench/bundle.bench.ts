@@ -5,13 +5,18 @@
  * later by dynamic import), each gzipped at level 9 (what a web server's static gzip would send;
  * the desktop app reads them from disk). Beside it, in the same run: the same files uncompressed.
  * The lazy chunks are listed in the note.
+ *
+ * Five builds, each into its own temp dir: a build should be deterministic, and the spread shows
+ * it (a spread wider than 0 is a finding in itself). A size is not a speed: the machine's load
+ * does not change it, so its target is a bound, judged as such; the gzip ratio is printed only
+ * (how well the code compresses says nothing about whether it is too big).
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ensureRendererBundle } from '../scripts/renderer-bundle';
-import type { BenchFigure } from './bench-figure';
+import { REPETITIONS, summarise, type BenchFigure } from './bench-figure';
 
 const TARGET_KB = 300;
 const KB = 1024;
@@ -33,12 +38,20 @@ function gzipKb(bytes: Buffer): number {
   return gzipSync(bytes, { level: 9 }).length / KB;
 }
 
-export async function run(): Promise<readonly BenchFigure[]> {
+interface Build {
+  readonly gzipped: number;
+  readonly raw: number;
+  readonly seconds: number;
+  readonly parts: readonly string[];
+  readonly lazy: readonly string[];
+}
+
+async function buildOnce(): Promise<Build> {
   const outDir = mkdtempSync(join(tmpdir(), 'till-bench-bundle-'));
   try {
     const started = performance.now();
     await ensureRendererBundle(outDir, true);
-    const buildSeconds = (performance.now() - started) / 1000;
+    const seconds = (performance.now() - started) / 1000;
     const initial = initialAssets(readFileSync(join(outDir, 'index.html'), 'utf8'));
     if (!initial.some((file) => file.endsWith('.js'))) {
       throw new Error(`no script found in the built index.html: ${initial.join(', ')}`);
@@ -61,22 +74,32 @@ export async function run(): Promise<readonly BenchFigure[]> {
         const bytes = readFileSync(join(outDir, file));
         return `${file} ${(statSync(join(outDir, file)).size / KB).toFixed(1)} → ${gzipKb(bytes).toFixed(1)} KB`;
       });
-    const pass = gzipped < TARGET_KB;
-    return [
-      {
-        name: 'renderer initial load, gzip (JS + CSS of index.html)',
-        value: gzipped,
-        unit: 'KB',
-        baselineName: 'same files uncompressed',
-        baseline: raw,
-        target: `< ${TARGET_KB} KB`,
-        pass,
-        note: `fresh production build in ${buildSeconds.toFixed(1)} s; initial: ${parts.join('; ')}; loaded later (not counted): ${lazy.join('; ') || 'none'}${
-          pass ? '' : `; missed by ${(gzipped - TARGET_KB).toFixed(1)} KB`
-        }`,
-      },
-    ];
+    return { gzipped, raw, seconds, parts, lazy };
   } finally {
     rmSync(outDir, { recursive: true, force: true });
   }
+}
+
+export async function run(): Promise<readonly BenchFigure[]> {
+  const builds: Build[] = [];
+  for (let i = 0; i < REPETITIONS; i++) builds.push(await buildOnce());
+  const gzipped = summarise(builds.map((build) => build.gzipped));
+  const raw = summarise(builds.map((build) => build.raw));
+  const last = builds.at(-1);
+  const met = gzipped.spread.max < TARGET_KB;
+  return [
+    {
+      name: 'renderer initial load, gzip (JS + CSS of index.html)',
+      value: gzipped.median,
+      spread: gzipped.spread,
+      unit: 'KB',
+      baselineName: 'same files uncompressed',
+      baseline: raw.median,
+      baselineSpread: raw.spread,
+      bound: { max: TARGET_KB, why: 'a size in bytes, which no machine load changes' },
+      note: `${REPETITIONS} fresh production builds (${builds.map((b) => b.seconds.toFixed(1)).join(', ')} s); initial: ${last?.parts.join('; ') ?? ''}; loaded later (not counted): ${last?.lazy.join('; ') || 'none'}${
+        met ? '' : `; over by ${(gzipped.spread.max - TARGET_KB).toFixed(1)} KB`
+      }`,
+    },
+  ];
 }

@@ -11,9 +11,14 @@
  * - every callback lost, no button: the till's own checks must find the payment.
  * - every callback lost, the cashier presses "Customer says they paid" right after the transfer.
  *
+ * Five rounds of eight sales per path, the three paths in a seeded random order in each round
+ * (the personality switched at the start of each path's turn); each figure is the median of the
+ * five rounds' p50 (or p99: of eight sales, the slowest), with their spread.
+ *
  * Targets (issue 11): lost callbacks p99 ≤ 35 s and p50 ≤ 20 s with no button; ≤ 5 s with it.
- * These are schedule times, set by the till's check policy, so they are judged as absolute
- * bounds; machine speed only adds the real milliseconds of each check.
+ * These are schedule times, set by the till's check policy on a manual clock, not machine speed
+ * (which only adds the real milliseconds of each check), so they are bounds, judged on the worst
+ * round; no ratio to the callback path is judged (seconds against milliseconds by design).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,10 +29,17 @@ import { ManualScheduler } from '../src/main/engine/scheduler';
 import { createSeededRandom } from '../src/main/sandbox/seeded-random';
 import type { BridgeEvent, BridgeResult } from '../src/shared/bridge/contract';
 import type { SaleView } from '../src/shared/sales';
-import { percentile, type BenchFigure } from './bench-figure';
+import {
+  REPETITIONS,
+  percentile,
+  summarise,
+  type BenchContext,
+  type BenchFigure,
+} from './bench-figure';
+import { describeOrders, interleave } from './interleave';
 import { IN_PROCESS_OWNER } from '../src/main/bridge/caller';
 
-const SALES_PER_PATH = 40;
+const SALES_PER_ROUND = 8;
 const STEP_MS = 250;
 /** Give up on a sale after this much clock time: a miss, counted at the bound. */
 const GIVE_UP_MS = 120_000;
@@ -115,51 +127,81 @@ async function oneSale(rig: Rig, path: Path, phaseMs: number): Promise<number> {
 async function measure(rig: Rig, path: Path, seed: number): Promise<number[]> {
   const random = createSeededRandom(seed);
   const times: number[] = [];
-  for (let i = 0; i < SALES_PER_PATH; i++) {
+  for (let i = 0; i < SALES_PER_ROUND; i++) {
     times.push(await oneSale(rig, path, Math.floor(random.next() * 60_000)));
   }
   return times.sort((a, b) => a - b);
 }
 
-export async function run(): Promise<readonly BenchFigure[]> {
+const PATH_SEEDS: Readonly<Record<Path, number>> = { callback: 1, lost: 2, button: 3 };
+
+export async function run(context: BenchContext): Promise<readonly BenchFigure[]> {
   const rig = await openRig();
   try {
-    await rig.control('/personality', { callbacks: 'on' });
-    const callback = await measure(rig, 'callback', 1);
-    await rig.control('/personality', { callbacks: 'never' });
-    const lost = await measure(rig, 'lost', 2);
-    const button = await measure(rig, 'button', 3);
-    const p = (sorted: number[], q: number) => percentile(sorted, q);
-    const seconds = (ms: number) => ms / 1000;
+    let round: Record<Path, number> = { callback: 0, lost: 0, button: 0 };
+    const turn = (path: Path) => async (): Promise<number[]> => {
+      await rig.control('/personality', { callbacks: path === 'callback' ? 'on' : 'never' });
+      round = { ...round, [path]: round[path] + 1 };
+      // The same payment moments in every run of the bench: only the order is drawn.
+      return measure(rig, path, PATH_SEEDS[path] * 1000 + round[path]);
+    };
+    const { results, orders } = await interleave(
+      { callback: turn('callback'), lost: turn('lost'), button: turn('button') },
+      REPETITIONS,
+      context.seed,
+    );
+    const seconds = (path: Path, q: number) =>
+      summarise(results[path].map((times) => percentile(times, q) / 1000));
+    const figure = (
+      name: string,
+      path: Path,
+      q: 50 | 99,
+      bound: number,
+      note?: string,
+    ): BenchFigure => {
+      const subject = seconds(path, q);
+      const baseline = seconds('callback', q);
+      return {
+        name,
+        unit: 's',
+        value: subject.median,
+        spread: subject.spread,
+        baselineName: `callbacks on: p${q}`,
+        baseline: baseline.median,
+        baselineSpread: baseline.spread,
+        bound: {
+          max: bound,
+          why: "a clock time set by the till's check schedule (manual clock), not by machine speed",
+        },
+        ...(note ? { note } : {}),
+      };
+    };
+    const pooled = (path: Path, q: number) =>
+      percentile(
+        results[path].flat().sort((a, b) => a - b),
+        q,
+      ) / 1000;
     return [
-      {
-        name: 'time to paid, every callback lost, no button: p50',
-        value: seconds(p(lost, 50)),
-        unit: 's',
-        baselineName: 'callbacks on: p50',
-        baseline: seconds(p(callback, 50)),
-        target: `≤ ${LOST_P50_TARGET_MS / 1000} s`,
-        pass: p(lost, 50) <= LOST_P50_TARGET_MS,
-      },
-      {
-        name: 'time to paid, every callback lost, no button: p99',
-        value: seconds(p(lost, 99)),
-        unit: 's',
-        baselineName: 'callbacks on: p99',
-        baseline: seconds(p(callback, 99)),
-        target: `≤ ${LOST_P99_TARGET_MS / 1000} s`,
-        pass: p(lost, 99) <= LOST_P99_TARGET_MS,
-        note: `${SALES_PER_PATH} sales per path, each paid at a random moment of its first minute; clock time of the till's schedule plus the real time of the last check.`,
-      },
-      {
-        name: 'time to paid, every callback lost, with the button: p99',
-        value: seconds(p(button, 99)),
-        unit: 's',
-        baselineName: 'callbacks on: p99',
-        baseline: seconds(p(callback, 99)),
-        target: `≤ ${BUTTON_TARGET_MS / 1000} s`,
-        pass: p(button, 99) <= BUTTON_TARGET_MS,
-      },
+      figure(
+        'time to paid, every callback lost, no button: p50',
+        'lost',
+        50,
+        LOST_P50_TARGET_MS / 1000,
+      ),
+      figure(
+        'time to paid, every callback lost, no button: p99',
+        'lost',
+        99,
+        LOST_P99_TARGET_MS / 1000,
+        `${REPETITIONS} rounds of ${SALES_PER_ROUND} sales per path, each paid at a random moment of its first minute; clock time of the till's schedule plus the real time of the last check; order per round (seed ${context.seed}): ${describeOrders(orders)}. All ${REPETITIONS * SALES_PER_ROUND} lost-callback sales: p50 ${pooled('lost', 50).toFixed(1)} s, p99 ${pooled('lost', 99).toFixed(1)} s`,
+      ),
+      figure(
+        'time to paid, every callback lost, with the button: p99',
+        'button',
+        99,
+        BUTTON_TARGET_MS / 1000,
+        `all ${REPETITIONS * SALES_PER_ROUND} sales with the button: p99 ${pooled('button', 99).toFixed(2)} s`,
+      ),
     ];
   } finally {
     await rig.close();

@@ -1,12 +1,39 @@
 /**
- * `npx tsx scripts/bench.ts [name…] [--strict]`: runs the benchmarks of bench/*.bench.ts, prints
- * one table (each figure beside its same-run baseline) and writes bench-results/latest.json.
- * With --strict the exit code is 1 when a figure misses its target.
+ * `npm run bench -- [name…] [--strict] [--record] [--compare] [--seed N]`: runs the benchmarks of
+ * bench/*.bench.ts and prints one table, each figure (the median of at least 5 repetitions, with
+ * its spread) beside a baseline measured in the same run and its ratio to it, with the machine
+ * and its load. Writes bench-results/latest.json every time.
+ *
+ * --strict   exit 1 when a figure misses a judged target (a ratio target, or a bound).
+ * --record   append this run to bench-results/history.jsonl (committed), with the git commit.
+ * --compare  print the change of each figure and ratio from the last recorded run.
+ * --seed N   the seed of the random orders (default: from the clock; printed either way).
  */
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  writeFileSync,
+} from 'node:fs';
 import { cpus, loadavg, platform, release, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import type { BenchFigure, BenchModule } from '../bench/bench-figure';
+import type { BenchModule } from '../bench/bench-figure';
+import {
+  compareRuns,
+  exitCodeFor,
+  historyLine,
+  missedFigures,
+  parseHistory,
+  renderComparison,
+  renderResults,
+  serializeHistoryLine,
+  type BenchLoad,
+  type BenchResult,
+  type MachineInfo,
+} from '../bench/bench-report';
 
 /** Listed explicitly so each module is type-checked; the check below catches a forgotten one. */
 const BENCHMARKS: readonly { readonly name: string; load(): Promise<BenchModule> }[] = [
@@ -17,11 +44,50 @@ const BENCHMARKS: readonly { readonly name: string; load(): Promise<BenchModule>
   { name: 'fallback-to-paid', load: () => import('../bench/fallback-to-paid.bench') },
   { name: 'create-to-screen', load: () => import('../bench/create-to-screen.bench') },
   { name: 'startup', load: () => import('../bench/startup.bench') },
+  { name: 'ten-year-shop', load: () => import('../bench/ten-year-shop.bench') },
   { name: 'memory', load: () => import('../bench/memory.bench') },
   { name: 'bundle', load: () => import('../bench/bundle.bench') },
 ];
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const RESULTS_DIR = `${root}bench-results`;
+const HISTORY_FILE = `${RESULTS_DIR}/history.jsonl`;
+
+class BenchUsageError extends Error {
+  readonly code = 'BENCH_USAGE';
+  constructor(message: string) {
+    super(message);
+    this.name = 'BenchUsageError';
+  }
+}
+
+interface Options {
+  readonly wanted: readonly string[];
+  readonly strict: boolean;
+  readonly record: boolean;
+  readonly compare: boolean;
+  readonly seed: number;
+}
+
+function parseArgs(args: readonly string[]): Options {
+  const wanted: string[] = [];
+  let strict = false;
+  let record = false;
+  let compare = false;
+  let seed = Date.now() % 2_147_483_647;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] ?? '';
+    if (arg === '--strict') strict = true;
+    else if (arg === '--record') record = true;
+    else if (arg === '--compare') compare = true;
+    else if (arg === '--seed') {
+      seed = Number(args[++i]);
+      if (!Number.isSafeInteger(seed)) throw new BenchUsageError('--seed takes a whole number');
+    } else if (arg.startsWith('--')) throw new BenchUsageError(`unknown option ${arg}`);
+    else wanted.push(arg);
+  }
+  return { wanted, strict, record, compare, seed };
+}
 
 function unregistered(): readonly string[] {
   const known = new Set(BENCHMARKS.map((bench) => `${bench.name}.bench.ts`));
@@ -30,90 +96,131 @@ function unregistered(): readonly string[] {
   );
 }
 
-function format(value: number): string {
-  if (!Number.isFinite(value)) return String(value);
-  return Math.abs(value) >= 100 ? value.toFixed(0) : value.toFixed(2);
+function machine(): MachineInfo {
+  return {
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model ?? 'unknown',
+    memoryGiB: Math.round((totalmem() / 1024 ** 3) * 10) / 10,
+    node: process.version,
+    platform: `${platform()} ${release()}`,
+  };
 }
 
-function table(rows: readonly (readonly string[])[]): string {
-  const widths =
-    rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
-  return rows
-    .map((row, index) => {
-      const line = row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ');
-      return index === 0 ? `${line}\n${widths.map((w) => '-'.repeat(w)).join('  ')}` : line;
-    })
-    .join('\n');
+/** The commit measured, and whether the tree differed from it (then the figures are of no commit). */
+function gitState(): { commit: string; dirty: boolean } {
+  try {
+    const git = (...args: string[]): string =>
+      execFileSync('git', args, {
+        cwd: root,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
+    return {
+      commit: git('rev-parse', 'HEAD').trim(),
+      dirty: git('status', '--porcelain').trim() !== '',
+    };
+  } catch {
+    return { commit: 'unknown', dirty: true };
+  }
+}
+
+function readHistory() {
+  return existsSync(HISTORY_FILE) ? parseHistory(readFileSync(HISTORY_FILE, 'utf8')) : [];
 }
 
 async function main(): Promise<void> {
-  const args = process.argv.slice(2);
-  const strict = args.includes('--strict');
-  const wanted = args.filter((arg) => !arg.startsWith('--'));
+  const options = parseArgs(process.argv.slice(2));
   const missing = unregistered();
   if (missing.length > 0) {
-    throw new Error(`Register these in scripts/bench.ts: ${missing.join(', ')}`);
+    throw new BenchUsageError(`Register these in scripts/bench.ts: ${missing.join(', ')}`);
   }
-  const selected = BENCHMARKS.filter((bench) => wanted.length === 0 || wanted.includes(bench.name));
-  if (selected.length === 0) throw new Error(`No benchmark named ${wanted.join(', ')}`);
+  const unknown = options.wanted.filter((name) => !BENCHMARKS.some((bench) => bench.name === name));
+  if (unknown.length > 0) throw new BenchUsageError(`No benchmark named ${unknown.join(', ')}`);
+  const selected = BENCHMARKS.filter(
+    (bench) => options.wanted.length === 0 || options.wanted.includes(bench.name),
+  );
+  // Read before running: a history that does not parse should stop us before a 10-minute run.
+  const history = options.compare || options.record ? readHistory() : [];
 
-  const results: { bench: string; figure: BenchFigure }[] = [];
+  const info = machine();
+  process.stderr.write(
+    `bench: seed ${options.seed}; ${info.cpus} × ${info.cpuModel}, ${info.memoryGiB} GiB, Node ${info.node}\n`,
+  );
+  const results: BenchResult[] = [];
   /** The machine's 1-minute load average around each bench: other work shares these cores. */
-  const load: { bench: string; before: number; after: number; seconds: number }[] = [];
+  const load: BenchLoad[] = [];
+  /** A bench that throws is reported and the others still run: one failure must not hide nine results. */
+  const failures: { bench: string; error: string }[] = [];
   for (const bench of selected) {
     process.stderr.write(`bench ${bench.name}: running…\n`);
     const before = loadavg()[0] ?? Number.NaN;
     const started = performance.now();
-    const module = await bench.load();
-    for (const figure of await module.run()) results.push({ bench: bench.name, figure });
+    try {
+      const module = await bench.load();
+      for (const figure of await module.run({ seed: options.seed })) {
+        results.push({ bench: bench.name, figure });
+      }
+    } catch (error) {
+      const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      process.stderr.write(`bench ${bench.name} failed: ${text}\n`);
+      failures.push({ bench: bench.name, error: text.split('\n')[0] ?? text });
+    }
     load.push({
       bench: bench.name,
       before,
       after: loadavg()[0] ?? Number.NaN,
-      seconds: (performance.now() - started) / 1000,
+      seconds: Math.round((performance.now() - started) / 100) / 10,
     });
   }
 
-  const rows = [
-    ['bench', 'figure', 'value', 'unit', 'baseline (same run)', 'baseline', 'target', 'result'],
-    ...results.map(({ bench, figure }) => [
-      bench,
-      figure.name,
-      format(figure.value),
-      figure.unit,
-      figure.baselineName,
-      format(figure.baseline),
-      figure.target ?? '',
-      figure.pass === undefined ? '' : figure.pass ? 'pass' : 'MISSED',
-    ]),
-  ];
-  process.stdout.write(`${table(rows)}\n`);
-  for (const { bench, figure } of results) {
-    if (figure.note) process.stdout.write(`  ${bench} / ${figure.name}: ${figure.note}\n`);
-  }
+  const git = gitState();
+  const line = historyLine({
+    date: new Date(),
+    ...git,
+    seed: options.seed,
+    machine: info,
+    load,
+    results,
+  });
+  process.stdout.write(`${renderResults(results)}\n`);
   process.stdout.write(
-    `Load average (1 min) before → after, on ${cpus().length} cores: ${load
+    `Machine: ${info.cpus} cores (${info.cpuModel}), ${info.memoryGiB} GiB, ${info.platform}, Node ${info.node}; commit ${git.commit.slice(0, 12)}${git.dirty ? ' (dirty tree)' : ''}; seed ${options.seed}\n`,
+  );
+  process.stdout.write(
+    `Load average (1 min) before → after each bench: ${load
       .map(
         (l) =>
           `${l.bench} ${l.before.toFixed(2)} → ${l.after.toFixed(2)} (${l.seconds.toFixed(0)} s)`,
       )
       .join('; ')}\n`,
   );
+  const missed = missedFigures(results);
+  process.stdout.write(
+    missed.length === 0
+      ? 'Every judged target (ratios and bounds) met.\n'
+      : `Missed: ${missed.map(({ bench, figure }) => `${bench} / ${figure.name}`).join('; ')}\n`,
+  );
 
-  mkdirSync(`${root}bench-results`, { recursive: true });
-  const report = {
-    date: new Date().toISOString(),
-    node: process.version,
-    platform: `${platform()} ${release()}`,
-    cpus: cpus().length,
-    cpuModel: cpus()[0]?.model ?? 'unknown',
-    memoryGiB: totalmem() / 1024 ** 3,
-    load,
-    figures: results.map(({ bench, figure }) => ({ bench, ...figure })),
-  };
-  writeFileSync(`${root}bench-results/latest.json`, `${JSON.stringify(report, null, 2)}\n`);
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  writeFileSync(
+    `${RESULTS_DIR}/latest.json`,
+    `${JSON.stringify({ ...line, notes: results.map(({ bench, figure }) => ({ bench, name: figure.name, note: figure.note ?? null })) }, null, 2)}\n`,
+  );
   process.stdout.write('Written to bench-results/latest.json\n');
-  if (strict && results.some(({ figure }) => figure.pass === false)) process.exitCode = 1;
+  if (options.compare) {
+    process.stdout.write(`${renderComparison(compareRuns(history.at(-1) ?? null, line))}\n`);
+  }
+  for (const failure of failures) {
+    process.stdout.write(`FAILED to run: ${failure.bench}: ${failure.error}\n`);
+  }
+  if (options.record && failures.length > 0) {
+    // A run with a bench missing would read as that bench's figures gone in the next --compare.
+    process.stdout.write('Not recorded: a bench failed to run (see above).\n');
+  } else if (options.record) {
+    appendFileSync(HISTORY_FILE, serializeHistoryLine(line));
+    process.stdout.write(`Recorded in bench-results/history.jsonl (${history.length + 1} runs)\n`);
+  }
+  process.exitCode = failures.length > 0 ? 1 : exitCodeFor(results, options.strict);
 }
 
 main().catch((error: unknown) => {

@@ -401,6 +401,7 @@ export function compareRuns(previous: HistoryLine | null, current: HistoryLine):
 function signedPct(pct: number | null): string {
   if (pct === null) return '';
   const rounded = Math.abs(pct) >= 10 ? pct.toFixed(0) : pct.toFixed(1);
+  if (Number(rounded) === 0) return '0.0%';
   return `${pct > 0 ? '+' : ''}${rounded}%`;
 }
 

@@ -15,8 +15,10 @@
  * Written through the app's own migrations (openDatabase on a file), then in bulk transactions
  * with the journal in memory: a half-written file is never used (it only gets its cached name, in the
  * OS temp dir, once complete), so crash safety buys nothing while seeding. The name carries the
- * schema version and SHOP_SEED_VERSION: a new migration or a change here seeds again.
+ * migrations' own code and SHOP_SEED_VERSION: a new or changed migration, or a change here, seeds
+ * again.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,11 +65,20 @@ export interface ShopStore {
   readonly seedMs: number;
 }
 
+/**
+ * A short hash of every migration's code: a migration still being written keeps the count the
+ * same but changes what a store holds, so a count alone would reuse a stale store.
+ */
+function schemaHash(): string {
+  const code = migrations.map((m) => `${m.version}:${m.name}:${m.up.toString()}`).join('\n');
+  return createHash('sha256').update(code).digest('hex').slice(0, 8);
+}
+
 /** The cached store of the last `days` business days up to SHOP_LAST_DAY, seeded when missing. */
 export function ensureShopStore(days: number, progress?: (line: string) => void): ShopStore {
   const path = join(
     tmpdir(),
-    `till-bench-shop-${days}d-schema${migrations.length}-seed${SHOP_SEED_VERSION}.sqlite`,
+    `till-bench-shop-${days}d-schema${migrations.length}-${schemaHash()}-seed${SHOP_SEED_VERSION}.sqlite`,
   );
   const lastStart = dayStart(0);
   const firstDay = new Date(lastStart - (days - 1) * DAY_MS + HOUR_MS).toISOString().slice(0, 10);

@@ -218,7 +218,10 @@ async function main(): Promise<void> {
     process.stdout.write('Not recorded: a bench failed to run (see above).\n');
   } else if (options.record) {
     appendFileSync(HISTORY_FILE, serializeHistoryLine(line));
-    process.stdout.write(`Recorded in bench-results/history.jsonl (${history.length + 1} runs)\n`);
+    // Counted again: the file may have changed during a run of several minutes.
+    process.stdout.write(
+      `Recorded in bench-results/history.jsonl (${readHistory().length} runs)\n`,
+    );
   }
   process.exitCode = failures.length > 0 ? 1 : exitCodeFor(results, options.strict);
 }

@@ -274,6 +274,13 @@ describe('--compare', () => {
     expect(text).not.toContain('sync wall time');
   });
 
+  it('shows a change too small to print as 0.0%, without a sign', () => {
+    const now = line([
+      { bench: 'webhook', figure: figure({ value: 10.001, baseline: 5, ratioTarget: { max: 3 } }) },
+    ]);
+    expect(renderComparison(compareRuns(before, now))).toMatch(/10\.0 ms\s+0\.0%\s+2\.00×/);
+  });
+
   it('shows a result that turned from pass to missed', () => {
     const now = line([
       { bench: 'webhook', figure: figure({ value: 20, baseline: 5, ratioTarget: { max: 3 } }) },

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { playChime } from '../../components/chime';
@@ -80,12 +80,15 @@ describe('Settings: say the amount', () => {
     );
 
     act(() => fake.setVoices([CLOUD, DANIEL, NGOZI]));
-    expect(optionTexts(voiceSelect(section))).toEqual([
-      'Automatic: Ngozi (en-NG)',
-      'Cloud (en-US, needs the internet)',
-      'Daniel (en-GB)',
-      'Ngozi (en-NG)',
-    ]);
+    // The list follows 'voiceschanged' through an effect, which React may flush a moment later.
+    await waitFor(() =>
+      expect(optionTexts(voiceSelect(section))).toEqual([
+        'Automatic: Ngozi (en-NG)',
+        'Cloud (en-US, needs the internet)',
+        'Daniel (en-GB)',
+        'Ngozi (en-NG)',
+      ]),
+    );
     expect(within(section).getByTestId('voice-availability').textContent).toMatch(
       /Nigerian English/,
     );

@@ -20,6 +20,7 @@ import {
 } from 'node:fs';
 import { cpus, loadavg, platform, release, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import type { BenchModule } from '../bench/bench-figure';
 import {
   compareRuns,
@@ -43,6 +44,7 @@ const BENCHMARKS: readonly { readonly name: string; load(): Promise<BenchModule>
   { name: 'callback-to-paid', load: () => import('../bench/callback-to-paid.bench') },
   { name: 'fallback-to-paid', load: () => import('../bench/fallback-to-paid.bench') },
   { name: 'create-to-screen', load: () => import('../bench/create-to-screen.bench') },
+  { name: 'hub', load: () => import('../bench/hub.bench') },
   { name: 'startup', load: () => import('../bench/startup.bench') },
   { name: 'ten-year-shop', load: () => import('../bench/ten-year-shop.bench') },
   { name: 'memory', load: () => import('../bench/memory.bench') },
@@ -69,24 +71,33 @@ interface Options {
   readonly seed: number;
 }
 
-function parseArgs(args: readonly string[]): Options {
-  const wanted: string[] = [];
-  let strict = false;
-  let record = false;
-  let compare = false;
-  let seed = Date.now() % 2_147_483_647;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] ?? '';
-    if (arg === '--strict') strict = true;
-    else if (arg === '--record') record = true;
-    else if (arg === '--compare') compare = true;
-    else if (arg === '--seed') {
-      seed = Number(args[++i]);
-      if (!Number.isSafeInteger(seed)) throw new BenchUsageError('--seed takes a whole number');
-    } else if (arg.startsWith('--')) throw new BenchUsageError(`unknown option ${arg}`);
-    else wanted.push(arg);
+function optionsOf(args: readonly string[]): Options {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...args],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        strict: { type: 'boolean' },
+        record: { type: 'boolean' },
+        compare: { type: 'boolean' },
+        seed: { type: 'string' },
+      },
+    });
+  } catch (error) {
+    throw new BenchUsageError(error instanceof Error ? error.message : String(error));
   }
-  return { wanted, strict, record, compare, seed };
+  const { values, positionals } = parsed;
+  const seed = values.seed === undefined ? Date.now() % 2_147_483_647 : Number(values.seed);
+  if (!Number.isSafeInteger(seed)) throw new BenchUsageError('--seed takes a whole number');
+  return {
+    wanted: positionals,
+    strict: values.strict ?? false,
+    record: values.record ?? false,
+    compare: values.compare ?? false,
+    seed,
+  };
 }
 
 function unregistered(): readonly string[] {
@@ -129,7 +140,7 @@ function readHistory() {
 }
 
 async function main(): Promise<void> {
-  const options = parseArgs(process.argv.slice(2));
+  const options = optionsOf(process.argv.slice(2));
   const missing = unregistered();
   if (missing.length > 0) {
     throw new BenchUsageError(`Register these in scripts/bench.ts: ${missing.join(', ')}`);
@@ -228,7 +239,7 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   process.stderr.write(
-    `bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    `bench failed: ${error instanceof BenchUsageError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
   );
   process.exitCode = 1;
 });

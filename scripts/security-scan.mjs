@@ -23,6 +23,10 @@ const ACCEPTED = new Map([
     'PRELOAD_JS_CHECK main/electron/window.ts',
     'The sandboxed preload exposes only the named functions of the bridge contract through contextBridge (no ipcRenderer, no process.env); every IPC handler checks the sender frame and validates input.',
   ],
+  [
+    'CERTIFICATE_VERIFY_PROC_JS_CHECK main/electron/counter-window.ts',
+    "Counter mode pins the shop hub: at the hub's address only the certificate whose SHA-256 the pairing link carried is trusted, whoever signed it (certificateVerdict in src/main/desktop/counter-trust.ts, unit-tested and tested against the real LAN listener in test/desktop-counter-pin.test.ts); every other host keeps Chromium's own verification (-3).",
+  ],
 ]);
 
 const electronVersion = JSON.parse(

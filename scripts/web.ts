@@ -1,5 +1,6 @@
 /**
- * `npm run web -- [--port N] [--data-dir D] [--dev-clock] [--sandbox-url U]`: the browser shell.
+ * `npm run web -- [--port N] [--data-dir D] [--dev-clock] [--sandbox-url U]
+ *   [--lan [--lan-host A] [--lan-port P]]`: the browser shell.
  * First line of output: one JSON object with `url` (token included), `display_url` and, on the
  * sandbox provider, `control_url`; then human-readable lines. --dev-clock adds a token-guarded
  * endpoint that moves the till's clock forward (end-to-end tests and training only; it cannot
@@ -8,17 +9,23 @@
  * train against one provider. The token is kept in the data directory (`web-token`, mode 0600),
  * so the same url works after a restart; when the owner rotates it in Settings, one more JSON
  * line gives the new `url` and `display_url` (with `"token_rotated": true`).
+ * The shop hub's LAN listener (HTTPS, for paired counters) follows Settings (hub.lanEnabled, off
+ * by default); --lan turns it on for this run and adds `lan_url` and one `pairing_url` (a counter
+ * named "Counter 1", valid 10 minutes, once) to the first line. --lan-host is where it listens
+ * (0.0.0.0: every address; tests pass 127.0.0.1), --lan-port overrides Settings' hub.lanPort.
  */
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { ensureDataDir, resolveDataDir } from '../src/main/config/data-dir';
-import { createCore } from '../src/main/core/create-core';
+import { createCore, type Core } from '../src/main/core/create-core';
 import { readStandaloneSandbox, type SandboxConnection } from '../src/main/core/standalone-sandbox';
 import { openNodeSettings } from '../src/main/settings/node-settings';
 import type { OpenedSettings } from '../src/main/settings/recovery';
 import { createSettingsStore, type SettingsBackend } from '../src/main/settings/settings-store';
 import { AdjustableScheduler } from '../src/main/engine/scheduler';
+import { startLanService, type LanService } from '../src/main/hub/lan-service';
+import { readLanFlags } from '../src/main/web/lan-flags';
 import { openShellTokenFile } from '../src/main/web/shell-token';
 import { startWebShell } from '../src/main/web/web-server';
 import { ensureRendererBundle } from './renderer-bundle';
@@ -73,6 +80,34 @@ function useStandaloneSandbox(
   return { backend: opened.backend, recovery };
 }
 
+/**
+ * --lan's part of the start line (`lan_url`, one `pairing_url`) and how to pair, in words; when
+ * the listener could not start, why (`lan_problem`) instead.
+ */
+function hubStart(
+  core: Core,
+  lan: LanService,
+): { readonly json: Readonly<Record<string, string>>; readonly human: readonly string[] } {
+  const view = lan.view();
+  if (!view.running || view.url === null || view.fingerprint === null) {
+    const problem = view.problem ?? 'the LAN listener did not start';
+    return {
+      json: { lan_problem: problem },
+      human: [`Shop hub: the LAN listener is not running: ${problem}`],
+    };
+  }
+  const link = core.hub.createPairingLink('Counter 1');
+  return {
+    json: { lan_url: view.url, pairing_url: link.url },
+    human: [
+      `Shop hub: counters on the shop's network reach this till at ${view.url}`,
+      `To pair a counter, open this link on it within 10 minutes (it works once): ${link.url}`,
+      `Its browser warns about the certificate once: accept it only if the fingerprint it shows is ${view.fingerprint}`,
+      'More pairing links: Counters screen (owner), "Add counter".',
+    ],
+  };
+}
+
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const port = portArg(argv);
@@ -84,6 +119,7 @@ async function main(): Promise<void> {
   };
   const devClock = argv.includes('--dev-clock') ? new AdjustableScheduler() : undefined;
   const sandboxUrl = sandboxUrlArg(argv);
+  const lanFlags = readLanFlags(argv);
   // Checked before anything starts: a wrong address is an error, never a silent embedded sandbox.
   const standalone = sandboxUrl === undefined ? null : await readStandaloneSandbox(sandboxUrl);
   const settings = standalone ? useStandaloneSandbox(dataDir, version, standalone) : undefined;
@@ -116,9 +152,18 @@ async function main(): Promise<void> {
     },
     ...(devClock ? { devClock } : {}),
   });
+  const lan: LanService = await startLanService({
+    core,
+    rendererDir,
+    dataDir,
+    host: lanFlags.host,
+    ...(lanFlags.port === undefined ? {} : { port: lanFlags.port }),
+    forceOn: lanFlags.forceOn,
+  });
+  const hubLines = lanFlags.forceOn ? hubStart(core, lan) : null;
   const controlUrl = core.sandboxControlUrl();
   process.stdout.write(
-    `${JSON.stringify({ url: shell.url, display_url: shell.displayUrl, ...(controlUrl ? { control_url: controlUrl } : {}) })}\n`,
+    `${JSON.stringify({ url: shell.url, display_url: shell.displayUrl, ...(controlUrl ? { control_url: controlUrl } : {}), ...hubLines?.json })}\n`,
   );
   process.stdout.write(`Transfer Till browser shell: open ${shell.url}\n`);
   process.stdout.write(`Customer display (second screen): ${shell.displayUrl}\n`);
@@ -131,14 +176,16 @@ async function main(): Promise<void> {
       `The shared sandbox ${standalone.controlUrl} is saved in the SANDBOX profile: it is used once Settings switch this till to SANDBOX.\n`,
     );
   }
+  for (const line of hubLines?.human ?? []) process.stdout.write(`${line}\n`);
   process.stdout.write(`Data directory: ${dataDir}\nPress Ctrl+C to stop.\n`);
 
   let stopping = false;
   const stop = () => {
     if (stopping) return;
     stopping = true;
-    void shell
+    void lan
       .close()
+      .then(() => shell.close())
       .then(() => core.close())
       .then(() => process.exit(0));
   };

@@ -7,14 +7,13 @@
  * request or an answer on the way, it says so and why.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { isProviderError, type ProviderError } from '../src/main/provider/errors';
+import { readAllTransactions } from '../src/main/provider/pagination';
 import {
-  isProviderError,
-  readAllTransactions,
   toCreateBody,
   type CreateVirtualAccountInput,
-  type ProviderError,
   type TransactionRecord,
-} from '../src/main/provider';
+} from '../src/main/provider/schemas';
 import { SANDBOX_BANK_NAME } from '../src/main/sandbox';
 import {
   T0,

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../src/main/core/create-core';
+import { displayTokenFor } from '../src/main/web/customer-display';
 import { openShellTokenFile, SHELL_TOKEN_FILE } from '../src/main/web/shell-token';
 import { startWebShell, type WebShell } from '../src/main/web/web-server';
 import { startJsonChild, type JsonChild } from './support/child-json';
@@ -294,7 +295,11 @@ describe('the token kept in the data directory, and rotated', () => {
     const newUrl = answer.value.url;
     expect(newUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]{22}$/);
     expect(newUrl).not.toBe(oldUrl);
-    expect(answer.value.displayUrl).toBe(newUrl.replace('/#token=', '/#/display&token='));
+    // The display's token is derived from the shell token: it rotates with it.
+    expect(answer.value.displayUrl).toBe(
+      `${new URL(newUrl).origin}/#/display&display=${displayTokenFor(tokenIn(newUrl))}`,
+    );
+    expect(answer.value.displayUrl).not.toContain(displayTokenFor(oldToken));
     expect(shellNow.url).toBe(newUrl);
     expect(rotated).toEqual([newUrl]);
 

@@ -4,6 +4,7 @@
  * stays the authority because JSON Schema cannot express the refinements below.
  */
 import { z } from 'zod';
+import { DEFAULT_LAN_PORT } from './hub';
 import { PAPER_WIDTHS_MM } from './printing';
 import { providerTransportProblem } from './provider-url';
 import { LEGACY_TILL_ID, tillIdProblem } from './till-id';
@@ -282,6 +283,20 @@ export const settingsSchema = z
         /** As the operating system names it; '' means every receipt goes through the dialog. */
         receiptPrinter: z.string().trim().max(200, 'At most 200 characters').default(''),
         paperWidthMm: z.literal(PAPER_WIDTHS_MM, { error: 'Choose 58 or 80 mm' }).default(80),
+      })
+      .prefault({}),
+    /** The shop hub: counters on the shop's network reach this till over its LAN listener. */
+    hub: z
+      .object({
+        /** Off by default: nothing listens beyond this computer until the owner says so. */
+        lanEnabled: z.boolean().default(false),
+        // Fixed (not 0 = any free port): paired counters keep the address across restarts.
+        lanPort: z
+          .number()
+          .int('A whole port number')
+          .min(1024, 'A port from 1024 to 65535')
+          .max(65535, 'A port from 1024 to 65535')
+          .default(DEFAULT_LAN_PORT),
       })
       .prefault({}),
   })

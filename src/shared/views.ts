@@ -204,6 +204,8 @@ export interface ExceptionResolutionView {
 /** Another till of this shop, named by its reference prefix (its till id's letters and digits). */
 export interface OtherTillTotal extends AmountTotal {
   readonly tillPrefix: string;
+  /** The name of the counter paired to this hub that has (or had) this till's prefix. */
+  readonly counterName?: string;
 }
 
 /**

@@ -7,18 +7,27 @@
  * Each run prints its seed, personality and time to paid; a failing run also its violations
  * and unplanned problems. Exits non-zero on any failing run, printing the seed and run to replay.
  */
+import { parseArgs } from 'node:util';
 import { runCampaign } from './campaign';
 import { runFailed } from './run-report';
 import { formatRun, formatSummary } from './summary';
 
-function flag(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
+const { values } = parseArgs({
+  strict: true,
+  options: {
+    runs: { type: 'string' },
+    seed: { type: 'string' },
+    run: { type: 'string' },
+    concurrency: { type: 'string' },
+    'sigkill-every': { type: 'string' },
+    trace: { type: 'boolean' },
+    quiet: { type: 'boolean' },
+  },
+});
 
-function numberFlag(name: string, fallback: number): number {
-  const text = flag(name);
-  if (text === undefined) return fallback;
+function numberFlag(name: keyof typeof values, fallback: number): number {
+  const text = values[name];
+  if (text === undefined || typeof text === 'boolean') return fallback;
   const value = Number(text);
   if (!Number.isFinite(value)) throw new Error(`--${name} must be a number, got ${text}`);
   return value;
@@ -26,10 +35,10 @@ function numberFlag(name: string, fallback: number): number {
 
 const runs = numberFlag('runs', 1_000);
 const seed = numberFlag('seed', Math.floor(Math.random() * 2 ** 31));
-const only = flag('run') === undefined ? undefined : numberFlag('run', 0);
+const only = values.run === undefined ? undefined : numberFlag('run', 0);
 const concurrency = numberFlag('concurrency', 8);
 const sigkillEvery = numberFlag('sigkill-every', 25);
-const quiet = process.argv.includes('--quiet');
+const quiet = values.quiet ?? false;
 
 console.log(
   `fault campaign: ${only === undefined ? `${runs} runs` : `run ${only}`}, seed ${seed}, concurrency ${concurrency}, SIGKILL in every ${sigkillEvery}th run`,
@@ -41,7 +50,7 @@ const summary = await runCampaign({
   concurrency,
   sigkillEvery,
   ...(only === undefined ? {} : { only }),
-  ...(process.argv.includes('--trace') ? { trace: (line: string) => console.log(line) } : {}),
+  ...(values.trace ? { trace: (line: string) => console.log(line) } : {}),
   onRun(report, done) {
     const total = only === undefined ? runs : 1;
     if (!quiet || runFailed(report)) console.log(formatRun(report, seed));

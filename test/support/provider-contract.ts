@@ -6,12 +6,8 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
-import {
-  createProviderClient,
-  sandboxProfile,
-  type ProviderClient,
-  type ProviderClientConfig,
-} from '../../src/main/provider';
+import { createProviderClient, type ProviderClient } from '../../src/main/provider/client';
+import { sandboxProfile, type ProviderClientConfig } from '../../src/main/provider/client-config';
 import {
   PERSONALITY_CHOICES,
   startSandboxProvider,

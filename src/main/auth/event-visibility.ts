@@ -1,20 +1,31 @@
 import type { BridgeEvent, Caller } from '../../shared/bridge/contract';
-import { effectiveRole } from '../bridge/caller';
+import { effectiveRole, pairedCounterOf } from '../bridge/caller';
+
+/** Whose a sale is: the cashier recorded on it and the till that made it. */
+export interface SaleOwner {
+  readonly cashier: string | null;
+  readonly tillId: string | null;
+}
 
 /**
  * Whether a pushed event may reach a listener, by the listener's role now (the same rule as the
  * channels): the owner hears everything; a cashier hears about their own sales and the money and
  * alerts that belong to them, never the sync or other sales; a signed-out page (a customer
  * display, a counter waiting for sign-in) hears sales change, which the display shows anyway.
+ * A paired counter hears its own till's sales and their money and alerts, and the link's health;
+ * never another till's, the sync, or the hub's menu. 'display-state' goes to customer displays
+ * only, and the shell sends it to them directly: no listener here hears it.
  */
 export function eventVisibleTo(
   event: BridgeEvent,
   caller: Caller,
-  cashierOfSale: (saleId: number) => string | null,
+  ownerOfSale: (saleId: number) => SaleOwner | null,
 ): boolean {
+  if (event.type === 'display-state') return false;
   if (effectiveRole(caller) === 'owner') return true;
+  if (caller.via === 'counter') return counterHears(event, caller, ownerOfSale);
   const ownSale = (saleId: number | null) =>
-    caller.name !== null && saleId !== null && cashierOfSale(saleId) === caller.name;
+    caller.name !== null && saleId !== null && ownerOfSale(saleId)?.cashier === caller.name;
   switch (event.type) {
     case 'tunnel':
     case 'callback-health':
@@ -25,6 +36,31 @@ export function eventVisibleTo(
     case 'inflow':
     case 'alert':
       return ownSale(event.payload.saleId);
+    case 'sync-progress':
+    case 'sync-finished':
+      return false;
+  }
+}
+
+/** A counter's rule: its till's sales only (a 'counter' listener with no counter hears none). */
+function counterHears(
+  event: Exclude<BridgeEvent, { type: 'display-state' }>,
+  caller: Caller,
+  ownerOfSale: (saleId: number) => SaleOwner | null,
+): boolean {
+  const tillId = pairedCounterOf(caller)?.tillId ?? null;
+  const ownSale = (saleId: number | null) =>
+    tillId !== null && saleId !== null && ownerOfSale(saleId)?.tillId === tillId;
+  switch (event.type) {
+    case 'tunnel':
+    case 'callback-health':
+      return true;
+    case 'sale-changed':
+      return tillId !== null && event.payload.tillId === tillId;
+    case 'inflow':
+    case 'alert':
+      return ownSale(event.payload.saleId);
+    case 'navigate':
     case 'sync-progress':
     case 'sync-finished':
       return false;

@@ -184,6 +184,38 @@ describe('roles: who a session is', () => {
       role: 'cashier',
     });
   });
+
+  it('carries the paired counter of each request into the caller and the session view', async () => {
+    const { roles } = setup();
+    const front = { id: 4, name: 'Front counter', tillId: 'till-frnt' };
+    const request: SessionRequest = {
+      sessionId: null,
+      via: 'counter',
+      boundTo: 'counter:4',
+      counter: front,
+    };
+    const caller = roles.callerFor(request, 'cashier');
+    expect(caller).toMatchObject({ role: 'cashier', name: null, via: 'counter', counter: front });
+    expect(roles.view(caller)).toMatchObject({ role: 'cashier', counter: front });
+    // A cashier signs in at the counter: the sales record her name, the counter stays the counter.
+    await roles.signIn(caller, 'Ade', undefined);
+    const renamed = { ...front, name: 'Door counter', tillId: 'till-door' };
+    const again = roles.callerFor(
+      { ...request, sessionId: caller.sessionId, counter: renamed },
+      'open',
+    );
+    // The counter comes from the request (the token, resolved now), never from the session.
+    expect(again).toMatchObject({ name: 'Ade', sessionId: caller.sessionId, counter: renamed });
+    expect(
+      roles.viewerFor({ ...request, sessionId: caller.sessionId, counter: renamed }),
+    ).toMatchObject({
+      counter: renamed,
+    });
+    // The hub's own pages carry none, even if a request named one.
+    const hubPage = roles.callerFor({ ...tab(), counter: front }, 'cashier');
+    expect(hubPage.counter).toBeUndefined();
+    expect(roles.view(hubPage).counter).toBeNull();
+  });
 });
 
 describe('sessions', () => {

@@ -3,6 +3,7 @@
  * by the shells (who is calling) and by the sign-in handlers (change who is calling).
  */
 import type { AccessLevel, Caller, SessionView } from '../../shared/bridge/contract';
+import { pairedCounterOf } from '../bridge/caller';
 import { AuthError } from './auth-errors';
 import {
   cashierSubject,
@@ -82,7 +83,11 @@ export function createRoles(options: RolesOptions): Roles {
   }
 
   function resolve(record: SessionRecord | null, request: SessionRequest): Caller {
-    return callerOf(record, { sessionId: request.sessionId ?? '', via: request.via }, rules());
+    return callerOf(
+      record,
+      { sessionId: request.sessionId ?? '', via: request.via, counter: request.counter },
+      rules(),
+    );
   }
 
   /** The caller's session record; calls made in-process get one of their own on first use. */
@@ -132,6 +137,7 @@ export function createRoles(options: RolesOptions): Roles {
           pinSet: pins.isSet(cashierSubject(name)),
         })),
         cashierPinsRequired: options.cashierPinsRequired(),
+        counter: pairedCounterOf(current),
       };
     },
     async signIn(caller, name, pin) {

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Caller, CallerVia } from '../../shared/bridge/contract';
+import type { CounterIdentity } from '../../shared/hub';
 
 /** An owner unlock ends after this long without an owner call (or at "Lock"). */
 export const OWNER_IDLE_MS = 15 * 60_000;
@@ -30,6 +31,12 @@ export interface SessionRequest {
   readonly sessionId: string | null;
   readonly via: CallerVia;
   readonly boundTo: string;
+  /**
+   * The paired counter whose token came with the request (via 'counter' only), as it is now:
+   * taken from each request, never kept in the session, so a rename or a new till id applies
+   * at once.
+   */
+  readonly counter?: CounterIdentity;
 }
 
 export interface SessionBook {
@@ -123,22 +130,35 @@ export interface RoleRules {
 
 /**
  * Who a session is now. No owner PIN: everyone is owner (a one-person shop). A counter is a
- * cashier whatever the PIN. A live owner unlock: owner. Otherwise the signed-in cashier, or a
- * signed-out cashier (name null).
+ * cashier whatever the PIN, and carries the paired counter it came from. A live owner unlock:
+ * owner. Otherwise the signed-in cashier, or a signed-out cashier (name null).
  */
 export function callerOf(
   record: SessionRecord | null,
-  fallback: { readonly sessionId: string; readonly via: CallerVia },
+  request: {
+    readonly sessionId: string;
+    readonly via: CallerVia;
+    readonly counter?: CounterIdentity | undefined;
+  },
   rules: RoleRules,
 ): Caller {
-  const sessionId = record?.id ?? fallback.sessionId;
-  const via = record?.via ?? fallback.via;
+  const sessionId = record?.id ?? request.sessionId;
+  const via = record?.via ?? request.via;
   const cashier = record?.cashier ?? null;
   const name = cashier !== null && rules.isCashier(cashier) ? cashier : null;
   const unlocked =
     record?.ownerUntil !== null &&
     record?.ownerUntil !== undefined &&
     rules.now < record.ownerUntil;
-  const role = via !== 'counter' && (!rules.ownerPinSet || unlocked) ? 'owner' : 'cashier';
+  if (via === 'counter') {
+    return {
+      role: 'cashier',
+      name,
+      sessionId,
+      via,
+      ...(request.counter ? { counter: request.counter } : {}),
+    };
+  }
+  const role = !rules.ownerPinSet || unlocked ? 'owner' : 'cashier';
   return { role, name, sessionId, via };
 }

@@ -3,6 +3,7 @@
  * Caller type is written in the shared contract (handlers receive it); this file is main's side.
  */
 import type { AccessLevel, Caller, Role } from '../../shared/bridge/contract';
+import type { CounterIdentity } from '../../shared/hub';
 
 export type { Caller, CallerVia, Role } from '../../shared/bridge/contract';
 
@@ -17,13 +18,23 @@ export function effectiveRole(caller: Caller): Role {
   return caller.via === 'counter' ? 'cashier' : caller.role;
 }
 
-/** Whether `caller` may call a channel of this access level; the refusal's code when not. */
+/**
+ * Whether `caller` may call a channel of this access level; the refusal's code when not. A
+ * paired counter (its token resolved to a counter) sells without a cashier sign-in: the pairing
+ * is its sign-in. A 'counter' call that carries no counter is only ever a signed-out cashier.
+ */
 export function accessRefusal(access: AccessLevel, caller: Caller): AccessRefusal | null {
   if (access === 'open') return null;
   const role = effectiveRole(caller);
   if (role === 'owner') return null;
   if (access === 'owner') return 'FORBIDDEN';
+  if (pairedCounterOf(caller) !== null) return null;
   return caller.name === null ? 'SIGNED_OUT' : null;
+}
+
+/** The paired counter a call comes from, or null for the hub's own pages and in-process calls. */
+export function pairedCounterOf(caller: Caller): CounterIdentity | null {
+  return caller.via === 'counter' ? (caller.counter ?? null) : null;
 }
 
 /**

@@ -50,6 +50,14 @@ const signedOut: Caller = { role: 'cashier', name: null, sessionId: 's-out', via
 /** A paired counter whose session claims owner: still a cashier. */
 const counter: Caller = { role: 'owner', name: 'Bola', sessionId: 's-counter', via: 'counter' };
 const counterSignedOut: Caller = { role: 'owner', name: null, sessionId: 's-c2', via: 'counter' };
+/** A counter whose token the hub resolved: the pairing is its sign-in, nobody signed in at it. */
+const pairedCounter: Caller = {
+  role: 'owner',
+  name: null,
+  sessionId: 's-c3',
+  via: 'counter',
+  counter: { id: 3, name: 'Front counter', tillId: 'till-frnt' },
+};
 
 const EXPECTED: Readonly<Record<string, Readonly<Record<AccessLevel, string | null>>>> = {
   owner: { open: null, cashier: null, owner: null },
@@ -57,6 +65,7 @@ const EXPECTED: Readonly<Record<string, Readonly<Record<AccessLevel, string | nu
   signedOut: { open: null, cashier: 'SIGNED_OUT', owner: 'FORBIDDEN' },
   counter: { open: null, cashier: null, owner: 'FORBIDDEN' },
   counterSignedOut: { open: null, cashier: 'SIGNED_OUT', owner: 'FORBIDDEN' },
+  pairedCounter: { open: null, cashier: null, owner: 'FORBIDDEN' },
 };
 const CALLERS: Readonly<Record<string, Caller>> = {
   owner,
@@ -64,6 +73,7 @@ const CALLERS: Readonly<Record<string, Caller>> = {
   signedOut,
   counter,
   counterSignedOut,
+  pairedCounter,
 };
 
 /** A valid input for each channel, so that only the role decides (wrong input is tested below). */
@@ -91,6 +101,10 @@ const VALID_INPUT: Readonly<Partial<Record<ChannelName, unknown>>> = {
   reopenException: { key: 'k' },
   printReceipt: { saleId: 1 },
   reportRendererError: { screen: 'sale', message: 'boom' },
+  setLanListener: { enabled: true },
+  createPairingLink: { name: 'Front counter' },
+  updateCounter: { counterId: 1, name: 'Back counter' },
+  revokeCounter: { counterId: 1 },
 };
 
 describe('dispatch', () => {
@@ -226,6 +240,11 @@ describe('dispatch checks the caller against every channel of the table', () => 
       'listPrinters',
       'getZReport',
       'setSecret',
+      'getHub',
+      'setLanListener',
+      'createPairingLink',
+      'updateCounter',
+      'revokeCounter',
     ] as const) {
       expect(accessOf(name)).toBe('owner');
     }
@@ -238,6 +257,10 @@ describe('the access rule', () => {
     expect(accessRefusal('owner', counter)).toBe('FORBIDDEN');
     expect(accessRefusal('cashier', counter)).toBeNull();
     expect(accessRefusal('cashier', counterSignedOut)).toBe('SIGNED_OUT');
+    // A paired counter sells without a cashier sign-in, and never reaches an owner channel.
+    expect(accessRefusal('cashier', pairedCounter)).toBeNull();
+    expect(accessRefusal('owner', pairedCounter)).toBe('FORBIDDEN');
+    expect(effectiveRole(pairedCounter)).toBe('cashier');
     expect(effectiveRole({ ...cashier, via: 'desktop' })).toBe('cashier');
     expect(effectiveRole(owner)).toBe('owner');
   });

@@ -1,4 +1,4 @@
-import type { ReadRetryPolicy } from '../provider/client';
+import type { ReadRetryPolicy } from '../provider/read-retry';
 import { join } from 'node:path';
 import {
   accessOf,
@@ -9,7 +9,9 @@ import {
   type Handlers,
 } from '../../shared/bridge/contract';
 import type { CallbackSelfTestTrigger, StatusView } from '../../shared/views';
+import { referencePrefix } from '../../shared/till-id';
 import { eventVisibleTo } from '../auth/event-visibility';
+import { pairedCounterOf } from '../bridge/caller';
 import { createRoles, type Roles } from '../auth/roles';
 import type { SessionRequest } from '../auth/sessions';
 import { ensureDataDir } from '../config/data-dir';
@@ -47,6 +49,10 @@ import { startWebhookListener, type WebhookListener } from '../webhook';
 import { authHandlers } from './auth-handlers';
 import { openCallbackTokens, type CallbackTokens } from './callback-tokens';
 import { createEventBus, type EventBus } from './event-bus';
+import { statusForCounter } from '../hub/counter-status';
+import { createHub, type CoreHub } from '../hub/hub';
+import type { Hub } from '../hub/hub-types';
+import { hubHandlers } from './hub-handlers';
 import { connectionHandlers } from './connection-handlers';
 import { exceptionHandlers } from './exception-handlers';
 import { printingHandlers, type ReceiptPrinter } from './printing-handlers';
@@ -97,6 +103,12 @@ export interface Core {
   readonly events: EventBus;
   readonly auth: CoreAuth;
   readonly log: AppLogger;
+  /** The shop hub's counters and pairing; a shell with a LAN listener attaches it here. */
+  readonly hub: Hub;
+  /** The shop's settings (shells keep their own choices here, e.g. the LAN listener's). */
+  readonly settings: SettingsStore;
+  /** Encrypts what a shell must keep on disk (the LAN listener's TLS private key). */
+  readonly secretBox: SecretBox;
   /** The embedded sandbox's control API, when the sandbox profile is active. */
   sandboxControlUrl(): string | null;
   /** Settles in-flight work (tests and benchmarks). */
@@ -141,6 +153,13 @@ export async function createCore(config: CoreConfig): Promise<Core> {
     now: () => scheduler.now(),
     cashiers: () => settings.get().shop.cashiers,
     cashierPinsRequired: () => settings.get().roles.cashierPins,
+  });
+  // Counters live in the active environment's database, next to the sales they make.
+  const hub: CoreHub = createHub({
+    db: () => currentRuntime().db,
+    now: () => scheduler.now(),
+    hubTillId: () => settings.get().shop.tillId,
+    logger,
   });
   const tokens: CallbackTokens = openCallbackTokens({
     dataDir: config.dataDir,
@@ -301,6 +320,8 @@ export async function createCore(config: CoreConfig): Promise<Core> {
   async function switchRuntime(): Promise<void> {
     const previous = runtime;
     runtime = null;
+    // Last contacts not written yet belong to the database about to close.
+    if (previous) hub.flush();
     await previous?.close();
     runtime = await openRuntime({
       environment: settings.get().environment,
@@ -394,11 +415,11 @@ export async function createCore(config: CoreConfig): Promise<Core> {
     return runtime;
   }
 
-  function status(): StatusView {
+  function status(caller: Caller): StatusView {
     const current = settings.get();
     const route = callbackRoute();
     const rt = currentRuntime();
-    return {
+    const view: StatusView = {
       environment: current.environment,
       shopName: current.shop.name,
       tillId: current.shop.tillId,
@@ -412,6 +433,8 @@ export async function createCore(config: CoreConfig): Promise<Core> {
       openAlerts: rt.openAlertCount(),
       lastSync: rt.lastSync(),
     };
+    const counter = pairedCounterOf(caller);
+    return counter ? statusForCounter(view, counter, rt.db) : view;
   }
 
   const handlers = {
@@ -421,7 +444,8 @@ export async function createCore(config: CoreConfig): Promise<Core> {
       shell: config.shell,
       environment: settings.get().environment,
     }),
-    getStatus: () => status(),
+    getStatus: (_input, caller) => status(caller),
+    ...hubHandlers({ hub }),
     ...authHandlers({ roles, settings }),
     ...exceptionHandlers({ db: () => currentRuntime().db, now: () => scheduler.now() }),
     ...reportFileHandlers({ db: () => currentRuntime().db, settings, now: () => scheduler.now() }),
@@ -445,6 +469,14 @@ export async function createCore(config: CoreConfig): Promise<Core> {
         tokens.rotate();
       },
       sandboxClient: () => runtime?.sandboxClient() ?? null,
+      counterWithPrefixOf: (tillId) =>
+        hub
+          .view()
+          .counters.find(
+            (counter) =>
+              counter.revokedAt === null &&
+              referencePrefix(counter.tillId) === referencePrefix(tillId),
+          )?.name ?? null,
       scheduler,
       testCallbacks: async () => {
         await selfTester.run('user');
@@ -459,18 +491,38 @@ export async function createCore(config: CoreConfig): Promise<Core> {
     callerFor: (request, channel) =>
       roles.callerFor(request, isChannelName(channel) ? accessOf(channel) : 'open'),
     viewerFor: (request) => roles.viewerFor(request),
-    eventVisibleTo: (event, caller) =>
-      eventVisibleTo(event, caller, (saleId) =>
-        runtime ? (getSale(runtime.db, saleId)?.cashier ?? null) : null,
-      ),
+    eventVisibleTo: (event, caller) => {
+      const viewer = listenerNow(caller);
+      return (
+        viewer !== null &&
+        eventVisibleTo(event, viewer, (saleId) => {
+          const sale = runtime ? getSale(runtime.db, saleId) : undefined;
+          return sale ? { cashier: sale.cashier, tillId: sale.tillId } : null;
+        })
+      );
+    },
     forget: (sessionId) => roles.forget(sessionId),
   };
+
+  /**
+   * A counter's event stream hears as the counter is now (a new till id applies at once), and
+   * hears nothing once it is revoked, even before the shell has ended the stream.
+   */
+  function listenerNow(caller: Caller): Caller | null {
+    const counter = pairedCounterOf(caller);
+    if (!counter) return caller;
+    const current = runtime ? hub.current(counter.id) : null;
+    return current ? { ...caller, counter: current } : null;
+  }
 
   return {
     handlers,
     events,
     auth,
     log,
+    hub,
+    settings,
+    secretBox: box,
     sandboxControlUrl: () => runtime?.sandbox?.controlUrl ?? null,
     idle: () => runtime?.idle() ?? Promise.resolve(),
     async close() {
@@ -481,6 +533,7 @@ export async function createCore(config: CoreConfig): Promise<Core> {
       health.close();
       await tunnel.close();
       await listener.close();
+      if (runtime) hub.flush();
       await runtime?.close();
       runtime = null;
       logger.info('core closed');

@@ -114,6 +114,22 @@ describe('printing handlers', () => {
       ok: true,
       value: { mode: 'dialog', reason: 'not-desktop' },
     });
+    // A paired counter with nobody signed in (the pairing is its sign-in): the same.
+    const paired: Caller = {
+      role: 'cashier',
+      name: null,
+      sessionId: 'counter-9',
+      via: 'counter',
+      counter: { id: 9, name: 'Front counter', tillId: 'till-frnt' },
+    };
+    expect(await call(hub, 'printReceipt', { saleId: 7 }, paired)).toEqual({
+      ok: true,
+      value: { mode: 'dialog', reason: 'not-desktop' },
+    });
+    expect(await call(hub, 'getPrintSetup', {}, paired)).toMatchObject({
+      ok: true,
+      value: { silent: false },
+    });
     expect(asked).toEqual([]);
     expect(printed).toEqual([]);
   });

@@ -8,11 +8,8 @@ import type { CallbackHealth } from '../engine/callback-health';
 import { createSalesEngine, type EngineSettings, type SalesEngine } from '../engine/sales-engine';
 import type { Scheduler } from '../engine/scheduler';
 import type { Logger } from '../logging/logger';
-import {
-  createProviderClient,
-  type ProviderClient,
-  type ReadRetryPolicy,
-} from '../provider/client';
+import { createProviderClient, type ProviderClient } from '../provider/client';
+import type { ReadRetryPolicy } from '../provider/read-retry';
 import { createReferenceGenerator } from '../provider/references';
 import {
   buildCsvExport,
@@ -28,9 +25,11 @@ import {
 import { startSandboxProvider } from '../sandbox';
 import type { SecretStore } from '../secrets/secret-store';
 import type { SettingsStore } from '../settings/settings-store';
+import { nameCounterTills } from '../hub/counter-names';
 import { listOpenAlerts } from '../store/alerts-repo';
 import { dailyBackup } from '../store/backup';
 import { openDatabase, type Db } from '../store/database';
+import { listPairedCounters } from '../store/paired-counters-repo';
 import type { CallbackRoute } from '../tunnel';
 import { parseNairaInput } from './amount-input';
 import { chooseSandbox, openSandboxLink } from './sandbox-link';
@@ -296,12 +295,16 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
       return sync.current() ?? running;
     },
     cancelSync: () => ({ cancelled: sync.cancel() }),
+    // The shop view names the tills that are counters paired to this hub.
     getZReport: (input) =>
-      buildZReport(db, {
-        ...dayRange(input),
-        tillId: settings.get().shop.tillId,
-        now: scheduler.now(),
-      }),
+      nameCounterTills(
+        buildZReport(db, {
+          ...dayRange(input),
+          tillId: settings.get().shop.tillId,
+          now: scheduler.now(),
+        }),
+        listPairedCounters(db),
+      ),
     listTransactions: ({ status, search, offset, limit, ...range }) =>
       listTransactions(db, {
         ...reportRange(dayRange(range)),

@@ -1,7 +1,7 @@
 import type { ActivityView, Caller, Handlers } from '../../shared/bridge/contract';
 import { businessDayRange, businessDay } from '../../shared/provider-time';
 import type { ReceiptView } from '../../shared/views';
-import { ForbiddenError } from '../bridge/caller';
+import { effectiveRole, ForbiddenError, pairedCounterOf } from '../bridge/caller';
 import type { SalesEngine } from '../engine/sales-engine';
 import type { Scheduler } from '../engine/scheduler';
 import { listCounterAccounts } from '../store/accounts-repo';
@@ -9,6 +9,7 @@ import { acknowledgeAlert, listOpenAlerts } from '../store/alerts-repo';
 import type { Db } from '../store/database';
 import { listRecentInflows } from '../store/inflows-repo';
 import { getSale, listSalesCreatedBetween } from '../store/sales-repo';
+import { listTillSaleIdsCreatedBetween } from '../store/till-sales-queries';
 import { AmountInputError, parseNairaInput } from './amount-input';
 import { alertView, counterAccountView, inflowView } from './views';
 
@@ -38,22 +39,46 @@ type SaleChannels =
 
 /**
  * The cashier's channels: thin mappings from bridge inputs to the sales engine. A cashier sees
- * and acts on their own sales only; the owner on every sale.
+ * and acts on their own sales only; the owner on every sale. A counter paired to this hub sees
+ * and acts on its own till's sales, whoever is signed in at it.
  */
 export function saleHandlers(deps: SaleHandlerDeps): Pick<Handlers, SaleChannels> {
   const { db, engine, scheduler } = deps;
 
+  /**
+   * The till a counter's call acts for, or null for the hub's own pages. A 'counter' call with
+   * no counter never reaches here through the access rule (it is signed out); refused anyway.
+   */
+  function counterTill(caller: Caller): string | null {
+    if (caller.via !== 'counter') return null;
+    const counter = pairedCounterOf(caller);
+    if (!counter) throw new ForbiddenError('This counter is not paired with the hub.');
+    return counter.tillId;
+  }
+
+  /** By the role main acts on: a counter is never the owner, whatever its caller says. */
+  function isOwner(caller: Caller): boolean {
+    return effectiveRole(caller) === 'owner';
+  }
+
   function isOwnSale(caller: Caller, saleId: number | null): boolean {
-    if (caller.role === 'owner') return true;
-    if (saleId === null || caller.name === null) return false;
+    if (isOwner(caller)) return true;
+    const tillId = counterTill(caller);
+    if (saleId === null) return false;
+    if (tillId !== null) return getSale(db, saleId)?.tillId === tillId;
+    if (caller.name === null) return false;
     return getSale(db, saleId)?.cashier === caller.name;
   }
 
-  /** A sale that does not exist is the engine's SALE_NOT_FOUND; another cashier's is refused. */
+  /** A sale that does not exist is the engine's SALE_NOT_FOUND; another's is refused. */
   function ownSale(caller: Caller, saleId: number): number {
-    if (caller.role === 'owner' || getSale(db, saleId) === undefined) return saleId;
+    if (isOwner(caller) || getSale(db, saleId) === undefined) return saleId;
     if (!isOwnSale(caller, saleId)) {
-      throw new ForbiddenError('This sale belongs to another cashier.');
+      throw new ForbiddenError(
+        counterTill(caller) === null
+          ? 'This sale belongs to another cashier.'
+          : 'This sale belongs to another till of the shop.',
+      );
     }
     return saleId;
   }
@@ -69,8 +94,15 @@ export function saleHandlers(deps: SaleHandlerDeps): Pick<Handlers, SaleChannels
       const amountKobo = parseNairaInput(amount);
       deps.ensureConfigured();
       // The signed-in name wins: a cashier cannot record a sale under someone else's name.
-      const recorded = caller.name ?? (caller.role === 'owner' ? (cashier ?? null) : null);
-      return engine.createSale({ amountKobo, note: note ?? null, cashier: recorded });
+      const recorded = caller.name ?? (isOwner(caller) ? (cashier ?? null) : null);
+      const tillId = counterTill(caller);
+      const counter = pairedCounterOf(caller);
+      return engine.createSale({
+        amountKobo,
+        note: note ?? null,
+        cashier: recorded,
+        ...(tillId === null || !counter ? {} : { tillId, pairedCounterId: counter.id }),
+      });
     },
     getSale: ({ saleId }, caller) => engine.getSale(ownSale(caller, saleId)),
     cancelSale: ({ saleId }, caller) => engine.cancelSale(ownSale(caller, saleId)),
@@ -98,18 +130,23 @@ export function saleHandlers(deps: SaleHandlerDeps): Pick<Handlers, SaleChannels
     },
     getActivity: (_input, caller): ActivityView => {
       const [from, to] = today();
-      const sales = listSalesCreatedBetween(db, from, to);
-      if (caller.role === 'owner') {
+      if (isOwner(caller)) {
         return {
-          sales: sales.map((row) => engine.getSale(row.id)),
+          sales: listSalesCreatedBetween(db, from, to).map((row) => engine.getSale(row.id)),
           inflows: listRecentInflows(db, from).map(inflowView),
           alerts: listOpenAlerts(db).map(alertView),
           counterAccounts: listCounterAccounts(db).map(counterAccountView),
         };
       }
-      // A cashier: their own sales, and only the money and alerts tied to one of them.
+      // A cashier: their own sales (a counter: its till's), and only the money and alerts tied
+      // to one of them.
+      const tillId = counterTill(caller);
       const own = new Set(
-        sales.filter((row) => row.cashier !== null && row.cashier === caller.name).map((r) => r.id),
+        tillId !== null
+          ? listTillSaleIdsCreatedBetween(db, tillId, from, to)
+          : listSalesCreatedBetween(db, from, to)
+              .filter((row) => row.cashier !== null && row.cashier === caller.name)
+              .map((row) => row.id),
       );
       const mine = (saleId: number | null) => saleId !== null && own.has(saleId);
       return {
@@ -124,7 +161,7 @@ export function saleHandlers(deps: SaleHandlerDeps): Pick<Handlers, SaleChannels
       };
     },
     acknowledgeAlert: ({ alertId }, caller) => {
-      if (caller.role !== 'owner') {
+      if (!isOwner(caller)) {
         const alert = listOpenAlerts(db).find((row) => row.id === alertId);
         if (alert && !isOwnSale(caller, alert.saleId)) {
           throw new ForbiddenError('Only the owner can acknowledge this alert.');

@@ -5,6 +5,7 @@ import type { Scheduler } from '../engine/scheduler';
 import { createProviderClient, type ProviderClient } from '../provider/client';
 import { ProviderConfigError } from '../provider/errors';
 import type { SecretStore } from '../secrets/secret-store';
+import { SettingsValidationError } from '../settings/errors';
 import type { SettingsStore } from '../settings/settings-store';
 import { testConnection } from '../settings/test-connection';
 import type { CallbackRoute } from '../tunnel';
@@ -27,6 +28,8 @@ export interface SettingsHandlerDeps {
   /** Runs the callback self-test (or joins the one running) and answers with the health after it. */
   readonly testCallbacks: () => Promise<CallbackHealthView>;
   /** The running embedded sandbox's client and payout account, when the sandbox is active. */
+  /** The live counter of this hub whose till id has this one's reference prefix (its name), or null. */
+  readonly counterWithPrefixOf: (tillId: string) => string | null;
   readonly sandboxClient: () => {
     readonly client: ProviderClient;
     readonly payoutAccountId: string;
@@ -44,6 +47,22 @@ export function settingsHandlers(deps: SettingsHandlerDeps): Pick<Handlers, Sett
       callbackUrl: route.mode === 'polling-only' ? null : route.callbackUrl,
       callbackProblem: route.mode === 'polling-only' ? route.reason : null,
     };
+  }
+
+  /** Two tills of one shop never share a reference prefix: a counter of this hub holds its own. */
+  function refuseCounterTillId(patch: Readonly<Record<string, unknown>>): void {
+    const shop = patch['shop'];
+    const tillId =
+      typeof shop === 'object' && shop !== null ? (shop as { tillId?: unknown }).tillId : undefined;
+    if (typeof tillId !== 'string' || tillId.trim() === settings.get().shop.tillId) return;
+    const counter = deps.counterWithPrefixOf(tillId.trim());
+    if (counter === null) return;
+    throw new SettingsValidationError([
+      {
+        field: 'shop.tillId',
+        message: `The counter "${counter}" already uses this till id (its letters and digits); choose another`,
+      },
+    ]);
   }
 
   function failed(message: string, code: string, advice?: string): readonly ConnectionCheckView[] {
@@ -114,6 +133,7 @@ export function settingsHandlers(deps: SettingsHandlerDeps): Pick<Handlers, Sett
   return {
     getSettings: () => view(),
     updateSettings: ({ patch }) => {
+      refuseCounterTillId(patch);
       settings.update(patch);
       return view();
     },

@@ -8,6 +8,7 @@ const till = (openSales: number, counterAccounts = 0): TillSnapshot => ({
   openSales,
   counterAccounts,
   openAlerts: 4,
+  connectedCounters: 0,
 });
 
 describe('onQuitRequest', () => {
@@ -28,6 +29,19 @@ describe('onQuitRequest', () => {
     expect(decision.dialog.defaultId).toBe(0);
     expect(decision.dialog.cancelId).toBe(0);
     expect(decision.dialog.buttons[QUIT_ANYWAY_BUTTON]).toBe('Quit anyway');
+  });
+
+  it('asks first on a hub with counters connected, even with no open sale', () => {
+    const hub = { ...till(0), connectedCounters: 2 };
+    const decision = onQuitRequest({ till: hub, confirmed: false, purpose: 'quit' });
+    expect(decision.kind === 'ask' && decision.dialog).toMatchObject({
+      message: '2 counters are selling through this hub.',
+      buttons: ['Keep the till running', 'Quit anyway'],
+      defaultId: 0,
+    });
+    expect(onQuitRequest({ till: hub, confirmed: true, purpose: 'quit' })).toEqual({
+      kind: 'quit',
+    });
   });
 
   it('words a restart for an update as such', () => {

@@ -33,9 +33,11 @@ export const QUIT_ANYWAY_BUTTON = 1;
  */
 export function onQuitRequest(input: QuitInput): QuitDecision {
   const open = input.till?.openSales ?? 0;
-  if (input.confirmed || open === 0) return { kind: 'quit' };
-  const sales = open === 1 ? 'A sale is' : `${open} sales are`;
+  const counters = input.till?.connectedCounters ?? 0;
+  if (input.confirmed || (open === 0 && counters === 0)) return { kind: 'quit' };
   const update = input.purpose === 'update';
+  if (open === 0) return { kind: 'ask', dialog: countersDialog(counters, update) };
+  const sales = open === 1 ? 'A sale is' : `${open} sales are`;
   return {
     kind: 'ask',
     dialog: {
@@ -48,6 +50,20 @@ export function onQuitRequest(input: QuitInput): QuitDecision {
       cancelId: 0,
       noLink: true,
     },
+  };
+}
+
+/** This till is a shop hub with counters on it: quitting stops them selling. */
+function countersDialog(counters: number, update: boolean): QuitDialog {
+  return {
+    type: 'warning',
+    title: update ? 'Restart to update?' : 'Quit Transfer Till?',
+    message: `${counters === 1 ? 'A counter is' : `${counters} counters are`} selling through this hub.`,
+    detail: `If the hub ${update ? 'restarts' : 'quits'} now, ${counters === 1 ? 'that counter' : 'those counters'} cannot start sales or see payments until it is back. They reconnect by themselves when it starts again.`,
+    buttons: ['Keep the till running', update ? 'Restart anyway' : 'Quit anyway'],
+    defaultId: 0,
+    cancelId: 0,
+    noLink: true,
   };
 }
 

@@ -70,6 +70,7 @@ describe('tillSnapshot', () => {
       status(),
       activity([sale(1, 'awaiting_payment'), sale(2, 'paid'), sale(3, 'wrong_amount')], 2),
       EMPTY_BOOK,
+      3,
     );
     expect(snapshot).toEqual({
       environment: 'staging',
@@ -77,6 +78,7 @@ describe('tillSnapshot', () => {
       openSales: 2,
       counterAccounts: 2,
       openAlerts: 2,
+      connectedCounters: 3,
     });
   });
 

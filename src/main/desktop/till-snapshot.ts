@@ -12,6 +12,8 @@ export interface TillSnapshot {
   /** Permanent counter accounts: money can arrive on them at any time. */
   readonly counterAccounts: number;
   readonly openAlerts: number;
+  /** Counters paired to this hub with their event stream open: they sell through this till. */
+  readonly connectedCounters: number;
 }
 
 /**
@@ -41,6 +43,7 @@ export function tillSnapshot(
   status: StatusView,
   activity: ActivityView,
   book: OpenSaleBook,
+  connectedCounters = 0,
 ): TillSnapshot {
   const listed = new Set(activity.sales.map((sale) => sale.id));
   const openListed = activity.sales.filter((sale) => isOpenSaleState(sale.state)).length;
@@ -51,5 +54,6 @@ export function tillSnapshot(
     openSales: openListed + openElsewhere,
     counterAccounts: activity.counterAccounts.length,
     openAlerts: status.openAlerts,
+    connectedCounters,
   };
 }

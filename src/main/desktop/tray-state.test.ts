@@ -9,6 +9,7 @@ const quiet: TillSnapshot = {
   openSales: 0,
   counterAccounts: 0,
   openAlerts: 0,
+  connectedCounters: 0,
 };
 
 const labels = (menu: readonly TrayMenuItem[]) =>

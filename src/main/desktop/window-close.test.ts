@@ -8,6 +8,7 @@ const till = (openSales: number, counterAccounts = 0): TillSnapshot => ({
   openSales,
   counterAccounts,
   openAlerts: 0,
+  connectedCounters: 0,
 });
 
 const input = (overrides: Partial<WindowCloseInput>): WindowCloseInput => ({
@@ -21,6 +22,13 @@ const input = (overrides: Partial<WindowCloseInput>): WindowCloseInput => ({
 describe('onWindowClose', () => {
   it('closes (and so quits) a till with nothing that can still be paid', () => {
     expect(onWindowClose(input({}))).toEqual({ kind: 'close' });
+  });
+
+  it('hides to the tray while a counter sells through this hub', () => {
+    const decision = onWindowClose(input({ till: { ...till(0), connectedCounters: 1 } }));
+    expect(decision.kind === 'hide-to-tray' && decision.notice?.body).toContain(
+      'A counter is selling through this hub',
+    );
   });
 
   it('hides to the tray while a sale is open, and says so once', () => {

@@ -28,6 +28,11 @@ function reasonToKeepRunning(till: TillSnapshot | null): string | null {
       : `${till.openSales} sales are waiting for payment`;
   }
   if (till.counterAccounts > 0) return 'Counter accounts can be paid at any time';
+  if (till.connectedCounters > 0) {
+    return till.connectedCounters === 1
+      ? 'A counter is selling through this hub'
+      : `${till.connectedCounters} counters are selling through this hub`;
+  }
   return null;
 }
 

@@ -94,7 +94,8 @@ export function startDesktopLife(deps: DesktopLifeDeps): DesktopLife {
     try {
       const status = await core.handlers.getStatus({}, IN_PROCESS_OWNER);
       const activity = await core.handlers.getActivity({}, IN_PROCESS_OWNER);
-      till = tillSnapshot(status, activity, book);
+      const connected = core.hub.view().counters.filter((counter) => counter.connected).length;
+      till = tillSnapshot(status, activity, book, connected);
     } catch (error) {
       // Switching environments answers BUSY for a moment: keep the last snapshot.
       logger.debug({ err: error }, 'tray: till not readable now');

@@ -1,7 +1,9 @@
 /**
- * The Electron entry: wiring only. The core is built by the composition root; this file adds the
- * single-instance lock, the hardened window, the CSP header and the IPC registration; the
- * tray, closing and quitting, power, start at login and updates are in desktop-life.ts.
+ * The Electron entry: wiring only. It starts either a till or, with `--counter "<pairing link>"`
+ * or a saved pairing, a counter of a shop hub (counter-window.ts, no core). For a till the core
+ * is built by the composition root; this file adds the single-instance lock, the hardened
+ * window, the CSP header, the IPC registration and the hub's LAN listener; the tray, closing and
+ * quitting, power, start at login and updates are in desktop-life.ts.
  */
 import { app, Notification, session, type BrowserWindow } from 'electron';
 import { notificationFor } from '../desktop/notifications';
@@ -16,19 +18,32 @@ import { openDesktopSecretBox } from './safe-storage-box';
 import { openElectronSettings } from './settings-backend';
 import { installMenu } from './menu';
 import { createElectronReceiptPrinter } from './receipt-printer';
-import { createDisplayWindow, createMainWindow, trustedOrigins } from './window';
+import { createDisplayWindow, createMainWindow, rendererDir, trustedOrigins } from './window';
+import { startLanService, type LanService } from '../hub/lan-service';
+import { counterStart, refuseCounterStart, startCounterMode } from './counter-window';
 
-// Two instances would fight over the webhook port and the database: the second focuses the first.
+// Two instances would fight over the webhook port and the database (or, as counters, over one
+// window): the second focuses the first.
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   app.enableSandbox();
+  // Counter mode is chosen before anything of the till is built: a counter has no core at all.
+  const start = counterStart(process.argv);
+  if (start.kind === 'counter') startCounterMode(start.mode);
+  else if (start.kind === 'refused') refuseCounterStart(start.error, start.savedFileExists);
+  else startTill();
+}
+
+/** The till (and the shop hub, when its LAN listener is on): the core and its windows. */
+function startTill(): void {
   let mainWindow: BrowserWindow | null = null;
   let displayWindow: BrowserWindow | null = null;
   let core: Core | null = null;
   let unregisterIpc: (() => void) | null = null;
   let unsubscribeEvents: (() => void) | null = null;
   let desktop: DesktopLife | null = null;
+  let lan: LanService | null = null;
 
   app.on('second-instance', () => {
     // Also how a till hidden to the tray comes back where the desktop shows no tray icons.
@@ -78,6 +93,13 @@ if (!app.requestSingleInstanceLock()) {
       receiptPrinter: createElectronReceiptPrinter(),
     });
     unregisterIpc = registerIpc(core.handlers, core.auth, trustedOrigins(), core.log.logger);
+    // The shop hub: the listener runs only while Settings say so (the Counters screen turns it
+    // on and off through the same service); on every address, as counters are other machines.
+    try {
+      lan = await startLanService({ core, rendererDir, dataDir, host: '0.0.0.0' });
+    } catch (error) {
+      core.log.logger.error({ err: error }, 'shop hub unavailable: the LAN listener did not start');
+    }
     mainWindow = createMainWindow();
     const auth = core.auth;
     unsubscribeEvents = core.events.subscribe((event) => {
@@ -144,6 +166,13 @@ if (!app.requestSingleInstanceLock()) {
     unsubscribeEvents?.();
     desktop?.close();
     unregisterIpc?.();
-    void core.close().finally(() => app.quit());
+    // Counters' streams end before the core (and its database) closes under them.
+    const closing = core;
+    void (lan?.close() ?? Promise.resolve())
+      .catch((error: unknown) =>
+        closing.log.logger.error({ err: error }, 'LAN listener close failed'),
+      )
+      .then(() => closing.close())
+      .finally(() => app.quit());
   });
 }

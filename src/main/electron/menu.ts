@@ -64,3 +64,41 @@ export function installMenu(actions: MenuActions): void {
   ];
   Menu.setApplicationMenu(Menu.buildFromTemplate(template));
 }
+
+export interface CounterMenuActions {
+  /** Loads the hub's page again (after the hub was away, or to clear a stuck screen). */
+  reload(): void;
+  /** Asks, then forgets the hub and restarts this PC as a till of its own. */
+  leaveCounterMode(): void;
+}
+
+/**
+ * The counter's menu: no till screens (they are the hub's page's own navigation), no customer
+ * display or print of this PC; only reload, leaving counter mode, and the usual roles.
+ */
+export function installCounterMenu(actions: CounterMenuActions): void {
+  const template: MenuItemConstructorOptions[] = [
+    {
+      label: 'Counter',
+      submenu: [
+        { label: 'Reload', accelerator: 'CmdOrCtrl+R', click: () => actions.reload() },
+        { type: 'separator' },
+        { label: 'Leave counter mode…', click: () => actions.leaveCounterMode() },
+        { type: 'separator' },
+        { role: 'quit' },
+      ],
+    },
+    { role: 'editMenu' },
+    {
+      label: 'View',
+      submenu: [
+        { role: 'resetZoom' },
+        { role: 'zoomIn' },
+        { role: 'zoomOut' },
+        { type: 'separator' },
+        { role: 'togglefullscreen' },
+      ],
+    },
+  ];
+  Menu.setApplicationMenu(Menu.buildFromTemplate(template));
+}

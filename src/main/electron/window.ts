@@ -13,7 +13,9 @@ import { encodePng } from '../desktop/png';
 import { DEFAULT_WINDOW_SIZE, restoreWindowState, type WindowState } from '../desktop/window-state';
 import type { TrustedOrigins } from '../security/trusted-sender';
 
-const rendererIndex = join(import.meta.dirname, '../renderer/index.html');
+/** The built renderer: this app's windows load it, and the hub's LAN listener serves it to counters. */
+export const rendererDir = join(import.meta.dirname, '../renderer');
+const rendererIndex = join(rendererDir, 'index.html');
 const stateFile = () => join(app.getPath('userData'), 'window-state.json');
 
 export function trustedOrigins(): TrustedOrigins {
@@ -101,6 +103,37 @@ export function createMainWindow(): BrowserWindow {
     }
   });
   load(window);
+  return window;
+}
+
+/**
+ * The counter's only window: the hub's own page over the LAN. It gets no preload at all (a page
+ * from another machine must never reach ipcMain); the page talks to the hub over HTTPS like a
+ * browser counter. Otherwise the same hardened settings, written out literally.
+ */
+export function createCounterWindow(title: string): BrowserWindow {
+  const icon = windowIcon();
+  const window = new BrowserWindow({
+    ...DEFAULT_WINDOW_SIZE,
+    minWidth: 800,
+    minHeight: 600,
+    show: false,
+    title,
+    ...(icon ? { icon } : {}),
+    webPreferences: {
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      spellcheck: false,
+      navigateOnDragDrop: false,
+      disableBlinkFeatures: 'Auxclick',
+    },
+  });
+  window.once('ready-to-show', () => window.show());
   return window;
 }
 

@@ -1,6 +1,6 @@
 import { formatNaira } from '../../shared/money';
 import { isOpenSaleState, type SaleState } from '../../shared/sales';
-import type { PaymentCheck } from '../provider/client';
+import type { PaymentCheck } from '../provider/account-endpoints';
 import type { PaymentStatusRecord, TransactionRecord } from '../provider/schemas';
 import type { InflowSource } from '../store/inflows-repo';
 import { getSaleOrThrow, type SaleRow } from '../store/sales-repo';

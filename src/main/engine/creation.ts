@@ -1,5 +1,6 @@
 import { formatNaira } from '../../shared/money';
 import type { SaleState } from '../../shared/sales';
+import { tillIdProblem } from '../../shared/till-id';
 import { isProviderError } from '../provider/errors';
 import {
   insertPendingAccount,
@@ -32,7 +33,7 @@ export function validateAmount(ctx: EngineContext, amountKobo: number): void {
  * a 'creating' sale that the next start resolves.
  */
 export function storeNewSale(ctx: EngineContext, input: NewSaleInput): SaleRow {
-  const reference = ctx.deps.references.next();
+  const reference = ctx.deps.references.next('sale', input.tillId);
   const now = ctx.scheduler.now();
   return ctx.db.transaction(() => {
     const account = insertSaleAccount(ctx, reference, input.amountKobo);
@@ -43,7 +44,8 @@ export function storeNewSale(ctx: EngineContext, input: NewSaleInput): SaleRow {
         amountKobo: input.amountKobo,
         note: input.note?.trim() || null,
         cashier: input.cashier?.trim() || null,
-        tillId: ctx.deps.settings().tillId,
+        tillId: input.tillId ?? ctx.deps.settings().tillId,
+        pairedCounterId: input.pairedCounterId ?? null,
         reference,
       },
       now,
@@ -68,14 +70,20 @@ function insertSaleAccount(ctx: EngineContext, reference: string, amountKobo: nu
   );
 }
 
-/** Back to 'creating' with a fresh reference and account row (after a 409, or a retry). */
+/**
+ * Back to 'creating' with a fresh reference and account row (after a 409, or a retry). The new
+ * reference carries the prefix of the sale's own till: a counter's sale stays the counter's.
+ */
 export function restartCreation(
   ctx: EngineContext,
   sale: SaleRow,
   why: Pick<SaleChange, 'cause' | 'reason' | 'detail'>,
   expect?: readonly SaleState[],
 ): void {
-  const reference = ctx.deps.references.next();
+  // A sale of an older build may hold a till id today's rule refuses: it gets this till's prefix.
+  const tillId =
+    sale.tillId !== null && tillIdProblem(sale.tillId) === null ? sale.tillId : undefined;
+  const reference = ctx.deps.references.next('sale', tillId);
   ctx.db.transaction(() => {
     if (sale.accountId !== null) {
       setAccountStatus(ctx.db, sale.accountId, 'failed_to_create', ctx.scheduler.now());

@@ -63,6 +63,16 @@ export interface NewSaleInput {
   readonly amountKobo: number;
   readonly note?: string | null;
   readonly cashier?: string | null;
+  /**
+   * The till the sale belongs to, when it is not this one: a counter paired to this hub. The
+   * sale records it and its reference carries its prefix. Default: this till's (settings).
+   */
+  readonly tillId?: string;
+  /**
+   * The paired counter that made it (with its till id above): the report counts its money as
+   * that counter's, whatever its till id becomes later.
+   */
+  readonly pairedCounterId?: number;
 }
 
 export interface CallbackHint {

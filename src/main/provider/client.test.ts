@@ -1,14 +1,11 @@
 import type { ServerResponse } from 'node:http';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { parseProviderTimestamp } from '../../shared/provider-time';
-import {
-  createProviderClient,
-  parseRetryAfter,
-  type ProviderClient,
-  type ProviderClientConfig,
-} from './client';
+import { createProviderClient, type ProviderClient } from './client';
+import type { ProviderClientConfig } from './client-config';
 import { ProviderError, type ProviderErrorCode } from './errors';
 import type { CreateVirtualAccountInput } from './schemas';
+import { parseRetryAfter } from './status-errors';
 import {
   sendJson,
   startScriptedServer,

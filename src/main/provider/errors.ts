@@ -161,3 +161,24 @@ export const OPERATION_LABEL: Readonly<Record<ProviderOperation, string>> = {
   list: 'reading the transaction list',
   balance: 'reading the payout balance',
 };
+
+/** The error of a call whose AbortSignal fired: at the start, mid-request or during a backoff. */
+export function abortedError(
+  operation: ProviderOperation,
+  redact: readonly (string | undefined)[],
+  cause?: unknown,
+): ProviderError {
+  return new ProviderError({
+    code: 'ABORTED',
+    operation,
+    message: `Cancelled while ${OPERATION_LABEL[operation]}.`,
+    retryable: false,
+    redact,
+    ...(cause === undefined ? {} : { cause }),
+  });
+}
+
+/** A duration for messages, to a tenth of a second: '2 s', '0.5 s'. */
+export function inSeconds(ms: number): string {
+  return `${Math.round(ms / 100) / 10} s`;
+}

@@ -8,7 +8,8 @@
  * and counts toward `count` (deduplicated by its raw text), or a listing with one bad row could
  * never be read to its end.
  */
-import type { CallOptions, TransactionPageRequest } from './client';
+import type { CallOptions } from './endpoint-context';
+import type { TransactionPageRequest } from './listing-endpoint';
 import { ProviderError } from './errors';
 import type { TransactionPage, TransactionRecord, UnreadableListingRow } from './schemas';
 

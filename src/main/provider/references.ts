@@ -13,6 +13,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_PROVIDER_TIME_ZONE, formatProviderTimestamp } from '../../shared/provider-time';
+import { referencePrefix } from '../../shared/till-id';
 import { REFERENCE_PATTERN } from './schemas';
 
 /** Crockford's base32: no I, L, O or U, so a reference read aloud is not misheard. */
@@ -40,7 +41,12 @@ export type ReferenceKind = 'sale' | 'counter';
 
 export interface ReferenceGenerator {
   readonly runId: string;
-  next(kind?: ReferenceKind): string;
+  /**
+   * A new reference. With `tillId`, it carries that till's prefix instead of the generator's:
+   * a hub makes the references of its paired counters' sales (and a retried sale keeps the
+   * prefix of the till that made it).
+   */
+  next(kind?: ReferenceKind, tillId?: string): string;
 }
 
 /** Stands where the run id goes in a counter account's reference (see the top of this file). */
@@ -102,8 +108,7 @@ export function createReferenceGenerator(
   const clock = options.clock ?? Date.now;
   const random = options.random ?? ((size: number) => new Uint8Array(randomBytes(size)));
   const timeZone = options.timeZone ?? DEFAULT_PROVIDER_TIME_ZONE;
-  const checkedPrefix = (): string => {
-    const prefix = prefixOf();
+  const checkedPrefix = (prefix: string = prefixOf()): string => {
     if (!PART.test(prefix))
       throw new ReferenceGeneratorError('prefix must be 1 to 16 letters or digits');
     return prefix;
@@ -118,8 +123,8 @@ export function createReferenceGenerator(
 
   return {
     runId,
-    next(kind: ReferenceKind = 'sale'): string {
-      const prefix = checkedPrefix();
+    next(kind: ReferenceKind = 'sale', tillId?: string): string {
+      const prefix = checkedPrefix(tillId === undefined ? undefined : referencePrefix(tillId));
       sequence += 1;
       const stamp = formatProviderTimestamp(clock(), timeZone).replace(/\D/g, '');
       // At least 4 digits; grows past 9999 rather than wrap, so it never repeats in a run.

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MoneyError } from '../../shared/money';
-import { createProviderClient, type ProviderClientConfig } from '../provider/client';
+import { createProviderClient } from '../provider/client';
+import type { ProviderClientConfig } from '../provider/client-config';
 import { ProviderError } from '../provider/errors';
 import { startScriptedServer } from '../provider/test-server';
 import { startSandboxProvider, type SandboxProvider } from '../sandbox';

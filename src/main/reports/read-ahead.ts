@@ -10,7 +10,9 @@
  * Each page says when its request was sent (`requestedAt`, on the run's clock): a guess may
  * have left well before the pager asks for it, and the page's statuses are as old as that.
  */
-import type { CallOptions, ProviderClient, TransactionPageRequest } from '../provider/client';
+import type { ProviderClient } from '../provider/client';
+import type { CallOptions } from '../provider/endpoint-context';
+import type { TransactionPageRequest } from '../provider/listing-endpoint';
 import type { ListingSource } from '../provider/pagination';
 import type { TransactionPage } from '../provider/schemas';
 

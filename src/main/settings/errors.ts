@@ -53,6 +53,8 @@ const LEAF_LABELS: Readonly<Record<string, string>> = {
   enabled: 'Sounds',
   volume: 'Volume',
   keep: 'Backups to keep',
+  lanEnabled: 'LAN listener',
+  lanPort: 'LAN port',
 };
 
 /** Words for a dotted field path: 'profiles.production.expiryMinutes' → 'Account expiry (minutes) (production)'. */

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createProviderClient, type ProviderClientConfig } from '../provider/client';
+import { createProviderClient } from '../provider/client';
+import type { ProviderClientConfig } from '../provider/client-config';
 import {
   sendJson,
   startScriptedServer,

@@ -40,6 +40,8 @@ export interface NewSale {
   readonly note: string | null;
   readonly cashier: string | null;
   readonly tillId: string | null;
+  /** The counter paired to this hub that made the sale, or null (this till's own). */
+  readonly pairedCounterId?: number | null;
   readonly reference: string;
 }
 
@@ -47,9 +49,9 @@ export function insertSale(db: Db, sale: NewSale, now: number, cause: string): S
   return db.transaction(() => {
     const { lastInsertRowid } = db
       .prepare(
-        `INSERT INTO sales (account_id, amount_kobo, note, cashier, till_id, state, reference,
-           created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, 'creating', ?, ?, ?)`,
+        `INSERT INTO sales (account_id, amount_kobo, note, cashier, till_id, paired_counter_id,
+           state, reference, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, 'creating', ?, ?, ?)`,
       )
       .run(
         sale.accountId ?? null,
@@ -57,6 +59,7 @@ export function insertSale(db: Db, sale: NewSale, now: number, cause: string): S
         sale.note,
         sale.cashier,
         sale.tillId,
+        sale.pairedCounterId ?? null,
         sale.reference,
         now,
         now,

@@ -41,9 +41,15 @@ export const BY_TILL_SQL = `SELECT till_id AS tillId, cashier, COUNT(*) AS count
   FROM sales WHERE paid_at >= ? AND paid_at < ? AND state IN ('paid', 'paid_late')
   GROUP BY till_id, cashier ORDER BY amountKobo DESC, tillId, cashier`;
 
-/** SQL: 1 when the inflow aliased `i` paid a sale of this database (linked, or by its reference). */
-export const LOCAL_SALE = `(i.sale_id IS NOT NULL
-    OR EXISTS (SELECT 1 FROM sales s2 WHERE s2.reference = i.external_reference))`;
+/**
+ * SQL: 1 when the inflow aliased `i` paid this till's own sale of this database (linked, or by
+ * its reference). A sale a counter paired to this hub made is in this database but is that
+ * counter's: it counts by its reference's prefix, as another till of the shop.
+ */
+export const LOCAL_SALE = `(EXISTS (SELECT 1 FROM sales s2 WHERE s2.id = i.sale_id
+      AND s2.paired_counter_id IS NULL)
+    OR EXISTS (SELECT 1 FROM sales s2 WHERE s2.reference = i.external_reference
+      AND s2.paired_counter_id IS NULL))`;
 
 /** SQL: 1 when the inflow aliased `i` went to a counter account of this database (id or reference). */
 export const LOCAL_COUNTER = `EXISTS (SELECT 1 FROM virtual_accounts a WHERE a.purpose = 'counter'

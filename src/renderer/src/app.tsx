@@ -5,16 +5,19 @@ import type { CallbackHealthView, SettingsView } from '../../shared/views';
 import { connectionOf, type Connection } from './bridge';
 import { useKeptSale } from './bridge/kept-sale';
 import { useReconnected } from './bridge/use-connection';
-import { useBridge, useBridgeEvent } from './bridge-context';
+import { BridgeProvider, useBridge, useBridgeEvent } from './bridge-context';
 import { ConnectionBanner } from './components/connection-banner';
 import { ErrorBoundary, type RendererErrorReport } from './components/error-boundary';
 import { applyTunnelEvent, Header, type CallbackStatus } from './components/header';
+import { AtTheHub, BarePage, CounterRemovedGate } from './counter-pages';
 import { OwnerUnlock } from './components/owner-unlock';
 import { cashierMessage } from './errors';
 import { hrefOf, isOwnerRoute, useHashRoute, type Route } from './routes';
 import { ActivityScreen } from './screens/activity/activity-screen';
 import { BalanceScreen } from './screens/balance/balance-screen';
+import { CountersScreen } from './screens/counters/counters-screen';
 import { CustomerDisplay } from './screens/display/customer-display';
+import { DisplayOnlyScreen } from './screens/display/display-only';
 import { ReportScreen } from './screens/report/report-screen';
 import { useCurrentSale } from './screens/sale/current-sale';
 import { SaleScreen } from './screens/sale/sale-screen';
@@ -22,40 +25,68 @@ import { SettingsScreen } from './screens/settings/settings-screen';
 import { SignInScreen } from './screens/sign-in/sign-in-screen';
 import { isSignedOut, SessionBridgeProvider, useSession } from './session-context';
 
-export function App({ bridge }: { readonly bridge: WindowApi | null }) {
+export function App({
+  bridge,
+  displayOnly = false,
+}: {
+  readonly bridge: WindowApi | null;
+  /** The page holds a customer display's token: only the display, and no call at all. */
+  readonly displayOnly?: boolean;
+}) {
   if (!bridge) {
     return (
-      <div className="app">
-        <header className="app-header">
-          <div className="header-row">
-            <h1>Transfer Till</h1>
-          </div>
-        </header>
-        <main>
-          <p role="alert" className="error">
-            Not connected to the till service. Open the address that `npm run web` printed.
-          </p>
-        </main>
-      </div>
+      <BarePage>
+        <p role="alert" className="error">
+          Not connected to the till service. Open the address that `npm run web` printed. On a
+          counter, ask the owner for a pairing link.
+        </p>
+      </BarePage>
     );
   }
+  if (displayOnly) return <DisplayOnlyApp bridge={bridge} />;
   return (
-    <SessionBridgeProvider bridge={bridge}>
-      {/* The last guard: whatever fails outside a screen never leaves a blank page. */}
-      <ErrorBoundary screen="app" onError={(report) => void bridge.reportRendererError(report)}>
-        <Shell connection={connectionOf(bridge)} />
-      </ErrorBoundary>
-    </SessionBridgeProvider>
+    <CounterRemovedGate connection={connectionOf(bridge)}>
+      <SessionBridgeProvider bridge={bridge}>
+        {/* The last guard: whatever fails outside a screen never leaves a blank page. */}
+        <ErrorBoundary screen="app" onError={(report) => void bridge.reportRendererError(report)}>
+          <Shell connection={connectionOf(bridge)} />
+        </ErrorBoundary>
+      </SessionBridgeProvider>
+    </CounterRemovedGate>
+  );
+}
+
+/**
+ * The customer display with its own token: it can call nothing (not even to report an error),
+ * so it needs no session; what to show comes from its event stream.
+ */
+function DisplayOnlyApp({ bridge }: { readonly bridge: WindowApi }) {
+  return (
+    <BridgeProvider bridge={bridge}>
+      <div className="app display-app">
+        <ConnectionBanner connection={connectionOf(bridge)} />
+        <ErrorBoundary screen="display" onError={() => undefined}>
+          <DisplayOnlyScreen />
+        </ErrorBoundary>
+      </div>
+    </BridgeProvider>
   );
 }
 
 /** Screens showing live data mount afresh when main restarted (what they missed is lost). */
-const REMOUNT_ON_RESYNC: ReadonlySet<Route> = new Set(['activity', 'report', 'balance', 'display']);
+const REMOUNT_ON_RESYNC: ReadonlySet<Route> = new Set([
+  'activity',
+  'report',
+  'balance',
+  'counters',
+  'display',
+]);
 
 const OWNER_SCREEN_NAMES: Readonly<Partial<Record<Route, string>>> = {
   report: 'The end-of-day report',
   balance: 'The balance',
   settings: 'Settings',
+  counters: 'Counters',
 };
 
 /** An owner screen opened by a cashier: main would refuse its data, so ask for the owner PIN. */
@@ -212,6 +243,8 @@ function Shell({ connection }: { readonly connection: Connection | null }) {
           <p role="status">Connecting to the till…</p>
         ) : session && isSignedOut(session) ? (
           <SignInScreen session={session} />
+        ) : session?.counter && isOwnerRoute(route) ? (
+          <AtTheHub screenName={OWNER_SCREEN_NAMES[route] ?? 'This screen'} />
         ) : session?.role === 'cashier' && isOwnerRoute(route) ? (
           <OwnerGate route={route} />
         ) : (
@@ -260,6 +293,8 @@ function Screen({
   readonly onSettingsChanged: (view: SettingsView) => void;
 }) {
   switch (route) {
+    // The pairing page is shown before the app (root.tsx); once paired, the sale screen.
+    case 'pair':
     case 'sale':
       return <SaleScreen sale={sale} onSale={setSale} />;
     case 'activity':
@@ -270,5 +305,7 @@ function Screen({
       return <BalanceScreen />;
     case 'settings':
       return <SettingsScreen onSettingsChanged={onSettingsChanged} />;
+    case 'counters':
+      return <CountersScreen />;
   }
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { accountDetailsText, dayOf, formatCountdown, groupAccountNumber } from './format';
 import { sanitizeAmount } from './screens/sale/amount-entry';
 import { cashierMessage } from './errors';
-import { routeFromHash, routeHashOf } from './routes';
+import { navItemsFor, routeFromHash, routeHashOf } from './routes';
 
 describe('format', () => {
   it('groups a NUBAN for reading aloud', () => {
@@ -77,6 +77,14 @@ describe('cashierMessage', () => {
 });
 
 describe('routes', () => {
+  it('offers a counter only the cashier screens, whatever its role', () => {
+    const labels = (role: 'owner' | 'cashier', counter: boolean) =>
+      navItemsFor(role, counter).map((item) => item.label);
+    expect(labels('owner', false)).toContain('Counters');
+    expect(labels('owner', true)).toEqual(['Sale', 'Activity', 'Customer display']);
+    expect(labels('cashier', false)).toEqual(['Sale', 'Activity', 'Customer display']);
+  });
+
   it('reads the route from the hash, defaulting to the sale screen', () => {
     expect(routeFromHash('#/report')).toBe('report');
     expect(routeFromHash('#/display&token=abc')).toBe('display');
@@ -88,5 +96,13 @@ describe('routes', () => {
     expect(routeHashOf('#/display&token=abc')).toBe('#/display');
     expect(routeHashOf('#token=abc')).toBeNull();
     expect(routeHashOf('#/nowhere')).toBeNull();
+  });
+
+  it("keeps a pairing link's code and fingerprint, and never a token", () => {
+    expect(routeFromHash('#/pair&code=abc_DEF-1&fp=AB12')).toBe('pair');
+    expect(routeHashOf('#/pair&code=abc_DEF-1&fp=AB12')).toBe('#/pair&code=abc_DEF-1&fp=AB12');
+    expect(routeHashOf('#/pair&token=t&code=abc')).toBe('#/pair&code=abc');
+    expect(routeHashOf('#/display&display=xyz')).toBe('#/display');
+    expect(routeHashOf('#/settings&code=abc')).toBe('#/settings');
   });
 });

@@ -55,6 +55,7 @@ describe('roles in the app: one-person shop (no owner PIN)', () => {
       'Report',
       'Balance',
       'Settings',
+      'Counters',
       'Customer display',
     ]);
     expect((await screen.findByTestId('no-owner-pin-notice')).textContent).toContain(

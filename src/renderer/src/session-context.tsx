@@ -33,9 +33,14 @@ export interface SessionState {
 
 const SessionContext = createContext<SessionState | null>(null);
 
-/** Whether a session is a counter waiting for someone to sign in. */
+/**
+ * Whether a session is a till waiting for someone to sign in. A counter paired to a hub never
+ * is: its pairing is its sign-in.
+ */
 export function isSignedOut(session: SessionView | null): boolean {
-  return session !== null && session.role === 'cashier' && session.name === null;
+  return (
+    session !== null && !session.counter && session.role === 'cashier' && session.name === null
+  );
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { PdfExportView, PrintSetupView, PrintersView, ReceiptPrintView } from '../printing';
+import type { DisplayStateView, HubView, PairingLinkView, CounterIdentity } from '../hub';
 import type { AlertView, InflowView, SaleView } from '../sales';
 import { ENVIRONMENTS, type Settings } from '../settings-schema';
 import { RESOLUTION_ACTIONS, type ExceptionResolutionView } from '../views';
@@ -68,6 +69,8 @@ export interface Caller {
   readonly name: string | null;
   readonly sessionId: string;
   readonly via: CallerVia;
+  /** A counter paired to this hub (via 'counter'): it acts on its own till's sales only. */
+  readonly counter?: CounterIdentity;
 }
 
 /** What a page may know about its own session: who it is and how to sign in. */
@@ -85,6 +88,8 @@ export interface SessionView {
   readonly cashierPinsRequired: boolean;
   /** The chime and the voice on a paid sale: every counter needs them, whatever the role. */
   readonly sounds: Settings['sounds'];
+  /** This page is a counter paired to a hub: its name and its own till id; else null. */
+  readonly counter: CounterIdentity | null;
 }
 
 const noInput = z.object({}).strict();
@@ -294,6 +299,27 @@ export const channels = {
   ),
   /** The browser shell's access token: a new one, and pages holding the old one are refused. */
   rotateShellToken: channel<ShellAccessView>()(noInput),
+
+  // The shop hub: counters on the shop's network (the owner's, at the hub)
+  getHub: channel<HubView>()(noInput),
+  /** Turns the LAN listener on or off (kept in Settings); counters are refused while it is off. */
+  setLanListener: channel<HubView>()(z.object({ enabled: z.boolean() }).strict()),
+  /** A one-time pairing link for a new counter of this name, valid PAIRING_TTL_MS. */
+  createPairingLink: channel<PairingLinkView>()(
+    z.object({ name: z.string().trim().min(1, 'Name the counter').max(40) }).strict(),
+  ),
+  /** Renames a counter or changes its till id (checked like this till's, unique in the shop). */
+  updateCounter: channel<HubView>()(
+    z
+      .object({
+        counterId: z.number().int().positive(),
+        name: z.string().trim().min(1, 'Name the counter').max(40).optional(),
+        tillId: z.string().trim().min(1).max(16).optional(),
+      })
+      .strict(),
+  ),
+  /** The counter's token is refused from now on, and its open event stream ends. */
+  revokeCounter: channel<HubView>()(z.object({ counterId: z.number().int().positive() }).strict()),
 } as const;
 
 export type ChannelName = keyof typeof channels;
@@ -320,6 +346,8 @@ export interface BridgeEvents {
   readonly 'callback-health': CallbackHealthView;
   /** From the desktop app's menu: show this screen. */
   readonly navigate: { readonly route: 'sale' | 'activity' | 'report' | 'balance' | 'settings' };
+  /** Only to a customer display's stream (its token calls nothing): what to show, at once. */
+  readonly 'display-state': DisplayStateView;
 }
 export type EventName = keyof BridgeEvents;
 export type BridgeEvent = {

@@ -5,6 +5,7 @@ import { m003StatusHistoryAndUnreadable } from './003-status-history-and-unreada
 import { m004ShopAttribution } from './004-shop-attribution';
 import { m005ExceptionResolutions } from './005-exception-resolutions';
 import { m006WatchedSales } from './006-watched-sales';
+import { m007PairedCounters } from './007-paired-counters';
 
 /** Every migration, in order. Append new ones; never edit or reorder a shipped one. */
 export const migrations: readonly Migration[] = [
@@ -14,4 +15,5 @@ export const migrations: readonly Migration[] = [
   m004ShopAttribution,
   m005ExceptionResolutions,
   m006WatchedSales,
+  m007PairedCounters,
 ];

@@ -139,6 +139,23 @@ describe('event stream', () => {
     expect(stream.view().retryAt).toBeNull();
   });
 
+  it('keeps the code main refused with, and stays refused through a stop and a start', async () => {
+    const { shell, stream } = setUp();
+    shell.setMode('revoked');
+    stream.start();
+    await advance();
+    expect(stream.view()).toMatchObject({ state: 'refused', refusedWith: 'COUNTER_REVOKED' });
+    // A refusal without a readable code keeps the one known.
+    stream.refused(null);
+    expect(stream.view().refusedWith).toBe('COUNTER_REVOKED');
+    const count = shell.requests.length;
+    stream.stop();
+    stream.start();
+    await advance(60_000);
+    expect(shell.requests.length).toBe(count);
+    expect(stream.view().state).toBe('refused');
+  });
+
   it('treats a failed call as a lost link while it thought it was online', async () => {
     const { shell, stream } = setUp();
     stream.start();

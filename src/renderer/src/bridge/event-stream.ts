@@ -4,8 +4,8 @@ import { createSseParser, type SseMessage } from './sse-parser';
 
 /**
  * 'connecting': the first try of this page. 'online': main answered the stream. 'offline': main
- * was lost, tries go on with backoff. 'refused': main refused this page's token (rotated): no
- * more tries until the page has a new one.
+ * was lost, tries go on with backoff. 'refused': main refused this page's token (rotated, or a
+ * counter the owner removed): no more tries until the page has a new one.
  */
 export type ConnectionState = 'connecting' | 'online' | 'offline' | 'refused';
 
@@ -19,6 +19,8 @@ export interface ConnectionView {
   readonly retryAt: number | null;
   /** How many times main came back after being lost. */
   readonly recoveries: number;
+  /** The code main refused the token with ('UNAUTHORISED', 'COUNTER_REVOKED'), when refused. */
+  readonly refusedWith: string | null;
 }
 
 /** The shell pings every 15 s: this long without a byte means the link is dead. */
@@ -50,8 +52,8 @@ export interface EventStream {
   restart(): void;
   /** A call could not reach main: the stream is likely dead too, so try again at once. */
   callFailed(): void;
-  /** Main refused the token: stop trying. */
-  refused(): void;
+  /** Main refused the token (with this code, when it said one): stop trying. */
+  refused(code?: string | null): void;
   view(): ConnectionView;
   subscribe(listener: (view: ConnectionView) => void): () => void;
 }
@@ -62,7 +64,24 @@ const INITIAL: ConnectionView = {
   attempts: 0,
   retryAt: null,
   recoveries: 0,
+  refusedWith: null,
 };
+
+/** The code of a refusal's body (`{ ok: false, error: { code } }` or `{ code }`), or null. */
+export function refusalCodeOf(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const error = 'error' in body ? body.error : body;
+  if (typeof error !== 'object' || error === null || !('code' in error)) return null;
+  return typeof error.code === 'string' ? error.code : null;
+}
+
+async function refusalCodeOfResponse(response: Response): Promise<string | null> {
+  try {
+    return refusalCodeOf(await response.json());
+  } catch {
+    return null;
+  }
+}
 
 function isReady(data: string): { readonly resync: boolean } {
   try {
@@ -156,7 +175,8 @@ export function createEventStream(options: EventStreamOptions): EventStream {
   async function read(response: Response, mine: number): Promise<void> {
     if (mine !== generation) return;
     if (response.status === 401) {
-      refused();
+      const code = await refusalCodeOfResponse(response);
+      if (mine === generation) refused(code);
       return;
     }
     if (!response.ok || !response.body) {
@@ -205,28 +225,31 @@ export function createEventStream(options: EventStreamOptions): EventStream {
       });
   }
 
-  function refused(): void {
+  function refused(code: string | null = null): void {
     dropConnection();
     cancelRetry();
-    set({ state: 'refused', retryAt: null });
+    // A refusal that names no code keeps the one already known.
+    const known = view.state === 'refused' ? view.refusedWith : null;
+    set({ state: 'refused', retryAt: null, refusedWith: code ?? known });
   }
 
   return {
     start() {
       if (running) return;
       running = true;
-      connect();
+      // A refused token stays refused: a screen mounting again must not start a retry loop.
+      if (view.state !== 'refused') connect();
     },
     stop() {
       running = false;
       dropConnection();
       cancelRetry();
-      set({ ...INITIAL, recoveries: view.recoveries });
+      if (view.state !== 'refused') set({ ...INITIAL, recoveries: view.recoveries });
     },
     restart() {
       if (!running) return;
       cancelRetry();
-      if (view.state === 'refused') set({ state: 'connecting' });
+      if (view.state === 'refused') set({ state: 'connecting', refusedWith: null });
       connect();
     },
     callFailed() {

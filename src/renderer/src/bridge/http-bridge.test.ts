@@ -4,6 +4,7 @@ import { createFakeShellHttp, eventFrame, readyFrame } from '../test/fake-shell-
 import {
   connectionOf,
   createHttpBridge,
+  isDisplayOnly,
   memorySlot,
   storageSlot,
   takeToken,
@@ -17,6 +18,27 @@ describe('takeToken', () => {
     expect(window.location.hash).toBe('');
     expect(window.location.search).toBe('?x=1');
     expect(takeToken(window.location, window.sessionStorage, window.history)).toBe('abc_DEF-123');
+  });
+
+  it("takes a customer display's token (display=) and marks the tab display-only", () => {
+    window.sessionStorage.clear();
+    window.history.replaceState(null, '', '/#/display&display=DiSpLaY_token-0123456');
+    expect(takeToken(window.location, window.sessionStorage, window.history)).toBe(
+      'DiSpLaY_token-0123456',
+    );
+    expect(isDisplayOnly(window.sessionStorage)).toBe(true);
+    expect(window.location.hash).toBe('');
+    // The same tab opened with a till's token is a till again.
+    window.history.replaceState(null, '', '/#token=TiLl_token');
+    expect(takeToken(window.location, window.sessionStorage, window.history)).toBe('TiLl_token');
+    expect(isDisplayOnly(window.sessionStorage)).toBe(false);
+  });
+
+  it("leaves a pairing link's code alone: it is no token", () => {
+    window.sessionStorage.clear();
+    window.history.replaceState(null, '', '/#/pair&code=abcDEF_123-xyz0123&fp=AB12');
+    expect(takeToken(window.location, window.sessionStorage, window.history)).toBeNull();
+    expect(window.location.hash).toBe('#/pair&code=abcDEF_123-xyz0123&fp=AB12');
   });
 });
 
@@ -173,6 +195,35 @@ describe("the bridge's connection to main", () => {
       error: { code: 'UNAUTHORISED' },
     });
     expect(connection.view().state).toBe('refused');
+  });
+
+  it('is refused for good when main says the counter was removed, and says so once', async () => {
+    vi.useFakeTimers();
+    const shell = createFakeShellHttp();
+    const refusals: (string | null)[] = [];
+    const bridge = createHttpBridge('tok', shell.fetch, memorySlot('s1'), {
+      onRefused: (code) => refusals.push(code),
+    });
+    const connection = connectionOf(bridge);
+    const unsubscribe = bridge.subscribe(() => undefined);
+    await advance();
+    shell.latest().push(readyFrame('b.0'));
+    await advance();
+    shell.setMode('revoked');
+    expect(await bridge.getStatus({})).toMatchObject({
+      ok: false,
+      error: { code: 'COUNTER_REVOKED' },
+    });
+    expect(connection?.view()).toMatchObject({ state: 'refused', refusedWith: 'COUNTER_REVOKED' });
+    await bridge.getSession({});
+    expect(refusals).toEqual(['COUNTER_REVOKED']);
+    // No retry loop, not even when the screens mount their listeners again.
+    const tries = shell.requests.length;
+    unsubscribe();
+    bridge.subscribe(() => undefined);
+    await advance(60_000);
+    expect(shell.requests.length).toBe(tries);
+    expect(connection?.view().state).toBe('refused');
   });
 
   it('goes on with the new token after this page rotated it', async () => {

@@ -5,11 +5,19 @@ import {
   type BridgeResult,
   type WindowApi,
 } from '../../../shared/bridge/contract';
-import { createEventStream, type ConnectionView, type EventStreamOptions } from './event-stream';
+import {
+  createEventStream,
+  refusalCodeOf,
+  type ConnectionView,
+  type EventStreamOptions,
+} from './event-stream';
 
-const TOKEN_KEY = 'till.token';
-const SESSION_KEY = 'till.session';
+export const TOKEN_KEY = 'till.token';
+export const SESSION_KEY = 'till.session';
+/** Set while this tab holds a customer display's token: it shows the display and calls nothing. */
+export const DISPLAY_ONLY_KEY = 'till.display-only';
 const TOKEN_IN_HASH = /(?:^|[#&])token=([A-Za-z0-9_-]+)/;
+const DISPLAY_TOKEN_IN_HASH = /(?:^|[#&])display=([A-Za-z0-9_-]+)/;
 
 /** The token in a browser shell address (`…/#token=…`), or null. */
 export function tokenInUrl(url: string): string | null {
@@ -19,16 +27,26 @@ export function tokenInUrl(url: string): string | null {
 
 /**
  * The browser shell's token: it arrives in the URL fragment (never sent to a server or a log),
- * is kept for this tab so a reload works, and is removed from the address bar.
+ * is kept for this tab so a reload works, and is removed from the address bar. A customer
+ * display's token (`display=`) marks the tab display-only; a till's token (`token=`) unmarks it.
  */
 export function takeToken(location: Location, storage: Storage, history: History): string | null {
-  const match = TOKEN_IN_HASH.exec(location.hash);
-  if (match?.[1]) {
-    storage.setItem(TOKEN_KEY, match[1]);
+  const display = DISPLAY_TOKEN_IN_HASH.exec(location.hash)?.[1];
+  const till = TOKEN_IN_HASH.exec(location.hash)?.[1];
+  const given = display ?? till;
+  if (given) {
+    storage.setItem(TOKEN_KEY, given);
+    if (display) storage.setItem(DISPLAY_ONLY_KEY, '1');
+    else storage.removeItem(DISPLAY_ONLY_KEY);
     history.replaceState(null, '', location.pathname + location.search);
-    return match[1];
+    return given;
   }
   return storage.getItem(TOKEN_KEY);
+}
+
+/** Whether this tab holds a customer display's token (see takeToken). */
+export function isDisplayOnly(storage: Storage): boolean {
+  return storage.getItem(DISPLAY_ONLY_KEY) === '1';
 }
 
 /** Where this tab keeps a value main gave it: the session id, or the token after a rotation. */
@@ -83,6 +101,11 @@ export interface HttpBridgeOptions {
   /** Where a rotated token is kept for this tab (so that a reload uses the new one). */
   readonly tokenSlot?: SessionSlot;
   readonly stream?: Pick<EventStreamOptions, 'now' | 'silenceMs'>;
+  /**
+   * Main refused the token (401) on a call or the stream, with this code: the page may forget a
+   * token that will never work again (a removed counter's).
+   */
+  readonly onRefused?: (code: string | null) => void;
 }
 
 const OFFLINE: BridgeResult<never> = {
@@ -103,6 +126,8 @@ export function createHttpBridge(
 ): WindowApi {
   let token = initialToken;
   const listeners = new Set<(event: BridgeEvent) => void>();
+  /** The refusal code last told to onRefused (undefined: none since the last good answer). */
+  let toldRefusal: string | null | undefined;
   const reconnectListeners = new Set<(info: { readonly resync: boolean }) => void>();
   /** The first call without a session: the others wait for the id it brings back. */
   let opening: Promise<unknown> | null = null;
@@ -124,6 +149,14 @@ export function createHttpBridge(
       for (const listener of reconnectListeners) listener({ resync });
     },
     ...options.stream,
+  });
+  // Told once per refusal, whichever way it came (a call's answer or the stream's).
+  stream.subscribe((view) => {
+    if (view.state !== 'refused') toldRefusal = undefined;
+    else if (view.refusedWith !== toldRefusal) {
+      toldRefusal = view.refusedWith;
+      options.onRefused?.(view.refusedWith);
+    }
   });
 
   function keepSession(given: string | null): void {
@@ -164,7 +197,7 @@ export function createHttpBridge(
       stream.callFailed();
       return OFFLINE;
     }
-    if (response.status === 401) stream.refused();
+    if (response.status === 401) stream.refused(refusalCodeOf(result));
     keepSession(response.headers.get(SESSION_HEADER));
     if (name === 'rotateShellToken' && result.ok) adoptRotatedToken(result.value);
     return result;

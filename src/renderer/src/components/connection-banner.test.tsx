@@ -19,6 +19,7 @@ function fakeConnection() {
     attempts: 0,
     retryAt: null,
     recoveries: 0,
+    refusedWith: null,
   };
   const connection: Connection = {
     view: () => view,

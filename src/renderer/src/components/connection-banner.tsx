@@ -46,7 +46,7 @@ export function ConnectionBanner({ connection }: { readonly connection: Connecti
       >
         <strong>This page&apos;s access was replaced.</strong> The owner made a new access token.
         Open the new address that the till service printed (or that Settings showed when the token
-        was rotated).
+        was rotated). On a counter, ask the owner for a new pairing link.
       </div>
     );
   }

@@ -102,7 +102,7 @@ export function Header({
   // A counter waiting for a sign-in offers no screens; a cashier is offered the cashier's ones.
   const navItems = isSignedOut(session)
     ? []
-    : navItemsFor(session?.role === 'cashier' ? 'cashier' : 'owner');
+    : navItemsFor(session?.role === 'cashier' ? 'cashier' : 'owner', Boolean(session?.counter));
   return (
     <header className="app-header">
       <div className="header-row">

@@ -7,15 +7,20 @@ export async function makeQrDataUrl(text: string): Promise<string> {
 }
 
 /**
- * A QR code of the account details, as a convenience for copying them into a banking app.
- * It is not an NQR payment code, so nothing here says "scan to pay".
+ * A QR code of some text: by default the account details, as a convenience for copying them into
+ * a banking app. It is not an NQR payment code, so nothing here says "scan to pay".
  */
 export function QrImage({
   text,
   className = '',
+  label = 'Account details (QR)',
+  testId = 'qr-code',
 }: {
   readonly text: string;
   readonly className?: string;
+  /** The image's alternative text and caption. */
+  readonly label?: string;
+  readonly testId?: string;
 }) {
   const [made, setMade] = useState<{ readonly text: string; readonly url: string } | null>(null);
   const [failed, setFailed] = useState(false);
@@ -39,19 +44,13 @@ export function QrImage({
   return (
     <figure className={`qr ${className}`.trim()}>
       {made?.text === text ? (
-        <img
-          src={made.url}
-          alt="Account details (QR)"
-          data-testid="qr-code"
-          width={220}
-          height={220}
-        />
+        <img src={made.url} alt={label} data-testid={testId} width={220} height={220} />
       ) : (
         <div className="qr-placeholder" aria-hidden="true">
           {failed ? 'QR unavailable' : '…'}
         </div>
       )}
-      <figcaption>Account details (QR)</figcaption>
+      <figcaption>{label}</figcaption>
     </figure>
   );
 }

@@ -7,6 +7,10 @@ import { OwnerUnlock } from './owner-unlock';
 
 /** Who is at this till, in a few words. */
 export function describeSession(session: SessionView): string {
+  if (session.counter) {
+    const label = `Counter: ${session.counter.name}`;
+    return session.name ? `${label} · ${session.name}` : label;
+  }
   if (!session.ownerPinSet)
     return session.name ? `${session.name} · owner (no PIN)` : 'Owner (no PIN)';
   if (session.role === 'owner') return session.name ? `${session.name} · owner unlocked` : 'Owner';
@@ -31,8 +35,11 @@ export function SessionBar({ session }: { readonly session: SessionView }) {
     } else setError(cashierMessage(result.error));
   }
 
-  const canLock = session.ownerPinSet && session.role === 'owner';
-  const canUnlock = session.ownerPinSet && session.role === 'cashier' && session.name !== null;
+  // A counter is a cashier whatever the PINs: the owner's work is done at the hub.
+  const counter = Boolean(session.counter);
+  const canLock = !counter && session.ownerPinSet && session.role === 'owner';
+  const canUnlock =
+    !counter && session.ownerPinSet && session.role === 'cashier' && session.name !== null;
   return (
     <div className="session-bar" data-testid="session-bar">
       <span className="session-who" data-testid="session-who">

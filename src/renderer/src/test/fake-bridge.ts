@@ -87,6 +87,11 @@ export function createFakeBridge(): FakeBridge {
     // A screen's render error is reported whatever the test: it answers like main does.
     reportRendererError: vi.fn<WindowApi['reportRendererError']>(() => ok({ logged: true })),
     rotateShellToken: vi.fn<WindowApi['rotateShellToken']>(unstubbed('rotateShellToken')),
+    getHub: vi.fn<WindowApi['getHub']>(unstubbed('getHub')),
+    setLanListener: vi.fn<WindowApi['setLanListener']>(unstubbed('setLanListener')),
+    createPairingLink: vi.fn<WindowApi['createPairingLink']>(unstubbed('createPairingLink')),
+    updateCounter: vi.fn<WindowApi['updateCounter']>(unstubbed('updateCounter')),
+    revokeCounter: vi.fn<WindowApi['revokeCounter']>(unstubbed('revokeCounter')),
   } satisfies ChannelMocks;
 
   const subscribe = vi.fn<WindowApi['subscribe']>((listener) => {

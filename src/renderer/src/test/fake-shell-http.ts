@@ -27,8 +27,17 @@ export interface FakeCallAnswer {
 /**
  * 'up': streams open and calls are answered. 'down': every request fails as a stopped shell's
  * would (connection refused). 'refusing': every request is answered 401 (the token was rotated).
+ * 'revoked': every request is answered 401 COUNTER_REVOKED (the owner removed this counter).
  */
-export type FakeShellMode = 'up' | 'down' | 'refusing';
+export type FakeShellMode = 'up' | 'down' | 'refusing' | 'revoked';
+
+const REFUSALS: Readonly<Record<'refusing' | 'revoked', { code: string; message: string }>> = {
+  refusing: { code: 'UNAUTHORISED', message: 'Missing or wrong token.' },
+  revoked: {
+    code: 'COUNTER_REVOKED',
+    message: 'This counter was removed by the owner. Ask for a new pairing link.',
+  },
+};
 
 export interface FakeShellHttp {
   readonly fetch: typeof fetch;
@@ -101,15 +110,9 @@ export function createFakeShellHttp(): FakeShellHttp {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     requests.push({ url, at: Date.now() });
     if (mode === 'down') return Promise.reject(new TypeError('Failed to fetch'));
-    if (mode === 'refusing') {
+    if (mode === 'refusing' || mode === 'revoked') {
       return Promise.resolve(
-        new Response(
-          JSON.stringify({
-            ok: false,
-            error: { code: 'UNAUTHORISED', message: 'Missing or wrong token.' },
-          }),
-          { status: 401 },
-        ),
+        new Response(JSON.stringify({ ok: false, error: REFUSALS[mode] }), { status: 401 }),
       );
     }
     if (url.startsWith('/api/events')) return Promise.resolve(openStream(url, init));

@@ -1,4 +1,11 @@
 import type { AppInfo, BridgeResult, SessionView } from '../../../shared/bridge/contract';
+import {
+  PAIRING_TTL_MS,
+  type HubView,
+  type LanListenerView,
+  type PairedCounterView,
+  type PairingLinkView,
+} from '../../../shared/hub';
 import type { AlertView, InflowView, SaleView } from '../../../shared/sales';
 import { DEFAULT_SETTINGS, type Settings } from '../../../shared/settings-schema';
 import type {
@@ -64,6 +71,7 @@ export function session(overrides: Partial<SessionView> = {}): SessionView {
     ],
     cashierPinsRequired: false,
     sounds: DEFAULT_SETTINGS.sounds,
+    counter: null,
     ...overrides,
   };
 }
@@ -71,6 +79,61 @@ export function session(overrides: Partial<SessionView> = {}): SessionView {
 /** A cashier signed in at a till whose owner set a PIN. */
 export function cashierSession(overrides: Partial<SessionView> = {}): SessionView {
   return session({ role: 'cashier', name: 'Ada', ownerPinSet: true, ...overrides });
+}
+
+/** A tablet paired to a hub: always a cashier, no sign-in, its own till id. */
+export function counterSession(overrides: Partial<SessionView> = {}): SessionView {
+  return session({
+    role: 'cashier',
+    name: null,
+    ownerPinSet: true,
+    counter: { id: 3, name: 'Front counter', tillId: 'till-f3k9' },
+    ...overrides,
+  });
+}
+
+/** A hub certificate's SHA-256, as main shows it. */
+export const HUB_FINGERPRINT =
+  '10:17:1E:25:2C:33:3A:41:48:4F:56:5D:64:6B:72:79:80:87:8E:95:9C:A3:AA:B1:B8:BF:C6:CD:D4:DB:E2:E9';
+
+/** A LAN listener running on the shop's network. */
+export function lanListener(overrides: Partial<LanListenerView> = {}): LanListenerView {
+  return {
+    enabled: true,
+    running: true,
+    url: 'https://192.168.1.20:7443/',
+    port: 7443,
+    fingerprint: HUB_FINGERPRINT,
+    problem: null,
+    ...overrides,
+  };
+}
+
+export function pairedCounter(overrides: Partial<PairedCounterView> = {}): PairedCounterView {
+  return {
+    id: 3,
+    name: 'Front counter',
+    tillId: 'till-f3k9',
+    pairedAt: T0,
+    lastContactAt: T0,
+    connected: true,
+    revokedAt: null,
+    ...overrides,
+  };
+}
+
+export function hubView(overrides: Partial<HubView> = {}): HubView {
+  return { available: true, lan: lanListener(), counters: [pairedCounter()], ...overrides };
+}
+
+export function pairingLink(overrides: Partial<PairingLinkView> = {}): PairingLinkView {
+  return {
+    url: `https://192.168.1.20:7443/#/pair&code=Q2xvdWRzX2FyZV9ncmV5&fp=${HUB_FINGERPRINT.replace(/:/g, '')}`,
+    name: 'Back counter',
+    expiresAt: Date.now() + PAIRING_TTL_MS,
+    fingerprint: HUB_FINGERPRINT,
+    ...overrides,
+  };
 }
 
 export function selfTest(overrides: Partial<CallbackSelfTestView> = {}): CallbackSelfTestView {

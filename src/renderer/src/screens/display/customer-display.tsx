@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type Dispatch, type SetStateAction } from 'react';
 import { formatNaira } from '../../../../shared/money';
 import type { SaleState, SaleView } from '../../../../shared/sales';
 import { useBridge, useBridgeEvent } from '../../bridge-context';
@@ -18,7 +18,7 @@ const SHOWN: readonly SaleState[] = [
 /** How long "Thank you" stays before the welcome screen returns. */
 export const THANK_YOU_MS = 30_000;
 
-function isShown(sale: SaleView): boolean {
+export function isShown(sale: SaleView): boolean {
   return SHOWN.includes(sale.state);
 }
 
@@ -32,29 +32,15 @@ export function pickCurrentSale(sales: readonly SaleView[]): SaleView | null {
   return best;
 }
 
-/** The customer-facing second screen: big and simple, following this till's current sale. */
-export function CustomerDisplay({
-  shopName,
-  tillId,
-}: {
-  readonly shopName: string | null;
-  readonly tillId: string | null;
-}) {
-  const bridge = useBridge();
+/**
+ * The sale the customer sees, following 'sale-changed' of this till: a newer shown sale takes
+ * over, the shown one leaving the shown states brings back "Welcome", and "Thank you" stays
+ * THANK_YOU_MS. `tillId` null: every sale is this till's (one till).
+ */
+export function useShownSale(
+  tillId: string | null,
+): readonly [SaleView | null, Dispatch<SetStateAction<SaleView | null>>] {
   const [sale, setSale] = useState<SaleView | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    void bridge.getActivity({}).then((result) => {
-      if (!live || !result.ok) return;
-      const mine = result.value.sales.filter((s) => !tillId || !s.tillId || s.tillId === tillId);
-      const picked = pickCurrentSale(mine);
-      setSale((current) => current ?? picked);
-    });
-    return () => {
-      live = false;
-    };
-  }, [bridge, tillId]);
 
   useBridgeEvent('sale-changed', (changed) => {
     if (tillId && changed.tillId && changed.tillId !== tillId) return;
@@ -75,6 +61,44 @@ export function CustomerDisplay({
     return () => clearTimeout(timer);
   }, [sale]);
 
+  return [sale, setSale];
+}
+
+/** The customer-facing second screen: big and simple, following this till's current sale. */
+export function CustomerDisplay({
+  shopName,
+  tillId,
+}: {
+  readonly shopName: string | null;
+  readonly tillId: string | null;
+}) {
+  const bridge = useBridge();
+  const [sale, setSale] = useShownSale(tillId);
+
+  useEffect(() => {
+    let live = true;
+    void bridge.getActivity({}).then((result) => {
+      if (!live || !result.ok) return;
+      const mine = result.value.sales.filter((s) => !tillId || !s.tillId || s.tillId === tillId);
+      const picked = pickCurrentSale(mine);
+      setSale((current) => current ?? picked);
+    });
+    return () => {
+      live = false;
+    };
+  }, [bridge, tillId, setSale]);
+
+  return <CustomerDisplayView shopName={shopName} sale={sale} />;
+}
+
+/** What the customer sees: "Welcome", the sale to pay, or "Thank you". */
+export function CustomerDisplayView({
+  shopName,
+  sale,
+}: {
+  readonly shopName: string | null;
+  readonly sale: SaleView | null;
+}) {
   if (!sale) {
     return (
       <main className="customer-display welcome">

@@ -58,6 +58,23 @@ describe('the shop view of the report', () => {
     );
   });
 
+  it('names a till that is a counter paired to this hub by its name', () => {
+    const [counter, other] = SHOP.otherTills;
+    if (!counter || !other) throw new Error('two other tills expected');
+    render(
+      <ShopTotals
+        shop={{ ...SHOP, otherTills: [{ ...counter, counterName: 'Front counter' }, other] }}
+      />,
+    );
+    const rows = within(screen.getByTestId('report-shop'))
+      .getAllByRole('row')
+      .map((row) => row.textContent);
+    expect(rows).toContain(
+      'Front counter · counter paired here (references TILLB9Q3-…)2₦10,000.00',
+    );
+    expect(rows).toContain('Till TILLC4X8 · another till of this shop1₦700.00');
+  });
+
   it("says so when no other till was paid and all the money is the shop's", () => {
     render(<ShopTotals shop={{ ...SHOP, otherTills: [], notOurs: { count: 0, amountKobo: 0 } }} />);
     expect(text('report-other-tills-count')).toBe('0');

@@ -64,8 +64,13 @@ export function ShopTotals({ shop }: { readonly shop: ShopTotalsView }) {
           {shop.otherTills.map((till) => (
             <Line
               key={till.tillPrefix}
-              label={`Till ${till.tillPrefix}`}
-              detail="another till of this shop"
+              // A counter paired to this hub is known by the name the owner gave it.
+              label={till.counterName ?? `Till ${till.tillPrefix}`}
+              detail={
+                till.counterName
+                  ? `counter paired here (references ${till.tillPrefix}-…)`
+                  : 'another till of this shop'
+              }
               total={till}
             />
           ))}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sandboxProfile, validateProviderProfile } from './environments';
+import { sandboxProfile, validateProviderProfile } from './client-config';
 
 describe('validateProviderProfile', () => {
   it('accepts https for staging and production and normalises the URLs', () => {

@@ -1,0 +1,16 @@
+import type { CounterIdentity } from '../../shared/hub';
+import type { StatusView } from '../../shared/views';
+import { listOpenAlerts } from '../store/alerts-repo';
+import type { Db } from '../store/database';
+import { getSale } from '../store/sales-repo';
+
+/**
+ * The till's status as a paired counter sees it: its own till id (the footer and its receipts
+ * name it), and only the open alerts it can see and acknowledge (those of its till's sales).
+ */
+export function statusForCounter(status: StatusView, counter: CounterIdentity, db: Db): StatusView {
+  const openAlerts = listOpenAlerts(db).filter(
+    (alert) => alert.saleId !== null && getSale(db, alert.saleId)?.tillId === counter.tillId,
+  ).length;
+  return { ...status, tillId: counter.tillId, openAlerts };
+}

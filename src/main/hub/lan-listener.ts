@@ -1,0 +1,263 @@
+/**
+ * The hub's LAN listener: the same channel table and renderer as the browser shell, over HTTPS
+ * on the shop's network, for paired counters only. A counter's token (core.hub.resolveToken)
+ * makes it a cashier of its own till; the hub's shell token and the display token are not
+ * accepted here (owner work is done at the hub). POST /api/pair trades a one-time code for a
+ * counter token.
+ */
+import { createServer, type Server } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createBridgeListener, type ListenerPolicy, type Principal } from '../web/bridge-listener';
+import { lanHostAllowed, lanOriginAllowed } from '../web/host-rules';
+import { readJson, sendError, sendJson } from '../web/json-io';
+import { createRateLimiter } from '../webhook/rate-limiter';
+import type { Core } from '../core/create-core';
+import type { CounterIdentity } from '../../shared/hub';
+import type { HubCertificate } from './hub-certificate';
+import type { CounterTokenResolution, Hub } from './hub-types';
+import { urlHost } from './lan-address';
+import { PairingError, type PairingErrorCode } from './pairing-codes';
+
+/** The core's coded BUSY error (switching environments): the counter should simply try again. */
+function isBusy(error: unknown): error is Error & { readonly code: 'BUSY' } {
+  return error instanceof Error && (error as Error & { code?: unknown }).code === 'BUSY';
+}
+
+/** Wrong pairing codes an address may send in a minute before it is refused for the rest of it. */
+export const WRONG_PAIRING_CODES_PER_MINUTE = 10;
+/** Codes a counter's page may meet: a used or expired link (410), anything else wrong (400). */
+const GONE_CODES: ReadonlySet<PairingErrorCode> = new Set(['PAIRING_USED', 'PAIRING_EXPIRED']);
+
+export const COUNTER_REVOKED_MESSAGE =
+  'This counter was removed by the owner. Ask for a new pairing link.';
+
+export interface LanListenerOptions {
+  readonly core: Core;
+  readonly hub: Hub;
+  readonly rendererDir: string;
+  readonly certificate: HubCertificate;
+  /** Where to listen (0.0.0.0: every address of this machine). */
+  readonly host: string;
+  /** 0: any free port (tests). */
+  readonly port: number;
+  /** The address counters are given in links (see lanAddressFor). */
+  readonly address: string;
+}
+
+export interface LanListener {
+  readonly port: number;
+  /** https://<address>:<port>/ */
+  readonly url: string;
+  /** Counters whose event stream is open now. */
+  connectedCounterIds(): ReadonlySet<number>;
+  close(): Promise<void>;
+}
+
+/** Why the listener cannot start, as the owner reads it; a code error for anything else. */
+export class LanListenError extends Error {
+  constructor(
+    readonly code:
+      'LAN_PORT_IN_USE' | 'LAN_ADDRESS_UNAVAILABLE' | 'LAN_PORT_FORBIDDEN' | 'LAN_LISTEN_FAILED',
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'LanListenError';
+  }
+}
+
+function listenError(error: unknown, host: string, port: number): LanListenError {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') {
+    return new LanListenError(
+      'LAN_PORT_IN_USE',
+      `Port ${port} is in use by another program. Choose another LAN port in Settings, or close that program.`,
+      { cause: error },
+    );
+  }
+  if (code === 'EADDRNOTAVAIL') {
+    return new LanListenError(
+      'LAN_ADDRESS_UNAVAILABLE',
+      `This computer has no address ${host}. Check the network connection.`,
+      { cause: error },
+    );
+  }
+  if (code === 'EACCES') {
+    return new LanListenError(
+      'LAN_PORT_FORBIDDEN',
+      `This computer does not allow listening on port ${port}. Choose a port from 1024 up in Settings.`,
+      { cause: error },
+    );
+  }
+  return new LanListenError(
+    'LAN_LISTEN_FAILED',
+    `The LAN listener could not start: ${error instanceof Error ? error.message : String(error)}`,
+    { cause: error },
+  );
+}
+
+function counterTag(id: number): string {
+  return `counter:${id}`;
+}
+
+function remoteAddress(request: IncomingMessage): string {
+  return request.socket.remoteAddress ?? 'unknown';
+}
+
+export async function startLanListener(options: LanListenerOptions): Promise<LanListener> {
+  const { core, hub } = options;
+  let port = options.port;
+  const wrongCodes = createRateLimiter({
+    perMinute: WRONG_PAIRING_CODES_PER_MINUTE,
+    now: () => Date.now(),
+  });
+
+  function counterPrincipal(counter: CounterIdentity): Principal {
+    const tag = counterTag(counter.id);
+    return {
+      kind: 'caller',
+      tag,
+      // Sessions of a counter are bound to it: another counter's token cannot use them.
+      sessionFor: (sessionId) => ({ sessionId, via: 'counter', boundTo: tag, counter }),
+      handlers: core.handlers,
+    };
+  }
+
+  /** Addresses that sent too many wrong codes, and until when they are refused. */
+  const blockedUntil = new Map<string, number>();
+
+  async function pair(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const from = remoteAddress(request);
+    const until = blockedUntil.get(from) ?? 0;
+    if (Date.now() < until) {
+      sendError(
+        response,
+        429,
+        'TOO_MANY_ATTEMPTS',
+        'Too many wrong pairing codes. Wait a minute and open the link again.',
+        { 'retry-after': String(Math.ceil((until - Date.now()) / 1000)) },
+      );
+      return;
+    }
+    blockedUntil.delete(from);
+    let body: unknown;
+    try {
+      body = await readJson(request);
+    } catch (error) {
+      sendError(
+        response,
+        400,
+        'INVALID_INPUT',
+        error instanceof Error ? error.message : 'Bad request body.',
+      );
+      return;
+    }
+    const code = (body as { code?: unknown } | null)?.code;
+    if (typeof code !== 'string' || code === '') {
+      sendError(
+        response,
+        400,
+        'INVALID_INPUT',
+        'Send the pairing code from the link: {"code": "…"}.',
+      );
+      return;
+    }
+    try {
+      sendJson(response, 200, { ok: true, value: hub.pair(code) });
+    } catch (error) {
+      if (isBusy(error)) {
+        sendError(response, 503, 'BUSY', error.message);
+        return;
+      }
+      if (!(error instanceof PairingError)) throw error;
+      // Only wrong codes count: a code has 128 bits, this stops a flood of guesses all the same.
+      if (!wrongCodes.allow(from)) blockedUntil.set(from, Date.now() + wrongCodes.retryAfterMs());
+      core.log.logger.warn({ code: error.code, from }, 'pairing refused');
+      sendError(response, GONE_CODES.has(error.code) ? 410 : 400, error.code, error.message);
+    }
+  }
+
+  const policy: ListenerPolicy = {
+    base: () => `https://${urlHost(options.address)}:${port}`,
+    hostAllowed: (host) => lanHostAllowed(host, port),
+    originAllowed: (origin, host) => lanOriginAllowed(origin, host),
+    authenticate(token) {
+      let resolved: CounterTokenResolution;
+      try {
+        resolved = token === null ? { kind: 'unknown' } : hub.resolveToken(token);
+      } catch (error) {
+        // The hub is switching environments for a moment: busy, not "you are not paired".
+        if (!isBusy(error)) throw error;
+        return { status: 503, code: 'BUSY', message: error.message };
+      }
+      if (resolved.kind === 'revoked') {
+        return { status: 401, code: 'COUNTER_REVOKED', message: COUNTER_REVOKED_MESSAGE };
+      }
+      if (resolved.kind === 'unknown') {
+        return { status: 401, code: 'UNAUTHORISED', message: 'Missing or wrong token.' };
+      }
+      hub.touch(resolved.counter.id);
+      return counterPrincipal(resolved.counter);
+    },
+    async openRoute(request, response, url) {
+      if (url.pathname !== '/api/pair') return false;
+      if (request.method !== 'POST') {
+        sendError(response, 405, 'METHOD_NOT_ALLOWED', 'POST the pairing code.', { allow: 'POST' });
+        return true;
+      }
+      await pair(request, response);
+      return true;
+    },
+  };
+  const listener = createBridgeListener({
+    core,
+    rendererDir: options.rendererDir,
+    policy,
+    name: 'LAN listener',
+  });
+  // A revoked counter's open streams end at once (its next request is refused).
+  const stopWatchingRevocations = hub.onRevoked((counterId) => {
+    listener.streams.end((tag) => tag === counterTag(counterId));
+  });
+
+  const server: Server = createServer(
+    { cert: options.certificate.certPem, key: options.certificate.keyPem, minVersion: 'TLSv1.2' },
+    (request, response) => listener.handle(request, response),
+  );
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port, options.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    stopWatchingRevocations();
+    listener.close();
+    throw listenError(error, options.host, options.port);
+  }
+  // Later errors (a client's broken handshake is not one: that is 'tlsClientError') are logged.
+  server.on('error', (error) => core.log.logger.error({ err: error }, 'LAN listener failed'));
+  port = (server.address() as AddressInfo).port;
+
+  return {
+    port,
+    url: `https://${urlHost(options.address)}:${port}/`,
+    connectedCounterIds() {
+      const ids = new Set<number>();
+      for (const tag of listener.streams.tags()) {
+        const match = /^counter:(\d+)$/.exec(tag);
+        if (match) ids.add(Number(match[1]));
+      }
+      return ids;
+    },
+    async close() {
+      stopWatchingRevocations();
+      listener.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

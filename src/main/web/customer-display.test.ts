@@ -1,0 +1,92 @@
+import { createHmac } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { SaleView } from '../../shared/sales';
+import { currentDisplaySale, displayTokenFor, displayWants } from './customer-display';
+
+function sale(overrides: Partial<SaleView>): SaleView {
+  return {
+    id: 1,
+    state: 'awaiting_payment',
+    reason: null,
+    amountKobo: 150_000,
+    note: null,
+    cashier: null,
+    tillId: 'till-hub1',
+    reference: 'TT-1',
+    accountNumber: '0123456789',
+    accountName: 'Shop Checkout',
+    bank: 'Wema Bank',
+    expiresAt: 2_000,
+    paidAt: null,
+    paidSessionId: null,
+    createdAt: 1_000,
+    updatedAt: 1_000,
+    callbackMode: 'live',
+    ...overrides,
+  };
+}
+
+describe("the customer display's token", () => {
+  it('is HMAC-SHA256 of "customer-display" keyed by the shell token, 22 base64url characters', () => {
+    const shellToken = 'AAAAAAAAAAAAAAAAAAAAAA';
+    const expected = createHmac('sha256', shellToken)
+      .update('customer-display')
+      .digest('base64url')
+      .slice(0, 22);
+    expect(displayTokenFor(shellToken)).toBe(expected);
+    expect(displayTokenFor(shellToken)).toMatch(/^[A-Za-z0-9_-]{22}$/);
+  });
+
+  it('changes with the shell token and never equals it', () => {
+    const a = displayTokenFor('first-token-0123456789');
+    const b = displayTokenFor('other-token-0123456789');
+    expect(a).not.toBe(b);
+    expect(a).not.toBe('first-token-0123456789');
+  });
+});
+
+describe('what the customer display shows and hears', () => {
+  it("shows the newest open sale of the hub's own till", () => {
+    const sales = [
+      sale({ id: 1, createdAt: 1_000 }),
+      sale({ id: 2, createdAt: 3_000, tillId: 'till-cnt1' }),
+      sale({ id: 3, createdAt: 2_000, state: 'confirming' }),
+      sale({ id: 4, createdAt: 4_000, state: 'paid' }),
+      sale({ id: 5, createdAt: 5_000, state: 'cancelled' }),
+    ];
+    expect(currentDisplaySale(sales, 'till-hub1')?.id).toBe(3);
+    expect(currentDisplaySale(sales, 'till-cnt1')?.id).toBe(2);
+    expect(currentDisplaySale([sale({ state: 'expired' })], 'till-hub1')).toBeNull();
+  });
+
+  it('counts a sale from before till ids as this till’s', () => {
+    expect(currentDisplaySale([sale({ tillId: null })], 'till-hub1')?.id).toBe(1);
+  });
+
+  it("hears only sale changes of the hub's own till", () => {
+    expect(displayWants({ type: 'sale-changed', payload: sale({}) }, 'till-hub1')).toBe(true);
+    expect(
+      displayWants({ type: 'sale-changed', payload: sale({ tillId: 'till-cnt1' }) }, 'till-hub1'),
+    ).toBe(false);
+    expect(displayWants({ type: 'navigate', payload: { route: 'settings' } }, 'till-hub1')).toBe(
+      false,
+    );
+    expect(
+      displayWants(
+        {
+          type: 'alert',
+          payload: {
+            id: 1,
+            createdAt: 0,
+            level: 'warning',
+            kind: 'paid_late',
+            saleId: 1,
+            message: 'Late payment',
+            acknowledgedAt: null,
+          },
+        },
+        'till-hub1',
+      ),
+    ).toBe(false);
+  });
+});

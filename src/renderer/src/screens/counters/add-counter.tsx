@@ -1,0 +1,160 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { PAIRING_TTL_MS, type HubView, type PairingLinkView } from '../../../../shared/hub';
+import { useBridge } from '../../bridge-context';
+import { QrImage } from '../../components/qr-image';
+import { cashierMessage } from '../../errors';
+import { formatCountdown } from '../../format';
+import { useNow } from '../../use-now';
+
+/** Whether a counter of the link's name paired after the link was made (the list shows it). */
+function pairedWith(link: PairingLinkView, hub: HubView): boolean {
+  const issuedAt = link.expiresAt - PAIRING_TTL_MS;
+  return hub.counters.some((counter) => counter.name === link.name && counter.pairedAt >= issuedAt);
+}
+
+/**
+ * "Add counter": a name, then a one-time pairing link for it (also as a QR code for a tablet's
+ * camera), good for PAIRING_TTL_MS and one use.
+ */
+export function AddCounter({ hub }: { readonly hub: HubView }) {
+  const bridge = useBridge();
+  const nameId = useId();
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [link, setLink] = useState<PairingLinkView | null>(null);
+
+  async function add(event: FormEvent): Promise<void> {
+    event.preventDefault();
+    if (busy) return;
+    setError(null);
+    setNameError(null);
+    if (name.trim() === '') {
+      setNameError('Name the counter');
+      return;
+    }
+    setBusy(true);
+    const result = await bridge.createPairingLink({ name: name.trim() });
+    setBusy(false);
+    if (result.ok) {
+      setLink(result.value);
+      setName('');
+    } else if (result.error.field === 'name') setNameError(cashierMessage(result.error));
+    else setError(cashierMessage(result.error));
+  }
+
+  const errorId = `${nameId}-error`;
+  return (
+    <section className="panel add-counter" aria-labelledby="add-counter-heading">
+      <h3 id="add-counter-heading">Add a counter</h3>
+      <form className="add-counter-form" onSubmit={(event) => void add(event)} noValidate>
+        <div className={`field ${nameError ? 'field-invalid' : ''}`}>
+          <label htmlFor={nameId}>Counter name</label>
+          <input
+            id={nameId}
+            type="text"
+            autoComplete="off"
+            maxLength={40}
+            placeholder="Front counter"
+            value={name}
+            aria-invalid={nameError !== null}
+            aria-describedby={nameError ? errorId : undefined}
+            onChange={(event) => {
+              setName(event.target.value);
+              setNameError(null);
+            }}
+          />
+          {nameError && (
+            <p id={errorId} className="field-error">
+              {nameError}
+            </p>
+          )}
+        </div>
+        <button type="submit" className="button primary" disabled={busy || !hub.lan.running}>
+          Add counter
+        </button>
+      </form>
+      {!hub.lan.running && (
+        <p className="muted">Turn the LAN listener on first: counters reach the hub through it.</p>
+      )}
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
+      {link &&
+        (pairedWith(link, hub) ? (
+          <p className="saved-notice" role="status">
+            {link.name} is paired.
+          </p>
+        ) : (
+          <PairingLinkPanel link={link} />
+        ))}
+    </section>
+  );
+}
+
+/** The link, its QR code and its time left; gone once it expires (it is useless then). */
+function PairingLinkPanel({ link }: { readonly link: PairingLinkView }) {
+  const now = useNow(true);
+  const left = link.expiresAt - now;
+  const [copied, setCopied] = useState<string | null>(null);
+  const urlRef = useRef<HTMLElement>(null);
+
+  async function copy(): Promise<void> {
+    try {
+      if (!navigator.clipboard) throw new Error('no clipboard');
+      await navigator.clipboard.writeText(link.url);
+      setCopied('Copied');
+    } catch {
+      selectText(urlRef.current);
+      setCopied('Copy is not available here. The link is selected: press Ctrl+C.');
+    }
+  }
+
+  if (left <= 0) {
+    return (
+      <p className="notice" role="status" data-testid="pairing-expired">
+        The link for {link.name} has expired. Add the counter again for a new link.
+      </p>
+    );
+  }
+  return (
+    <div className="pairing-link" role="group" aria-label={`Pairing link for ${link.name}`}>
+      <p>
+        On the counter for <strong>{link.name}</strong>, open this link in the browser or scan the
+        QR code with its camera. Valid {PAIRING_TTL_MS / 60_000} minutes, once:{' '}
+        <span role="timer" data-testid="pairing-expiry">
+          {formatCountdown(left)}
+        </span>{' '}
+        left.
+      </p>
+      <div className="pairing-link-row">
+        <code className="mono pairing-url" data-testid="pairing-url" ref={urlRef}>
+          {link.url}
+        </code>
+        <button type="button" className="button secondary" onClick={() => void copy()}>
+          Copy link
+        </button>
+        <span role="status" className="copy-message">
+          {copied}
+        </span>
+      </div>
+      <QrImage text={link.url} label="Pairing link (QR)" testId="pairing-qr" />
+      <p className="muted">
+        The counter&apos;s browser warns about the hub&apos;s certificate once: its fingerprint must
+        match the one shown for the LAN listener above.
+      </p>
+    </div>
+  );
+}
+
+function selectText(element: HTMLElement | null): void {
+  const selection = window.getSelection();
+  if (!element || !selection) return;
+  const range = document.createRange();
+  range.selectNodeContents(element);
+  selection.removeAllRanges();
+  selection.addRange(range);
+}

@@ -1,0 +1,84 @@
+import { useId, useState } from 'react';
+import type { HubView, LanListenerView } from '../../../../shared/hub';
+import { useBridge } from '../../bridge-context';
+import { Fingerprint } from '../../components/fingerprint';
+import { cashierMessage } from '../../errors';
+
+function lanState(lan: LanListenerView): string {
+  if (lan.running) return 'On';
+  if (lan.enabled) return 'Not running';
+  return 'Off';
+}
+
+/**
+ * The LAN listener counters reach the hub through (HTTPS, off by default): the switch, where it
+ * listens, and the certificate fingerprint a counter's browser shows, to compare.
+ */
+export function LanPanel({
+  lan,
+  onHub,
+}: {
+  readonly lan: LanListenerView;
+  readonly onHub: (view: HubView) => void;
+}) {
+  const bridge = useBridge();
+  const switchId = useId();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function toggle(enabled: boolean): Promise<void> {
+    setBusy(true);
+    setError(null);
+    const result = await bridge.setLanListener({ enabled });
+    setBusy(false);
+    if (result.ok) onHub(result.value);
+    else setError(cashierMessage(result.error));
+  }
+
+  return (
+    <section className="panel lan-panel" aria-labelledby="lan-heading">
+      <h3 id="lan-heading">LAN listener</h3>
+      <div className="lan-switch">
+        <input
+          id={switchId}
+          type="checkbox"
+          role="switch"
+          checked={lan.enabled}
+          disabled={busy}
+          onChange={(event) => void toggle(event.target.checked)}
+        />
+        <label htmlFor={switchId}>Let counters on the shop&apos;s network connect</label>
+      </div>
+      <dl className="lan-details">
+        <dt>State</dt>
+        <dd data-testid="lan-state">{busy ? 'Changing…' : lanState(lan)}</dd>
+        <dt>Address</dt>
+        <dd className="mono" data-testid="lan-url">
+          {lan.url ?? '—'}
+        </dd>
+        <dt>Port</dt>
+        <dd className="mono">{lan.port}</dd>
+        <dt>Certificate fingerprint (SHA-256)</dt>
+        <dd>
+          {lan.fingerprint ? <Fingerprint value={lan.fingerprint} testId="lan-fingerprint" /> : '—'}
+        </dd>
+      </dl>
+      {lan.fingerprint && (
+        <p className="muted">
+          A counter&apos;s browser warns once that it does not know this certificate (the hub made
+          it itself). Accept it only if the fingerprint the browser shows matches the one above.
+        </p>
+      )}
+      {lan.problem && (
+        <p role="alert" className="error" data-testid="lan-problem">
+          {lan.problem}
+        </p>
+      )}
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}

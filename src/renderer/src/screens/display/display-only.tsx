@@ -1,0 +1,32 @@
+import { useState } from 'react';
+import type { DisplayStateView } from '../../../../shared/hub';
+import { useBridgeEvent } from '../../bridge-context';
+import { CustomerDisplayView, isShown, useShownSale } from './customer-display';
+
+/**
+ * The customer display opened with its own token (`#/display&display=…`): that token can call
+ * no channel, so everything comes from its event stream. 'display-state' (on open, and when the
+ * shop name or till id changes) says what to show; 'sale-changed' follows the sale from there.
+ */
+export function DisplayOnlyScreen() {
+  const [state, setState] = useState<DisplayStateView | null>(null);
+  const [sale, setSale] = useShownSale(state?.tillId ?? null);
+
+  useBridgeEvent('display-state', (next) => {
+    setState(next);
+    const current = next.sale && isShown(next.sale) ? next.sale : null;
+    // A stream that opens again during "Thank you" lets it finish (a paid sale is not open).
+    setSale((shown) => current ?? (shown?.state === 'paid' ? shown : null));
+  });
+
+  if (!state) {
+    return (
+      <main className="customer-display welcome">
+        <p className="display-info" role="status">
+          Connecting to the till…
+        </p>
+      </main>
+    );
+  }
+  return <CustomerDisplayView shopName={state.shopName} sale={sale} />;
+}

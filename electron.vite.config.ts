@@ -1,9 +1,11 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
+import { viteAliases } from './vite.aliases';
 import { rendererConfig } from './vite.renderer.config';
 
 export default defineConfig({
   main: {
+    resolve: { alias: viteAliases('#shared', '#main') },
     build: {
       // Native modules (better-sqlite3, @ngrok/ngrok) and every other runtime dependency stay
       // external: they are shipped in node_modules and rebuilt for Electron by electron-builder.
@@ -14,6 +16,7 @@ export default defineConfig({
     },
   },
   preload: {
+    resolve: { alias: viteAliases('#shared') },
     build: {
       // A sandboxed preload can require only 'electron': bundle everything else into one CJS file.
       externalizeDeps: false,

@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
 import layering from './eslint-rules/layering.js';
 
 /** DOM globals that src/shared must not touch: it is pure TypeScript shared by every layer. */
@@ -71,5 +72,10 @@ export default tseslint.config(
   {
     files: ['src/renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    // The hooks rules, including the compiler-era ones, for the only React code there is.
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
   },
 );

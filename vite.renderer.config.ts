@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { Plugin, UserConfig } from 'vite';
 import { RENDERER_CSP } from './src/shared/csp';
+import { viteAliases } from './vite.aliases';
 
 /** Puts the strict CSP into the built index.html (dev mode needs React's inline refresh preamble). */
 function cspPlugin(): Plugin {
@@ -23,6 +24,7 @@ export const rendererConfig: UserConfig = {
   root: resolve(import.meta.dirname, 'src/renderer'),
   base: './',
   plugins: [react(), cspPlugin()],
+  resolve: { alias: viteAliases('#shared') },
   build: {
     outDir: resolve(import.meta.dirname, 'out/renderer'),
     emptyOutDir: true,

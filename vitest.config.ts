@@ -1,10 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { viteAliases } from './vite.aliases.ts';
 
 export default defineConfig({
   test: {
     projects: [
       {
+        resolve: { alias: viteAliases('#shared', '#main', '#support') },
         test: {
           name: 'node',
           environment: 'node',
@@ -21,14 +23,17 @@ export default defineConfig({
       },
       {
         plugins: [react()],
+        // tsconfig.web.json types no more of test/support than #support/renderer/….
+        resolve: { alias: viteAliases('#shared', '#support') },
         test: {
           name: 'renderer',
           environment: 'jsdom',
           include: ['src/renderer/**/*.test.{ts,tsx}'],
-          setupFiles: ['test/support/renderer-setup.ts'],
+          setupFiles: ['test/support/renderer/setup.ts'],
         },
       },
       {
+        resolve: { alias: viteAliases('#shared', '#main', '#support') },
         test: {
           name: 'e2e',
           environment: 'node',

@@ -29,21 +29,21 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createEventBus } from '../src/main/core/event-bus';
-import { alertView, inflowView } from '../src/main/core/views';
-import { createCallbackHealth } from '../src/main/engine/callback-health';
-import { createSalesEngine, type SalesEngine } from '../src/main/engine/sales-engine';
-import { systemScheduler } from '../src/main/engine/scheduler';
-import { createAppLogger } from '../src/main/logging/logger';
-import { createProviderClient } from '../src/main/provider/client';
-import { createReferenceGenerator } from '../src/main/provider/references';
-import { createGroupCommitInbox } from '../src/main/store/callback-inbox';
-import { openDatabase, type Db } from '../src/main/store/database';
+import { createEventBus } from '#main/core/event-bus';
+import { alertView, inflowView } from '#main/core/views';
+import { createCallbackHealth } from '#main/engine/callback-health';
+import { createSalesEngine, type SalesEngine } from '#main/engine/sales-engine';
+import { systemScheduler } from '#main/engine/scheduler';
+import { createAppLogger } from '#main/logging/logger';
+import { createProviderClient } from '#main/provider/client';
+import { createReferenceGenerator } from '#main/provider/references';
+import { createGroupCommitInbox } from '#main/store/callback-inbox';
+import { openDatabase, type Db } from '#main/store/database';
 import {
   CALLBACK_PATH_PREFIX,
   generateCallbackToken,
   startWebhookListener,
-} from '../src/main/webhook/webhook-listener';
+} from '#main/webhook/webhook-listener';
 import { REPETITIONS, percentile, summarise, type BenchFigure } from './bench-figure';
 import { startSandboxProcess, type SandboxProcess } from './sandbox-seed';
 

@@ -20,13 +20,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
-import { createProviderClient } from '../src/main/provider/client';
-import { SANDBOX_DB_FILE } from '../src/main/sandbox/cli-args';
-import { openSandboxDb } from '../src/main/sandbox/sandbox-db';
-import { readMerchant } from '../src/main/sandbox/sandbox-state';
-import { startJsonChild, type JsonChild } from '../test/support/child-json';
-import { launchChromium } from '../test/support/chromium';
-import type { WebShellLine } from '../test/support/web-till';
+import { createProviderClient } from '#main/provider/client';
+import { SANDBOX_DB_FILE } from '#main/config/data-files';
+import { openSandboxDb } from '#main/sandbox/sandbox-db';
+import { readMerchant } from '#main/sandbox/sandbox-state';
+import { startJsonChild, type JsonChild } from '#support/child-json';
+import { launchChromium } from '#support/chromium';
+import type { WebShellLine } from '#support/web-till';
 import {
   REPETITIONS,
   percentile,

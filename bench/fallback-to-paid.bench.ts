@@ -23,12 +23,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { dispatch } from '../src/main/bridge/dispatch';
-import { createCore, type Core } from '../src/main/core/create-core';
-import { ManualScheduler } from '../src/main/engine/scheduler';
-import { createSeededRandom } from '../src/main/sandbox/seeded-random';
-import type { BridgeEvent, BridgeResult } from '../src/shared/bridge/contract';
-import type { SaleView } from '../src/shared/sales';
+import { dispatch } from '#main/bridge/dispatch';
+import { createCore, type Core } from '#main/core/create-core';
+import { ManualScheduler } from '#support/clock';
+import { createSeededRandom } from '#main/sandbox/seeded-random';
+import type { BridgeEvent, BridgeResult } from '#shared/bridge/contract';
+import type { SaleView } from '#shared/sales';
 import {
   REPETITIONS,
   percentile,
@@ -37,7 +37,7 @@ import {
   type BenchFigure,
 } from './bench-figure';
 import { describeOrders, interleave } from './interleave';
-import { IN_PROCESS_OWNER } from '../src/main/bridge/caller';
+import { IN_PROCESS_OWNER } from '#main/bridge/caller';
 
 const SALES_PER_ROUND = 8;
 const STEP_MS = 250;

@@ -25,11 +25,11 @@ import { tmpdir } from 'node:os';
 import type { TLSSocket } from 'node:tls';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startJsonChild, type JsonChild } from '../test/support/child-json';
-import { openHubStream, pinnedSocket } from '../test/support/hub-client';
-import { openSseStream, type SseStream } from '../test/support/sse-stream';
-import { tokenOf, type WebShellLine } from '../test/support/web-till';
-import { createSeededRandom } from '../src/main/sandbox/seeded-random';
+import { startJsonChild, type JsonChild } from '#support/child-json';
+import { openHubStream, pinnedSocket } from '#support/hub-client';
+import { openSseStream, type SseStream } from '#support/sse-stream';
+import { tokenOf, type WebShellLine } from '#support/web-till';
+import { createSeededRandom } from '#main/sandbox/seeded-random';
 import {
   REPETITIONS,
   percentile,

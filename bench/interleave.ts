@@ -7,7 +7,7 @@
  * once. Two variants: every two rounds are A B and B A, in a random order. Pure chance could
  * give A first in six rounds of seven, and the order would decide again.
  */
-import { createSeededRandom, type SeededRandom } from '../src/main/sandbox/seeded-random';
+import { createSeededRandom, type SeededRandom } from '#main/sandbox/seeded-random';
 
 function shuffled<T>(items: readonly T[], random: SeededRandom): T[] {
   const order = [...items];

@@ -6,9 +6,9 @@
  * prints one JSON line with its own resident set size before, during and after.
  */
 import { readFileSync } from 'node:fs';
-import { IN_PROCESS_OWNER } from '../src/main/bridge/caller';
-import { createCore } from '../src/main/core/create-core';
-import type { SyncRunView } from '../src/shared/views';
+import { IN_PROCESS_OWNER } from '#main/bridge/caller';
+import { createCore } from '#main/core/create-core';
+import type { SyncRunView } from '#shared/views';
 
 const MB = 1024 * 1024;
 const dataDir = process.argv[2];

@@ -25,9 +25,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
-import { SANDBOX_DB_FILE } from '../src/main/sandbox/cli-args';
-import { openNodeSettings } from '../src/main/settings/node-settings';
-import { createSettingsStore } from '../src/main/settings/settings-store';
+import { viteAliases } from '../vite.aliases';
+import { SANDBOX_DB_FILE } from '#main/config/data-files';
+import { openNodeSettings } from '#main/settings/node-settings';
+import { createSettingsStore } from '#main/settings/settings-store';
 import { REPETITIONS, median, summarise, type BenchFigure } from './bench-figure';
 import { seedSandboxTransactions } from './sandbox-seed';
 
@@ -55,6 +56,7 @@ async function buildChild(): Promise<string> {
     configFile: false,
     logLevel: 'warn',
     root,
+    resolve: { alias: viteAliases('#shared', '#main') },
     build: {
       ssr: join(root, 'bench', 'memory-child.ts'),
       outDir: BUNDLE_DIR,

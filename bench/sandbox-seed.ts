@@ -8,8 +8,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { openSandboxDb } from '../src/main/sandbox/sandbox-db';
-import { insertAccount, saveMerchant } from '../src/main/sandbox/sandbox-state';
+import { openSandboxDb } from '#main/sandbox/sandbox-db';
+import { insertAccount, saveMerchant } from '#main/sandbox/sandbox-state';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 

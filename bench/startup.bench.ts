@@ -14,8 +14,9 @@
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createCore } from '../src/main/core/create-core';
-import { openDatabase } from '../src/main/store/database';
+import { tillDbPath } from '#main/config/data-files';
+import { createCore } from '#main/core/create-core';
+import { openDatabase } from '#main/store/database';
 import { summarise, type BenchContext, type BenchFigure } from './bench-figure';
 import { describeOrders, interleave } from './interleave';
 import { ensureShopStore } from './ten-year-seed';
@@ -49,7 +50,7 @@ export async function run(context: BenchContext): Promise<readonly BenchFigure[]
     await timedStart(fresh('warmup'));
 
     const shopDir = fresh('shop');
-    copyFileSync(store.path, join(shopDir, 'till-sandbox.sqlite'));
+    copyFileSync(store.path, tillDbPath(shopDir, 'sandbox'));
     const shopFirst = await timedStart(shopDir);
     const emptyDir = fresh('empty');
     const emptyFirst = await timedStart(emptyDir);
@@ -61,7 +62,7 @@ export async function run(context: BenchContext): Promise<readonly BenchFigure[]
     );
 
     const openStarted = performance.now();
-    openDatabase({ path: join(shopDir, 'till-sandbox.sqlite') }).close();
+    openDatabase({ path: tillDbPath(shopDir, 'sandbox') }).close();
     const openMs = performance.now() - openStarted;
 
     const shop = summarise(results.shop);

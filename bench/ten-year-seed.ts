@@ -23,10 +23,10 @@ import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { seededRandom } from '../src/main/reports/test-support';
-import { openDatabase, type Db } from '../src/main/store/database';
-import { migrations } from '../src/main/store/migrations';
-import { businessDayRange, zoneOffsetMs } from '../src/shared/provider-time';
+import { createSeededRandom } from '#main/sandbox/seeded-random';
+import { openDatabase, type Db } from '#main/store/database';
+import { migrations } from '#main/store/migrations';
+import { businessDayRange, zoneOffsetMs } from '#shared/provider-time';
 
 /** Bump when the rows seeded here change: the cached stores are then seeded again. */
 export const SHOP_SEED_VERSION = 1;
@@ -363,7 +363,7 @@ function seedDay(
   counters: readonly CounterAccount[],
   back: number,
 ): void {
-  const random = seededRandom(0x7e11 + back * 7919);
+  const random = createSeededRandom(0x7e11 + back * 7919).next;
   const int = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const base32 = (length: number) => {

@@ -34,17 +34,18 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createCore } from '../src/main/core/create-core';
-import { systemScheduler, type Scheduler } from '../src/main/engine/scheduler';
-import { CSV_BOM, CSV_COLUMNS, buildCsvExport, csvNumber, csvText } from '../src/main/reports/csv';
-import { isoInZoneFn, reportRange, type DayRangeOptions } from '../src/main/reports/report-range';
-import { listTransactions } from '../src/main/reports/transactions';
-import { buildZReport } from '../src/main/reports/z-report';
-import { dailyBackup } from '../src/main/store/backup';
-import { openDatabase, type Db } from '../src/main/store/database';
-import { listWatchedSales } from '../src/main/store/sales-repo';
-import { koboToDecimalString } from '../src/shared/money';
-import type { InflowView } from '../src/shared/sales';
+import { tillDbPath } from '#main/config/data-files';
+import { createCore } from '#main/core/create-core';
+import { systemScheduler, type Scheduler } from '#main/engine/scheduler';
+import { CSV_BOM, CSV_COLUMNS, buildCsvExport, csvNumber, csvText } from '#main/reports/csv';
+import { isoInZoneFn, reportRange, type DayRangeOptions } from '#main/reports/report-range';
+import { listTransactions } from '#main/reports/transactions';
+import { buildZReport } from '#main/reports/z-report';
+import { dailyBackup } from '#main/store/backup';
+import { openDatabase, type Db } from '#main/store/database';
+import { listWatchedSales } from '#main/store/sales-repo';
+import { koboToDecimalString } from '#shared/money';
+import type { InflowView } from '#shared/sales';
 import {
   REPETITIONS,
   summarise,
@@ -225,7 +226,7 @@ async function startUp(tenYear: ShopStore, seed: number): Promise<BenchFigure> {
   const empty = scratchDir('startup-empty');
   // The data dir points at the cached store (7 GB: a copy per run would cost more than the
   // bench); the rows the start-ups add (their sync runs) are removed again below.
-  symlinkSync(tenYear.path, join(shop, 'till-sandbox.sqlite'));
+  symlinkSync(tenYear.path, tillDbPath(shop, 'sandbox'));
   const before = (() => {
     const db = openDatabase({ path: tenYear.path });
     try {

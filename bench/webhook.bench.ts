@@ -20,12 +20,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { createAppLogger, type Logger } from '../src/main/logging/logger';
-import { createGroupCommitInbox } from '../src/main/store/callback-inbox';
-import { openDatabase } from '../src/main/store/database';
-import { openSqliteTestInbox } from '../src/main/webhook/test-support';
-import type { CallbackInbox, RawCallbackRecord } from '../src/main/webhook/types';
-import { generateCallbackToken, startWebhookListener } from '../src/main/webhook/webhook-listener';
+import { createAppLogger, type Logger } from '#main/logging/logger';
+import { createGroupCommitInbox } from '#main/store/callback-inbox';
+import { openDatabase } from '#main/store/database';
+import { openSqliteTestInbox } from '#support/sqlite-inbox';
+import type { CallbackInbox, RawCallbackRecord } from '#main/webhook/types';
+import { generateCallbackToken, startWebhookListener } from '#main/webhook/webhook-listener';
 import {
   REPETITIONS,
   percentile,

@@ -17,9 +17,10 @@
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { HEADLINE_SQL, buildZReport, headlineTotals } from '../src/main/reports/z-report';
-import { openDatabase, type Db } from '../src/main/store/database';
-import { explain } from '../src/main/store/test-helpers';
+import { buildZReport, headlineTotals } from '#main/reports/z-report';
+import { openDatabase, type Db } from '#main/store/database';
+import { HEADLINE_SQL } from '#main/store/z-report-queries';
+import { explain } from '#support/database';
 import { summarise, type BenchContext, type BenchFigure, type Spread } from './bench-figure';
 import { describeOrders, interleave } from './interleave';
 import { SHOP_ZONE, THIS_TILL_ID, ensureShopStore, shopRange } from './ten-year-seed';

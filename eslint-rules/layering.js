@@ -1,14 +1,17 @@
 // The layering rule of ARCHITECTURE.md: the layer of a file is read from its folder, and each
 // layer may import only what the table below allows. Modelled on VS Code's code-layering rule.
+import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 
-/** @typedef {'shared' | 'core' | 'glue' | 'preload' | 'renderer' | 'other'} Layer */
+/** @typedef {'shared' | 'core' | 'glue' | 'preload' | 'renderer' | 'test-support' | 'test' | 'other'} Layer */
 
 /** Packages that src/shared may use: pure TypeScript with no node:, electron or DOM. */
 const SHARED_PACKAGES = new Set(['zod']);
 /** Test runners that colocated unit tests may import in any layer. */
 const TEST_PACKAGES = new Set(['vitest']);
+/** Test helpers (test/support) and the rest of test/: for tests and benchmarks only. */
+const TEST_LAYERS = new Set(['test-support', 'test']);
 
 const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
 
@@ -24,7 +27,43 @@ export function layerOf(file, root) {
   if (rel.startsWith('src/main/')) return 'core';
   if (rel.startsWith('src/preload/')) return 'preload';
   if (rel.startsWith('src/renderer/')) return 'renderer';
+  if (rel.startsWith('test/support/')) return 'test-support';
+  if (rel.startsWith('test/')) return 'test';
   return 'other';
+}
+
+/**
+ * Tests and benchmarks: a *.test.ts(x) file anywhere, anything under test/ or bench/. Only they
+ * may reach test code; a production file that did would ship it.
+ * @param {string} file absolute path
+ * @param {string} root absolute project root
+ */
+export function isTestFile(file, root) {
+  const rel = path.relative(root, file).split(path.sep).join('/');
+  return /\.test\.tsx?$/.test(rel) || rel.startsWith('test/') || rel.startsWith('bench/');
+}
+
+/** @type {Map<string, ReadonlyArray<readonly [string, string]>>} */
+const aliasCache = new Map();
+
+/**
+ * The path aliases of tsconfig.paths.json as [prefix, folder] pairs ('#main/', 'src/main/'): an
+ * alias is a file in that folder, not a package, or `#main/…` would pass every layer.
+ * @param {string} root absolute project root
+ * @returns {ReadonlyArray<readonly [string, string]>}
+ */
+export function aliasesOf(root) {
+  let aliases = aliasCache.get(root);
+  if (!aliases) {
+    /** @type {{ compilerOptions: { paths: Record<string, string[]> } }} */
+    const config = JSON.parse(readFileSync(path.join(root, 'tsconfig.paths.json'), 'utf8'));
+    aliases = Object.entries(config.compilerOptions.paths).map(([key, [target = '']]) => [
+      key.replace(/\*$/, ''),
+      path.posix.normalize(target.replace(/\*$/, '')),
+    ]);
+    aliasCache.set(root, aliases);
+  }
+  return aliases;
 }
 
 /**
@@ -37,6 +76,12 @@ export function layerOf(file, root) {
 export function targetOf(source, file, root) {
   if (source.startsWith('.') || path.isAbsolute(source)) {
     return { kind: 'file', layer: layerOf(path.resolve(path.dirname(file), source), root) };
+  }
+  for (const [prefix, folder] of aliasesOf(root)) {
+    if (source.startsWith(prefix)) {
+      const target = path.resolve(root, folder, source.slice(prefix.length));
+      return { kind: 'file', layer: layerOf(target, root) };
+    }
   }
   if (
     source.startsWith('node:') ||
@@ -60,6 +105,11 @@ export function targetOf(source, file, root) {
  */
 export function violation(layer, target, isTest) {
   if (target.kind === 'package' && isTest && TEST_PACKAGES.has(target.name)) return null;
+  if (target.kind === 'file' && TEST_LAYERS.has(target.layer)) {
+    if (isTest) return null;
+    const what = target.layer === 'test-support' ? 'test/support' : 'test code';
+    return `${what} may be imported only by tests (*.test.ts, test/) and benchmarks (bench/)`;
+  }
   switch (layer) {
     case 'shared':
       if (target.kind === 'builtin') return 'src/shared must not import Node built-ins';
@@ -112,8 +162,7 @@ export const layeringRule = {
     const file = context.filename;
     const root = context.cwd;
     const layer = layerOf(file, root);
-    if (layer === 'other') return {};
-    const isTest = /\.test\.tsx?$/.test(file);
+    const isTest = isTestFile(file, root);
 
     /** @param {import('estree').Node | null | undefined} node */
     function check(node) {

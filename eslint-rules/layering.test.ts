@@ -44,6 +44,64 @@ describe('layering rule', () => {
         filename: at('scripts/web.ts'),
         code: "import { createCore } from '../src/main/core/create-core'; import 'electron';",
       },
+      // test/support is for tests (a *.test.ts(x) file anywhere, test/**) and benchmarks.
+      {
+        filename: at('src/main/store/repos.test.ts'),
+        code: "import { createTestDb } from '../../../test/support/database';",
+      },
+      {
+        filename: at('src/renderer/src/app.test.tsx'),
+        code: "import { ManualScheduler } from '../../../test/support/clock';",
+      },
+      {
+        filename: at('test/engine/fallback.test.ts'),
+        code: "import { createHarness } from '../support/sales-harness';",
+      },
+      {
+        filename: at('test/faults/campaign.ts'),
+        code: "import { createPrng } from '../support/random'; import { drawScript } from './script';",
+      },
+      {
+        filename: at('bench/z-report.bench.ts'),
+        code: "import { createTestDb } from '../test/support/database';",
+      },
+      {
+        filename: at('test/support/sync-world.ts'),
+        code: "import { createTransactionSync } from '../../src/main/sync/sync'; import { ManualScheduler } from './clock';",
+      },
+      // The path aliases are the folders they stand for (tsconfig.paths.json).
+      {
+        filename: at('src/main/engine/sales-engine.ts'),
+        code: "import { nairaToKobo } from '#shared/money'; import { openDb } from '#main/store/database';",
+      },
+      {
+        filename: at('src/main/electron/main.ts'),
+        code: "import { createCore } from '#main/core/create-core'; import { x } from '#main/electron/ipc';",
+      },
+      {
+        filename: at('src/preload/index.ts'),
+        code: "import { buildWindowApi } from '#shared/bridge/contract';",
+      },
+      {
+        filename: at('src/renderer/src/app.tsx'),
+        code: "import type { AppInfo } from '#shared/bridge/contract';",
+      },
+      {
+        filename: at('src/renderer/src/app.test.tsx'),
+        code: "import { createFakeBridge } from '#support/renderer/fake-bridge';",
+      },
+      {
+        filename: at('src/main/store/repos.test.ts'),
+        code: "import { createTestDb } from '#support/database';",
+      },
+      {
+        filename: at('bench/z-report.bench.ts'),
+        code: "import { createTestDb } from '#support/database'; import { openDb } from '#main/store/database';",
+      },
+      {
+        filename: at('scripts/web.ts'),
+        code: "import { createCore } from '#main/core/create-core';",
+      },
     ],
     invalid: [
       {
@@ -141,6 +199,93 @@ describe('layering rule', () => {
         code: "import { dispatch } from '../main/bridge/dispatch';",
         errors: [{ messageId: 'layer' }],
       },
+      // Production code must not reach test code, in any layer and in any import form.
+      {
+        filename: at('src/main/store/repos.ts'),
+        code: "import { createTestDb } from '../../../test/support/database';",
+        errors: [{ messageId: 'layer' }],
+      },
+      {
+        filename: at('src/main/engine/sales-engine.ts'),
+        code: "import type { Harness } from '../../../test/support/sales-harness';",
+        errors: [{ messageId: 'layer' }],
+      },
+      {
+        filename: at('src/main/engine/scheduler.ts'),
+        code: "const clock = await import('../../../test/support/clock');",
+        errors: [{ messageId: 'layer' }],
+      },
+      {
+        filename: at('src/main/electron/main.ts'),
+        code: "export { ManualScheduler } from '../../../test/support/clock';",
+        errors: [{ messageId: 'layer' }],
+      },
+      {
+        filename: at('src/main/core/create-core.ts'),
+        code: "import { NO_FAULTS } from '../../../test/faults/script';",
+        errors: [{ messageId: 'layer' }],
+      },
+      {
+        filename: at('src/shared/money.ts'),
+        code: "import { createPrng } from '../../test/support/random';",
+        errors: [{ messageId: 'layer' }],
+      },
+      {
+        filename: at('src/renderer/src/app.tsx'),
+        code: "import { ManualScheduler } from '../../../test/support/clock';",
+        errors: [{ messageId: 'layer' }],
+      },
+      {
+        filename: at('src/preload/index.ts'),
+        code: "import { ManualScheduler } from '../../test/support/clock';",
+        errors: [{ messageId: 'layer' }],
+      },
+      {
+        filename: at('scripts/web.ts'),
+        code: "import { ManualScheduler } from '../test/support/clock';",
+        errors: [{ messageId: 'layer' }],
+      },
+      // The same rules through the path aliases: an alias is not a package.
+      {
+        filename: at('src/renderer/src/app.tsx'),
+        code: "import { createCore } from '#main/core/create-core';",
+        errors: [{ messageId: 'layer' }],
+      },
+      {
+        filename: at('src/renderer/src/app.tsx'),
+        code: "type T = typeof import('#main/core/create-core');",
+        errors: [{ messageId: 'layer' }],
+      },
+      {
+        filename: at('src/shared/money.ts'),
+        code: "import type { Core } from '#main/core/create-core';",
+        errors: [{ messageId: 'layer' }],
+      },
+      {
+        filename: at('src/preload/index.ts'),
+        code: "import { dispatch } from '#main/bridge/dispatch';",
+        errors: [{ messageId: 'layer' }],
+      },
+      {
+        filename: at('src/main/core/create-core.ts'),
+        code: "import { registerIpc } from '#main/electron/ipc';",
+        errors: [{ messageId: 'layer' }],
+      },
+      {
+        filename: at('src/main/store/repos.ts'),
+        code: "import { createTestDb } from '#support/database';",
+        errors: [{ messageId: 'layer' }],
+      },
+      {
+        filename: at('src/renderer/src/app.tsx'),
+        code: "import { createFakeBridge } from '#support/renderer/fake-bridge';",
+        errors: [{ messageId: 'layer' }],
+      },
+      {
+        filename: at('src/shared/money.ts'),
+        code: "export { createPrng } from '#support/random';",
+        errors: [{ messageId: 'layer' }],
+      },
     ],
   });
 });
@@ -196,6 +341,20 @@ describe('npm run lint with the project config', () => {
         "import { app } from 'electron';\nexport const x = app;\n",
       ),
     ).toEqual([]);
+  });
+
+  it('reads the path aliases as their folders', async () => {
+    const code =
+      "import { createCore } from '#main/core/create-core';\nexport const x = createCore;\n";
+    expect(await layeringMessages('src/renderer/src/lint-probe-8.ts', code)).toHaveLength(1);
+    expect(await layeringMessages('src/main/electron/lint-probe-9.ts', code)).toEqual([]);
+  });
+
+  it('keeps test/support out of production code and open to tests', async () => {
+    const code =
+      "import { ManualScheduler } from '../../test/support/clock';\nexport const x = ManualScheduler;\n";
+    expect(await layeringMessages('src/main/lint-probe-6.ts', code)).toHaveLength(1);
+    expect(await layeringMessages('src/main/lint-probe-7.test.ts', code)).toEqual([]);
   });
 
   it('refuses DOM globals in src/shared', async () => {

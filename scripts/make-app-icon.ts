@@ -5,7 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { appIconFiles } from '../src/main/desktop/icon-files';
+import { appIconFiles } from '#main/desktop/icon-files';
 
 const BUILD_DIR = resolve(import.meta.dirname, '../build');
 

@@ -13,49 +13,23 @@
  * by default); --lan turns it on for this run and adds `lan_url` and one `pairing_url` (a counter
  * named "Counter 1", valid 10 minutes, once) to the first line. --lan-host is where it listens
  * (0.0.0.0: every address; tests pass 127.0.0.1), --lan-port overrides Settings' hub.lanPort.
+ * The flags are read by config/web-flags.ts; any other flag is refused by name.
  */
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
-import { ensureDataDir, resolveDataDir } from '../src/main/config/data-dir';
-import { createCore, type Core } from '../src/main/core/create-core';
-import { readStandaloneSandbox, type SandboxConnection } from '../src/main/core/standalone-sandbox';
-import { openNodeSettings } from '../src/main/settings/node-settings';
-import type { OpenedSettings } from '../src/main/settings/recovery';
-import { createSettingsStore, type SettingsBackend } from '../src/main/settings/settings-store';
-import { AdjustableScheduler } from '../src/main/engine/scheduler';
-import { startLanService, type LanService } from '../src/main/hub/lan-service';
-import { readLanFlags } from '../src/main/web/lan-flags';
-import { openShellTokenFile } from '../src/main/web/shell-token';
-import { startWebShell } from '../src/main/web/web-server';
+import { ensureDataDir } from '#main/config/data-dir';
+import { readWebFlags } from '#main/config/web-flags';
+import { createCore, type Core } from '#main/core/create-core';
+import { readStandaloneSandbox, type SandboxConnection } from '#main/core/standalone-sandbox';
+import { openNodeSettings } from '#main/settings/node-settings';
+import type { OpenedSettings } from '#main/settings/recovery';
+import { createSettingsStore, type SettingsBackend } from '#main/settings/settings-store';
+import { AdjustableScheduler } from '#main/engine/scheduler';
+import { startLanService, type LanService } from '#main/hub/lan-service';
+import { openShellTokenFile } from '#main/web/shell-token';
+import { startWebShell } from '#main/web/web-server';
 import { ensureRendererBundle } from './renderer-bundle';
-
-function portArg(argv: readonly string[]): number {
-  const index = argv.findIndex((arg) => arg === '--port' || arg.startsWith('--port='));
-  if (index < 0) return 0;
-  const raw = argv[index]?.includes('=') ? argv[index]?.split('=')[1] : argv[index + 1];
-  const port = Number(raw);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new Error(`--port must be a number from 0 to 65535, not ${JSON.stringify(raw)}`);
-  }
-  return port;
-}
-
-/** `--sandbox-url U` or `--sandbox-url=U`; undefined when absent. */
-function sandboxUrlArg(argv: readonly string[]): string | undefined {
-  const index = argv.findIndex(
-    (arg) => arg === '--sandbox-url' || arg.startsWith('--sandbox-url='),
-  );
-  if (index < 0) return undefined;
-  const arg = argv[index] ?? '';
-  const value = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : argv[index + 1];
-  if (value === undefined || value === '' || value.startsWith('--')) {
-    throw new Error(
-      '--sandbox-url needs the control_url of a running `npm run sandbox`, e.g. http://127.0.0.1:4010/control',
-    );
-  }
-  return value;
-}
 
 /**
  * Saves the standalone sandbox in the SANDBOX profile (the same field as in Settings), and
@@ -109,17 +83,18 @@ function hubStart(
 }
 
 async function main(): Promise<void> {
-  const argv = process.argv.slice(2);
-  const port = portArg(argv);
-  const dataDir = resolveDataDir(argv, process.env, join(homedir(), '.transfer-till', 'web'));
+  const flags = readWebFlags(
+    process.argv.slice(2),
+    process.env,
+    join(homedir(), '.transfer-till', 'web'),
+  );
+  const { port, dataDir, sandboxUrl, lan: lanFlags } = flags;
   const { version } = JSON.parse(
     readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
   ) as {
     version: string;
   };
-  const devClock = argv.includes('--dev-clock') ? new AdjustableScheduler() : undefined;
-  const sandboxUrl = sandboxUrlArg(argv);
-  const lanFlags = readLanFlags(argv);
+  const devClock = flags.devClock ? new AdjustableScheduler() : undefined;
   // Checked before anything starts: a wrong address is an error, never a silent embedded sandbox.
   const standalone = sandboxUrl === undefined ? null : await readStandaloneSandbox(sandboxUrl);
   const settings = standalone ? useStandaloneSandbox(dataDir, version, standalone) : undefined;

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StoredCallback } from '../src/main/webhook';
+import type { StoredCallback } from '#main/webhook';
 import {
   createCallbackSelfTester,
   createTunnelManager,
@@ -15,13 +15,9 @@ import {
   type CallbackRoute,
   type CallbackSelfTester,
   type TunnelConnectOptions,
-} from '../src/main/tunnel';
-import {
-  generateCallbackToken,
-  startWebhookListener,
-  type WebhookListener,
-} from '../src/main/webhook';
-import { openSqliteTestInbox, type SqliteTestInbox } from '../src/main/webhook/test-support';
+} from '#main/tunnel';
+import { generateCallbackToken, startWebhookListener, type WebhookListener } from '#main/webhook';
+import { openSqliteTestInbox, type SqliteTestInbox } from './support/sqlite-inbox';
 import { createFakeNgrok, type FakeNgrok } from './support/fake-ngrok';
 
 const logger = pino({ level: 'silent' });

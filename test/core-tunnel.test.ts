@@ -2,12 +2,12 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BridgeEvent, BridgeResult } from '../src/shared/bridge/contract';
-import { dispatch } from '../src/main/bridge/dispatch';
-import { createCore, type Core } from '../src/main/core/create-core';
-import type { StatusView } from '../src/shared/views';
+import type { BridgeEvent, BridgeResult } from '#shared/bridge/contract';
+import { dispatch } from '#main/bridge/dispatch';
+import { createCore, type Core } from '#main/core/create-core';
+import type { StatusView } from '#shared/views';
 import { createFakeNgrok, type FakeNgrok } from './support/fake-ngrok';
-import { IN_PROCESS_OWNER } from '../src/main/bridge/caller';
+import { IN_PROCESS_OWNER } from '#main/bridge/caller';
 
 // The ngrok network cannot be reached here (and is the true edge of the system), so this test
 // fakes the tunnel driver with a local edge over real HTTP; everything else is the real core.

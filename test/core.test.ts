@@ -2,12 +2,12 @@ import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BridgeEvent, BridgeResult } from '../src/shared/bridge/contract';
-import { channelNames } from '../src/shared/bridge/contract';
-import type { SaleView } from '../src/shared/sales';
-import { dispatch } from '../src/main/bridge/dispatch';
-import { createCore, type Core } from '../src/main/core/create-core';
-import { IN_PROCESS_OWNER } from '../src/main/bridge/caller';
+import type { BridgeEvent, BridgeResult } from '#shared/bridge/contract';
+import { channelNames } from '#shared/bridge/contract';
+import type { SaleView } from '#shared/sales';
+import { dispatch } from '#main/bridge/dispatch';
+import { createCore, type Core } from '#main/core/create-core';
+import { IN_PROCESS_OWNER } from '#main/bridge/caller';
 
 let core: Core | undefined;
 afterEach(async () => {

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BridgeEvent, BridgeResult } from '../src/shared/bridge/contract';
-import type { SaleView } from '../src/shared/sales';
+import { tillDbPath } from '#main/config/data-files';
+import type { BridgeEvent, BridgeResult } from '#shared/bridge/contract';
+import type { SaleView } from '#shared/sales';
 import { startJsonChild, type JsonChild } from './support/child-json';
 
 const root = resolve(import.meta.dirname, '..');
@@ -50,7 +51,7 @@ function paidEvent(saleId: number) {
 }
 
 function readDb(dataDir: string) {
-  const db = new Database(join(dataDir, 'till-sandbox.sqlite'), { readonly: true });
+  const db = new Database(tillDbPath(dataDir, 'sandbox'), { readonly: true });
   try {
     return {
       sale: db.prepare('SELECT state, paid_session_id AS paidSessionId FROM sales').get() as {

@@ -11,14 +11,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from 'node:tls';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../src/main/core/create-core';
-import {
-  counterModeFileText,
-  counterModeFrom,
-  pairingCompleted,
-} from '../src/main/desktop/counter-mode';
-import { certificateVerdict, isHubUrl } from '../src/main/desktop/counter-trust';
-import { startLanService, type LanService } from '../src/main/hub/lan-service';
+import { createCore, type Core } from '#main/core/create-core';
+import { counterModeFileText, counterModeFrom, pairingCompleted } from '#main/desktop/counter-mode';
+import { certificateVerdict, isHubUrl } from '#main/desktop/counter-trust';
+import { startLanService, type LanService } from '#main/hub/lan-service';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

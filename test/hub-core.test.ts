@@ -16,21 +16,21 @@ import {
   type BridgeEvent,
   type BridgeResult,
   type Caller,
-} from '../src/shared/bridge/contract';
-import { DEFAULT_LAN_PORT, type CounterIdentity, type HubView } from '../src/shared/hub';
-import type { SaleView } from '../src/shared/sales';
-import { referencePrefix } from '../src/shared/till-id';
-import type { ReceiptView, StatusView, ZReportView } from '../src/shared/views';
-import type { SessionRequest } from '../src/main/auth/sessions';
-import { IN_PROCESS_OWNER } from '../src/main/bridge/caller';
-import { dispatch } from '../src/main/bridge/dispatch';
-import { createCore, type Core } from '../src/main/core/create-core';
-import type { LanControl } from '../src/main/hub/hub-types';
-import { createProviderClient } from '../src/main/provider/client';
-import { createReferenceGenerator } from '../src/main/provider/references';
-import { startSandboxProvider, type SandboxProvider } from '../src/main/sandbox';
-import { openNodeSettings } from '../src/main/settings/node-settings';
-import { createSettingsStore } from '../src/main/settings/settings-store';
+} from '#shared/bridge/contract';
+import { DEFAULT_LAN_PORT, type CounterIdentity, type HubView } from '#shared/hub';
+import type { SaleView } from '#shared/sales';
+import { referencePrefix } from '#shared/till-id';
+import type { ReceiptView, StatusView, ZReportView } from '#shared/views';
+import type { SessionRequest } from '#main/auth/sessions';
+import { IN_PROCESS_OWNER } from '#main/bridge/caller';
+import { dispatch } from '#main/bridge/dispatch';
+import { createCore, type Core } from '#main/core/create-core';
+import type { LanControl } from '#main/hub/hub-types';
+import { createProviderClient } from '#main/provider/client';
+import { createReferenceGenerator } from '#main/provider/references';
+import { startSandboxProvider, type SandboxProvider } from '#main/sandbox';
+import { openNodeSettings } from '#main/settings/node-settings';
+import { createSettingsStore } from '#main/settings/settings-store';
 import { waitFor } from './support/provider-contract';
 import { sandboxTransfer } from './support/web-till';
 

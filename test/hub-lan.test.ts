@@ -13,15 +13,16 @@ import {
   channelNames,
   type BridgeResult,
   type SessionView,
-} from '../src/shared/bridge/contract';
-import type { HubView, PairingLinkView, PairingResult } from '../src/shared/hub';
-import type { SaleView } from '../src/shared/sales';
-import { createCore, type Core } from '../src/main/core/create-core';
-import { HUB_TLS_FILE } from '../src/main/hub/hub-certificate';
-import type { Hub } from '../src/main/hub/hub-types';
-import { startLanService, type LanService } from '../src/main/hub/lan-service';
-import { startWebShell, type WebShell } from '../src/main/web/web-server';
+} from '#shared/bridge/contract';
+import type { HubView, PairingLinkView, PairingResult } from '#shared/hub';
+import type { SaleView } from '#shared/sales';
+import { createCore, type Core } from '#main/core/create-core';
+import { HUB_TLS_FILE } from '#main/hub/hub-certificate';
+import type { Hub } from '#main/hub/hub-types';
+import { startLanService, type LanService } from '#main/hub/lan-service';
+import { startWebShell, type WebShell } from '#main/web/web-server';
 import { startJsonChild } from './support/child-json';
+import { freePort } from './support/free-port';
 import { hubRequest, openHubStream, PinMismatchError, type HubAnswer } from './support/hub-client';
 import { openSseStream } from './support/sse-stream';
 
@@ -173,6 +174,12 @@ describe('pairing a counter', () => {
     expect(unknown.status).toBe(400);
     expect(errorCode(unknown)).toBe('PAIRING_UNKNOWN');
     expect((await pair('')).status).toBe(400);
+    const garbled = await hubRequest(new URL('/api/pair', lanUrl()).href, {
+      fingerprint: fingerprint(),
+      body: '{"code": ',
+    });
+    expect(garbled.status).toBe(400);
+    expect(errorCode(garbled)).toBe('INVALID_INPUT');
   });
 
   it("the counter's token works: a cashier of its own till, without a cashier sign-in", async () => {
@@ -431,15 +438,6 @@ describe('turning the LAN listener on and off', () => {
     expect(codes.at(-1)).toBe(429);
   });
 });
-
-/** A port nothing listens on (just freed). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as { port: number };
-  await new Promise((done) => server.close(done));
-  return port;
-}
 
 /** A hub that knows no counter: for a second LAN service that must not touch the core's. */
 function fakeHub(): Hub {

@@ -7,16 +7,16 @@
  * request or an answer on the way, it says so and why.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { isProviderError, type ProviderError } from '../src/main/provider/errors';
-import { readAllTransactions } from '../src/main/provider/pagination';
+import { isProviderError, type ProviderError } from '#main/provider/errors';
+import { readAllTransactions } from '#main/provider/pagination';
 import {
   toCreateBody,
   type CreateVirtualAccountInput,
   type TransactionRecord,
-} from '../src/main/provider/schemas';
-import { SANDBOX_BANK_NAME } from '../src/main/sandbox';
+} from '#main/provider/schemas';
+import { SANDBOX_BANK_NAME } from '#main/sandbox';
 import {
-  T0,
+  SANDBOX_T0,
   callbackPayloadSchema,
   startContractEnv,
   startReceiver,
@@ -28,7 +28,7 @@ import {
   type Receiver,
 } from './support/provider-contract';
 
-/** T0 as the provider writes it: Lagos wall time. */
+/** SANDBOX_T0 as the provider writes it: Lagos wall time. */
 const T0_PROVIDER_DATE = '2025-01-15 09:00:00';
 
 let env: ContractEnv;
@@ -191,7 +191,7 @@ describe('operations (section 4)', () => {
       amount: 2505.5,
       status: 'active',
       callback_url: env.receiver.url,
-      expires_at_ms: T0 + 30 * 60_000,
+      expires_at_ms: SANDBOX_T0 + 30 * 60_000,
     });
     expect(find(inputs[1]?.reference)).toMatchObject({
       type: 'static',
@@ -221,7 +221,7 @@ describe('operations (section 4)', () => {
       reference: input.reference,
       amountKobo: 250_550,
       date: T0_PROVIDER_DATE,
-      dateMs: T0,
+      dateMs: SANDBOX_T0,
     });
     expect(await client.checkPayment(input.reference)).toEqual({ kind: 'confirmed', record });
     const statusCall = sent[1];
@@ -246,7 +246,7 @@ describe('operations (section 4)', () => {
     expect(ledger.map((tx) => tx.status).sort()).toEqual(['failed', 'pending', 'success']);
     expect(page.count).toBe(3);
     expect(bySession(page.transactions)).toEqual(
-      bySession(ledger.map((tx) => ({ ...asRecord(tx), dateMs: T0 }))),
+      bySession(ledger.map((tx) => ({ ...asRecord(tx), dateMs: SANDBOX_T0 }))),
     );
     expect(sent.at(-1)?.path).toBe('/api/virtual/transactions?offset=0&limit=10');
 
@@ -291,7 +291,7 @@ describe('operations (section 4)', () => {
       'SettlementPositionBalance',
     ]);
 
-    env.clock.advance(60_000); // the pending inflow settles as a success
+    await env.clock.advance(60_000); // the pending inflow settles as a success
     expect((await client.getPayoutAccount(env.sandbox.payoutAccountId)).availableBalanceKobo).toBe(
       265_550,
     );
@@ -493,7 +493,7 @@ describe('errors (section 7)', () => {
     expect(sent).toHaveLength(2);
     expect(await dispatchedSessions()).toEqual(new Set());
 
-    env.clock.advance(60_000);
+    await env.clock.advance(60_000);
     expect(await client.checkPayment(input.reference)).toMatchObject({
       kind: 'confirmed',
       record: { sessionId: tx.session_id, amountKobo: 250_500, status: 'success' },
@@ -646,7 +646,7 @@ describe('amount rules (section 3.2) and expiry', () => {
     const short = await client.createVirtualAccount(nonstaticInput(100_000, { expiryMinutes: 5 }));
     const longer = nonstaticInput(100_000, { expiryMinutes: 10 });
     const longAccount = await client.createVirtualAccount(longer);
-    env.clock.advance(5 * 60_000);
+    await env.clock.advance(5 * 60_000);
     expect(await env.control.refusedTransfer(short.accountNumber, 1000)).toEqual({
       status: 409,
       code: 'ACCOUNT_EXPIRED',
@@ -1016,7 +1016,7 @@ describe('personalities (where the interface is silent)', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(env.receiver.received).toEqual([]);
 
-    env.clock.advance(45_000);
+    await env.clock.advance(45_000);
     await callbacksFor(env.receiver, 1);
     expect(callbackBodies(env.receiver)).toEqual([
       expect.objectContaining({ session_id: tx.session_id, date: T0_PROVIDER_DATE }),
@@ -1031,7 +1031,7 @@ describe('personalities (where the interface is silent)', () => {
       accounts.push(await client.createVirtualAccount(nonstaticInput(100_000)));
     }
     for (const account of accounts) await env.control.transfer(account.accountNumber, 1000, 5000);
-    env.clock.advance(5000);
+    await env.clock.advance(5000);
     const settled = (await env.control.ledger()).map((t) => t.session_id);
     await callbacksFor(env.receiver, 3);
     expect(callbackBodies(env.receiver).map((b) => b.session_id)).toEqual([...settled].reverse());

@@ -11,10 +11,10 @@ import {
   type ActivityView,
   type BridgeResult,
   type SessionView,
-} from '../src/shared/bridge/contract';
-import type { SaleView } from '../src/shared/sales';
-import { createCore, type Core } from '../src/main/core/create-core';
-import { startWebShell, type WebShell } from '../src/main/web/web-server';
+} from '#shared/bridge/contract';
+import type { SaleView } from '#shared/sales';
+import { createCore, type Core } from '#main/core/create-core';
+import { startWebShell, type WebShell } from '#main/web/web-server';
 
 let core: Core;
 let shell: WebShell;

@@ -12,10 +12,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../src/main/core/create-core';
-import { displayTokenFor } from '../src/main/web/customer-display';
-import { openShellTokenFile, SHELL_TOKEN_FILE } from '../src/main/web/shell-token';
-import { startWebShell, type WebShell } from '../src/main/web/web-server';
+import { sandboxDbPath } from '#main/config/data-files';
+import { createCore, type Core } from '#main/core/create-core';
+import { displayTokenFor } from '#main/web/customer-display';
+import { openShellTokenFile, SHELL_TOKEN_FILE } from '#main/web/shell-token';
+import { startWebShell, type WebShell } from '#main/web/web-server';
 import { startJsonChild, type JsonChild } from './support/child-json';
 import { openSseStream } from './support/sse-stream';
 import {
@@ -440,7 +441,7 @@ describe('browser shell on a shared sandbox (--sandbox-url)', () => {
 
   it("prints the standalone sandbox's control_url and starts no embedded sandbox", async () => {
     expect(web.first.control_url).toBe(sandbox.first.control_url);
-    expect(existsSync(join(webDataDir, 'sandbox-provider.sqlite'))).toBe(false);
+    expect(existsSync(sandboxDbPath(webDataDir))).toBe(false);
     // The flag is the SANDBOX profile's own field: Settings show it.
     expect(await callWeb('getSettings', {})).toMatchObject({
       ok: true,
@@ -491,7 +492,7 @@ describe('browser shell on a shared sandbox (--sandbox-url)', () => {
     expect(errorOf(await callWeb('createSale', { amount: '100' }))).toMatchObject({
       code: 'SANDBOX_UNREACHABLE',
     });
-    expect(existsSync(join(webDataDir, 'sandbox-provider.sqlite'))).toBe(false);
+    expect(existsSync(sandboxDbPath(webDataDir))).toBe(false);
 
     await setSandboxUrl(sandbox.first.control_url);
     await expect

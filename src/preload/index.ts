@@ -9,7 +9,7 @@ import {
   IPC_EVENT_CHANNEL,
   type BridgeEvent,
   type BridgeResult,
-} from '../shared/bridge/contract';
+} from '#shared/bridge/contract';
 
 const api = buildWindowApi(
   (name, input) => ipcRenderer.invoke(ipcChannelOf(name), input) as Promise<BridgeResult<unknown>>,

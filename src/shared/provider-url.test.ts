@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLoopbackHostname, providerTransportProblem } from './provider-url';
+import { checkAddress, isLoopbackHostname, providerTransportProblem } from './provider-url';
 import { settingsSchema } from './settings-schema';
 
 const hostOf = (url: string) => new URL(url).hostname;
@@ -81,5 +81,27 @@ describe('the settings schema follows the same rule', () => {
       profiles: { sandbox: { sandboxUrl: 'http://u:p@127.0.0.1:4010/control' } },
     });
     expect(bad.success).toBe(false);
+  });
+});
+
+describe('checkAddress: the one address rule', () => {
+  const kindOf = (value: string, environment?: 'sandbox' | 'staging' | 'production') =>
+    checkAddress(value, environment).problem?.kind ?? null;
+
+  it('names each problem, in the order the callers have always reported them', () => {
+    expect(kindOf('api.example')).toBe('not-absolute');
+    expect(kindOf('ftp://api.example')).toBe('scheme');
+    expect(kindOf('https://u:p@api.example')).toBe('credentials');
+    expect(kindOf('https://api.example/?a=1')).toBe('query-or-fragment');
+    expect(kindOf('https://api.example/#top')).toBe('query-or-fragment');
+    // The transport comes before the rest: plain http to production is the first thing to fix.
+    expect(kindOf('http://u:p@api.example', 'production')).toBe('transport');
+    expect(kindOf('http://u:p@api.example')).toBe('credentials');
+  });
+
+  it('gives back the parsed URL when there is nothing wrong', () => {
+    const { url, problem } = checkAddress('http://127.0.0.1:4010/api', 'production');
+    expect(problem).toBeNull();
+    expect(url?.pathname).toBe('/api');
   });
 });

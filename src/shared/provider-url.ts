@@ -20,6 +20,41 @@ export function isLoopbackHostname(hostname: string): boolean {
   return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
 }
 
+/** What is wrong with an address, in no one's words: each caller says it in its own. */
+export type AddressProblem =
+  | { readonly kind: 'not-absolute' }
+  | { readonly kind: 'scheme' }
+  /** `words` as providerTransportProblem gives them ("must start with https:// ..."). */
+  | { readonly kind: 'transport'; readonly words: string }
+  | { readonly kind: 'credentials' }
+  | { readonly kind: 'query-or-fragment' };
+
+export type AddressCheck =
+  | { readonly url: URL; readonly problem: null }
+  | { readonly url: null; readonly problem: AddressProblem };
+
+/**
+ * The one shape rule for an address the till calls or is called at (the settings form's web
+ * addresses and the provider client's): absolute, http or https, no user name or password, no
+ * query or fragment. With an environment, the transport rule below applies too, checked right
+ * after the scheme.
+ */
+export function checkAddress(value: string, environment?: Environment): AddressCheck {
+  const fail = (problem: AddressProblem): AddressCheck => ({ url: null, problem });
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return fail({ kind: 'not-absolute' });
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return fail({ kind: 'scheme' });
+  const transport = environment === undefined ? null : providerTransportProblem(environment, url);
+  if (transport !== null) return fail({ kind: 'transport', words: transport });
+  if (url.username || url.password) return fail({ kind: 'credentials' });
+  if (url.search || url.hash) return fail({ kind: 'query-or-fragment' });
+  return { url, problem: null };
+}
+
 /**
  * Why `url` cannot carry the keys of `environment`, or null when it can. Only the transport is
  * judged here (https, or plain http where that is safe); the URL's shape is checked elsewhere.

@@ -6,11 +6,25 @@
 import { z } from 'zod';
 import { DEFAULT_LAN_PORT } from './hub';
 import { PAPER_WIDTHS_MM } from './printing';
-import { providerTransportProblem } from './provider-url';
+import { checkAddress, providerTransportProblem } from './provider-url';
 import { LEGACY_TILL_ID, tillIdProblem } from './till-id';
 
 export const ENVIRONMENTS = ['sandbox', 'staging', 'production'] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
+
+/** The names people see for the environments, on screen and in main's messages: production is LIVE. */
+export const ENVIRONMENT_NAMES: Readonly<Record<Environment, string>> = {
+  sandbox: 'SANDBOX',
+  staging: 'STAGING',
+  production: 'LIVE',
+};
+
+/** The provider's own services: their keys come from its support team and move real data. */
+export const KEYED_ENVIRONMENTS = [
+  'staging',
+  'production',
+] as const satisfies readonly Environment[];
+export type KeyedEnvironment = (typeof KEYED_ENVIRONMENTS)[number];
 
 function isTimeZone(zone: string): boolean {
   try {
@@ -21,21 +35,21 @@ function isTimeZone(zone: string): boolean {
   }
 }
 
+/** The address rule (provider-url.ts) in the settings form's words. */
+const ADDRESS_PROBLEM_WORDS = {
+  'not-absolute': 'Enter a full address, e.g. https://api.example.com',
+  scheme: 'The address must start with https://',
+  credentials: 'The address must not contain a user name or password',
+  'query-or-fragment': 'The address must not contain ? or # parts',
+} as const;
+
 /** Why a URL typed into settings cannot be used, or null when it can. Empty means "not set". */
 export function urlProblem(value: string): string | null {
   if (value === '') return null;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return 'Enter a full address, e.g. https://api.example.com';
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    return 'The address must start with https://';
-  }
-  if (url.username || url.password) return 'The address must not contain a user name or password';
-  if (url.search || url.hash) return 'The address must not contain ? or # parts';
-  return null;
+  const { problem } = checkAddress(value);
+  if (problem === null) return null;
+  // Without an environment the transport is not judged here (the profile refinement does it).
+  return problem.kind === 'transport' ? problem.words : ADDRESS_PROBLEM_WORDS[problem.kind];
 }
 
 const httpsUrlOrEmpty = z
@@ -121,8 +135,6 @@ export const voiceSettingsSchema = z.object({
 });
 export type VoiceSettings = z.infer<typeof voiceSettingsSchema>;
 export const DEFAULT_VOICE_SETTINGS: VoiceSettings = voiceSettingsSchema.parse({});
-
-const PUBLIC_ENVIRONMENTS = ['staging', 'production'] as const;
 
 export const settingsSchema = z
   .object({
@@ -303,7 +315,7 @@ export const settingsSchema = z
   .superRefine((settings, ctx) => {
     // The secret key travels in every request: outside our sandbox it must be encrypted,
     // unless it never leaves this computer (one rule: provider-url.ts).
-    for (const environment of PUBLIC_ENVIRONMENTS) {
+    for (const environment of KEYED_ENVIRONMENTS) {
       for (const field of ['baseUrl', 'payoutBaseUrl'] as const) {
         const value = settings.profiles[environment][field];
         const problem = URL.canParse(value)
@@ -334,6 +346,8 @@ export const settingsSchema = z
     }
   });
 export type Settings = z.infer<typeof settingsSchema>;
+/** The shop's choice of how callbacks reach it (`callbacks.mode`); the route follows from it. */
+export type ConfiguredCallbackMode = Settings['callbacks']['mode'];
 
 export const DEFAULT_SETTINGS: Settings = settingsSchema.parse({});
 

@@ -1,7 +1,6 @@
 /** What the renderer sees of the core: plain, readonly data. Money is integer kobo. */
-import type { ProviderEnvironment } from './bridge/contract';
 import type { CallbackMode, InflowView } from './sales';
-import type { Settings } from './settings-schema';
+import type { Environment, Settings } from './settings-schema';
 
 export type TunnelStatusView =
   | { readonly state: 'off' }
@@ -18,7 +17,7 @@ export type TunnelStatusView =
 export type CallbackRouteMode = 'local-sandbox' | 'tunnel' | 'public-url' | 'polling-only';
 
 export interface StatusView {
-  readonly environment: ProviderEnvironment;
+  readonly environment: Environment;
   readonly shopName: string;
   readonly tillId: string;
   /** The shop's IANA time zone (Africa/Lagos unless settings say otherwise). */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RENDERER_CSP } from '../../src/shared/csp';
+import { RENDERER_CSP } from '#shared/csp';
 import { startJsonChild, type JsonChild } from '../support/child-json';
 import { launchChromium } from '../support/chromium';
 

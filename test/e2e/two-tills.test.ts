@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatNaira } from '../../src/shared/money';
-import { referencePrefix } from '../../src/shared/till-id';
-import type { ZReportView } from '../../src/shared/views';
+import { formatNaira } from '#shared/money';
+import { referencePrefix } from '#shared/till-id';
+import type { ZReportView } from '#shared/views';
 import { startJsonChild, type JsonChild } from '../support/child-json';
 import { launchChromium } from '../support/chromium';
 import {

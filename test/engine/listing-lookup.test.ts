@@ -1,8 +1,8 @@
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { countProviderRequests } from '../support/engine-request-counter';
-import { createListingLookup, LOOKUP_PAGE_LIMIT } from '../../src/main/engine/listing-lookup';
-import { createHarness, type Harness } from '../../src/main/engine/test-harness';
+import { createListingLookup, LOOKUP_PAGE_LIMIT } from '#main/engine/listing-lookup';
+import { createHarness, type Harness } from '../support/sales-harness';
 
 let h: Harness | undefined;
 afterEach(async () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { advanceEngine } from '../support/engine-advance';
-import { listInflowsForReference } from '../../src/main/store/inflows-repo';
-import { createHarness, type Harness } from '../../src/main/engine/test-harness';
+import { listInflowsForReference } from '#main/store/inflows-repo';
+import { createHarness, type Harness } from '../support/sales-harness';
 
 let h: Harness | undefined;
 afterEach(async () => {

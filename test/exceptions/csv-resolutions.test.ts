@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatIsoInZone } from '../../src/shared/provider-time';
+import { formatIsoInZone } from '#shared/provider-time';
 import {
   EXCEPTION_DAY_RANGE,
   EXCEPTION_DAY_START,
   seedExceptionDay,
 } from '../support/exception-day';
 import { parseCsv } from '../support/parse-csv';
-import { createTestDb } from '../../src/main/store/test-helpers';
-import { CSV_COLUMNS, buildCsvExport } from '../../src/main/reports/csv';
-import { reopenException, resolveException } from '../../src/main/reports/exception-resolutions';
+import { createTestDb } from '../support/database';
+import { CSV_COLUMNS, buildCsvExport } from '#main/reports/csv';
+import { reopenException, resolveException } from '#main/reports/exception-resolutions';
 
 const LAGOS = 'Africa/Lagos';
 const RESOLVED_AT = EXCEPTION_DAY_START + 18 * 3_600_000 + 1234;

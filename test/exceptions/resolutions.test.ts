@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { ReportException } from '../../src/shared/views';
+import type { ReportException } from '#shared/views';
 import {
   ExceptionResolutionError,
   reopenException,
   resolveException,
   withResolutions,
-} from '../../src/main/reports/exception-resolutions';
-import { buildZReport } from '../../src/main/reports/z-report';
-import { resolutionHistory } from '../../src/main/store/exception-resolutions-repo';
-import { createTestDb } from '../../src/main/store/test-helpers';
+} from '#main/reports/exception-resolutions';
+import { buildZReport } from '#main/reports/z-report';
+import { resolutionHistory } from '#main/store/exception-resolutions-repo';
+import { createTestDb } from '../support/database';
 import {
   EXCEPTION_DAY_RANGE,
   EXCEPTION_DAY_START,

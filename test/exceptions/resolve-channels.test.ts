@@ -1,19 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  accessOf,
-  type Caller,
-  type ChannelName,
-  type Handlers,
-} from '../../src/shared/bridge/contract';
+import { accessOf, type Caller, type ChannelName, type Handlers } from '#shared/bridge/contract';
 import {
   EXCEPTION_DAY_RANGE,
   EXCEPTION_DAY_START,
   seedExceptionDay,
 } from '../support/exception-day';
-import { dispatch } from '../../src/main/bridge/dispatch';
-import { buildZReport } from '../../src/main/reports/z-report';
-import { createTestDb } from '../../src/main/store/test-helpers';
-import { exceptionHandlers, recordedByName } from '../../src/main/core/exception-handlers';
+import { dispatch } from '#main/bridge/dispatch';
+import { buildZReport } from '#main/reports/z-report';
+import { createTestDb } from '../support/database';
+import { exceptionHandlers, recordedByName } from '#main/core/exception-handlers';
 
 const NOW = EXCEPTION_DAY_START + 20 * 3_600_000;
 const OWNER: Caller = { role: 'owner', name: null, sessionId: 's-owner', via: 'browser' };

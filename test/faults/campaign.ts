@@ -18,19 +18,18 @@
  * script, not necessarily the same interleaving.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_CHECK_POLICY } from '../../src/main/engine/check-schedule';
-import { openNodeSettings } from '../../src/main/settings/node-settings';
-import { createSettingsStore } from '../../src/main/settings/settings-store';
+import { DEFAULT_CHECK_POLICY } from '#main/engine/check-schedule';
+import { openNodeSettings } from '#main/settings/node-settings';
+import { createSettingsStore } from '#main/settings/settings-store';
 import type {
   BridgeResult,
   ChannelInput,
   ChannelName,
   ChannelOutput,
-} from '../../src/shared/bridge/contract';
-import type { SaleView } from '../../src/shared/sales';
+} from '#shared/bridge/contract';
+import type { SaleView } from '#shared/sales';
 import {
   checkInvariants,
   PAID_BOUND_MS,
@@ -41,12 +40,13 @@ import {
   type TimingContext,
   type Violation,
 } from './invariants';
-import { createPrng, runSeed } from './prng';
+import { NO_FAULTS } from '#main/sandbox/faults';
+import { freePort } from '../support/free-port';
+import { createPrng, runSeed } from '../support/random';
 import { troubleSlackMs, type Trouble } from './trouble';
 import {
   drawScript,
   MINUTE,
-  NO_FAULTS,
   PROVIDER_TIMEOUT_MS,
   SECOND,
   TIMEOUT_HOLD_MS,
@@ -627,18 +627,6 @@ class Run {
       }
     }
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** The shop's settings before the first start: expiry, and a fixed listener port or not. */

@@ -9,7 +9,7 @@
  * full sync), for completeness: every provider success stored once, nothing left open.
  */
 import Database from 'better-sqlite3';
-import { join } from 'node:path';
+import { tillDbPath as dataFilePath } from '#main/config/data-files';
 
 /** A row of GET {control_url}/ledger. */
 export interface LedgerTx {
@@ -73,7 +73,7 @@ export interface StoreSnapshot {
 
 /** The till's sandbox-profile database in a data directory. */
 export function tillDbPath(dataDir: string): string {
-  return join(dataDir, 'till-sandbox.sqlite');
+  return dataFilePath(dataDir, 'sandbox');
 }
 
 /** Reads the till's database read-only (the core may still have it open: WAL allows that). */

@@ -8,17 +8,17 @@
  *   although its money had settled before the deadline.
  */
 import { describe, expect, it, vi } from 'vitest';
-import type * as CheckSchedule from '../../src/main/engine/check-schedule';
-import type * as Deadline from '../../src/main/engine/deadline';
-import { DEFAULT_PERSONALITY } from '../../src/main/sandbox/personality';
-import { isOpenSaleState } from '../../src/shared/sales';
+import type * as CheckSchedule from '#main/engine/check-schedule';
+import type * as Deadline from '#main/engine/deadline';
+import { DEFAULT_PERSONALITY } from '#main/sandbox/personality';
+import { isOpenSaleState } from '#shared/sales';
 import { runOnce } from './campaign';
 import { runFailed, type RunReport } from './run-report';
 import { SECOND, type Script } from './script';
 
 const plant = vi.hoisted(() => ({ pollingOff: false, expireOnFailedFinalCheck: false }));
 
-vi.mock('../../src/main/engine/check-schedule', async (importOriginal) => {
+vi.mock('#main/engine/check-schedule', async (importOriginal) => {
   const original = await importOriginal<typeof CheckSchedule>();
   const nextCheckDelay: typeof original.nextCheckDelay = (input, policy) =>
     plant.pollingOff && isOpenSaleState(input.state)
@@ -27,7 +27,7 @@ vi.mock('../../src/main/engine/check-schedule', async (importOriginal) => {
   return { ...original, nextCheckDelay };
 });
 
-vi.mock('../../src/main/engine/deadline', async (importOriginal) => {
+vi.mock('#main/engine/deadline', async (importOriginal) => {
   const original = await importOriginal<typeof Deadline>();
   const decideAtDeadline: typeof original.decideAtDeadline = (input) => {
     const decision = original.decideAtDeadline(input);

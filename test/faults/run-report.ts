@@ -3,7 +3,7 @@
  * planned beside those the sandbox served, both invariant checks, and the till's problems.
  */
 import type { InvariantResult, Violation } from './invariants';
-import type { Personality } from '../../src/main/sandbox/personality';
+import type { Personality } from '#main/sandbox/personality';
 import type { Till, TillProblem } from './till';
 
 /** What the script did or asked for (windows, runs, actions), by kind. */

@@ -8,8 +8,9 @@ import {
   PERSONALITY_CHOICES,
   type ChoiceKey,
   type Personality,
-} from '../../src/main/sandbox/personality';
-import { createPrng, type Prng } from './prng';
+} from '#main/sandbox/personality';
+import { NO_FAULTS, type FaultSettings } from '#main/sandbox/faults';
+import { createPrng, type Prng } from '../support/random';
 
 export const SECOND = 1_000;
 export const MINUTE = 60_000;
@@ -39,27 +40,13 @@ export type Behaviour =
   | 'pay-twice'
   | 'near-deadline';
 
-/** The sandbox's fault settings the campaign drives (POST /faults). */
-export interface FaultState {
-  latency_ms: number;
-  error_rate: number;
-  side_effect_error_rate: number;
-  timeout_rate: number;
-  drop_callbacks: number;
-  duplicate_callbacks: number;
-  malformed_rate: number;
-  count_skew: number;
-}
-
-export const NO_FAULTS: Readonly<FaultState> = {
-  latency_ms: 0,
-  error_rate: 0,
-  side_effect_error_rate: 0,
-  timeout_rate: 0,
-  drop_callbacks: 0,
-  duplicate_callbacks: 0,
-  malformed_rate: 0,
-  count_skew: 0,
+/**
+ * The sandbox's fault settings the campaign drives (POST /faults), all but the hold of a
+ * timed-out answer: every POST sends the campaign's own TIMEOUT_HOLD_MS. "No faults" is the
+ * sandbox's own NO_FAULTS.
+ */
+export type FaultState = {
+  -readonly [K in Exclude<keyof FaultSettings, 'timeout_hold_ms'>]: FaultSettings[K];
 };
 
 export type KillPoint =

@@ -3,8 +3,8 @@
  * sandbox served, losses and double counts, time to paid (no button / cashier pressed), and
  * every failing run with what is needed to replay it.
  */
-import { PERSONALITY_CHOICES } from '../../src/main/sandbox/personality';
-import { SERVED_FAULT_KINDS } from '../../src/main/sandbox/served-faults';
+import { PERSONALITY_CHOICES } from '#main/sandbox/personality';
+import { SERVED_FAULT_KINDS } from '#main/sandbox/served-faults';
 import {
   FAULT_KINDS,
   runFailed,

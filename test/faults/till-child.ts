@@ -4,9 +4,9 @@
  * advance, settle, close) and one JSON reply per stdout line. The first line is {controlUrl}.
  */
 import { createInterface } from 'node:readline';
-import { dispatch } from '../../src/main/bridge/dispatch';
-import { createCore, type Core } from '../../src/main/core/create-core';
-import { ManualScheduler } from '../../src/main/engine/scheduler';
+import { dispatch } from '#main/bridge/dispatch';
+import { createCore, type Core } from '#main/core/create-core';
+import { ManualScheduler } from '../support/clock';
 import {
   problemFromHandler,
   problemFromLogLine,
@@ -16,7 +16,7 @@ import {
   type TillProblem,
 } from './till';
 import { PROVIDER_READ_RETRY } from './script';
-import { IN_PROCESS_OWNER } from '../../src/main/bridge/caller';
+import { IN_PROCESS_OWNER } from '#main/bridge/caller';
 
 const [dataDir, startText, timeoutText] = process.argv.slice(2);
 if (!dataDir || !startText || !timeoutText) {

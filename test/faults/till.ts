@@ -6,17 +6,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { dispatch } from '../../src/main/bridge/dispatch';
-import { createCore, type Core } from '../../src/main/core/create-core';
-import { ManualScheduler } from '../../src/main/engine/scheduler';
+import { dispatch } from '#main/bridge/dispatch';
+import { createCore, type Core } from '#main/core/create-core';
+import { ManualScheduler } from '../support/clock';
 import type {
   BridgeResult,
   ChannelInput,
   ChannelName,
   ChannelOutput,
-} from '../../src/shared/bridge/contract';
+} from '#shared/bridge/contract';
 import { PROVIDER_READ_RETRY, PROVIDER_TIMEOUT_MS } from './script';
-import { IN_PROCESS_OWNER } from '../../src/main/bridge/caller';
+import { IN_PROCESS_OWNER } from '#main/bridge/caller';
 
 export const TILL_VERSION = '0.0.0-faults';
 

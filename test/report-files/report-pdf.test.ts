@@ -4,28 +4,28 @@
  * "₦" set in an embedded font and a page number on every page.
  */
 import { describe, expect, it } from 'vitest';
-import { formatNaira } from '../../src/shared/money';
+import { formatNaira } from '#shared/money';
 import {
   EXCEPTION_WORDS,
   describeLastSync,
   describeResolution,
   hourLabel,
-} from '../../src/shared/report-words';
-import type { ZReportView } from '../../src/shared/views';
-import { referencePrefix } from '../../src/shared/till-id';
-import { createReferenceGenerator } from '../../src/main/provider/references';
-import { resolveException } from '../../src/main/reports/exception-resolutions';
-import { buildPdfExport } from '../../src/main/reports/pdf/pdf-export';
-import { ENVIRONMENT_ON_PAPER } from '../../src/main/reports/pdf/report-pdf';
+} from '#shared/report-words';
+import type { ZReportView } from '#shared/views';
+import { referencePrefix } from '#shared/till-id';
+import { createReferenceGenerator } from '#main/provider/references';
+import { resolveException } from '#main/reports/exception-resolutions';
+import { buildPdfExport } from '#main/reports/pdf/pdf-export';
+import { ENVIRONMENT_ON_PAPER } from '#main/reports/pdf/report-pdf';
 import {
   insertCompleteSyncRun,
   insertCounterAccounts,
   insertInflowRow,
   nextSessionId,
-} from '../../src/main/reports/test-support';
-import { buildZReport } from '../../src/main/reports/z-report';
-import type { Db } from '../../src/main/store/database';
-import { createTestDb } from '../../src/main/store/test-helpers';
+} from '../support/shop-history';
+import { buildZReport } from '#main/reports/z-report';
+import type { Db } from '#main/store/database';
+import { createTestDb } from '../support/database';
 import {
   EXCEPTION_DAY_RANGE,
   EXCEPTION_DAY_START,

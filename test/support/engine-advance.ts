@@ -1,4 +1,4 @@
-import type { Harness } from '../../src/main/engine/test-harness';
+import type { Harness } from './sales-harness';
 
 /**
  * Moves the harness's fake clock, running each due timer's work to its end before the next

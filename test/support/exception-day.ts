@@ -1,10 +1,6 @@
-import type { DayRangeOptions } from '../../src/main/reports/report-range';
-import type { Db } from '../../src/main/store/database';
-import {
-  insertInflowRow,
-  insertSaleWithHistory,
-  nextSessionId,
-} from '../../src/main/reports/test-support';
+import type { DayRangeOptions } from '#main/reports/report-range';
+import type { Db } from '#main/store/database';
+import { insertInflowRow, insertSaleWithHistory, nextSessionId } from './shop-history';
 
 export const EXCEPTION_DAY = '2026-11-22';
 /** 2026-11-22 00:00 in Lagos. */

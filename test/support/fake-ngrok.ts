@@ -1,11 +1,6 @@
 import { createServer, request, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type {
-  TunnelConnectOptions,
-  TunnelDriver,
-  TunnelError,
-  TunnelSession,
-} from '../../src/main/tunnel';
+import type { TunnelConnectOptions, TunnelDriver, TunnelError, TunnelSession } from '#main/tunnel';
 
 export interface FakeNgrok {
   readonly driver: TunnelDriver;

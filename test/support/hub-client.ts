@@ -5,7 +5,7 @@
  */
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { connect, type TLSSocket } from 'node:tls';
-import type { SseFrame, SseStream } from './sse-stream';
+import { sseFrameBuffer, type SseStream } from './sse-stream';
 
 export class PinMismatchError extends Error {
   readonly code = 'CERT_PIN_MISMATCH';
@@ -108,87 +108,16 @@ export async function hubRequest(url: string, options: HubRequestOptions): Promi
   return { status: response.statusCode ?? 0, headers: response.headers, text, json };
 }
 
-function parseFrame(block: string): SseFrame | null {
-  let id: string | null = null;
-  let event = 'message';
-  const data: string[] = [];
-  for (const line of block.split('\n')) {
-    if (line === '' || line.startsWith(':')) continue;
-    const colon = line.indexOf(':');
-    const field = colon < 0 ? line : line.slice(0, colon);
-    const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
-    if (field === 'id') id = value;
-    else if (field === 'event') event = value;
-    else if (field === 'data') data.push(value);
-  }
-  return data.length === 0 && id === null ? null : { id, event, data: data.join('\n') };
-}
-
 /** An event stream of the hub over a pinned connection, read frame by frame. */
 export async function openHubStream(url: string, options: HubRequestOptions): Promise<SseStream> {
   const target = new URL(url);
   const socket = await pinnedSocket(target, options.fingerprint);
   const response = await send(target, { ...options, method: 'GET' }, socket);
-  const frames: SseFrame[] = [];
-  let done = false;
-  let wake: (() => void) | null = null;
-  const notify = () => {
-    wake?.();
-    wake = null;
-  };
-  let text = '';
+  const buffer = sseFrameBuffer();
   response.setEncoding('utf8');
-  response.on('data', (chunk: string) => {
-    text += chunk;
-    let end = text.indexOf('\n\n');
-    while (end >= 0) {
-      const frame = parseFrame(text.slice(0, end));
-      text = text.slice(end + 2);
-      if (frame) frames.push(frame);
-      end = text.indexOf('\n\n');
-    }
-    notify();
-  });
-  const finish = () => {
-    done = true;
-    notify();
-  };
-  response.once('end', finish);
-  response.once('close', finish);
-  response.once('error', finish);
-
-  async function waitFor<T>(take: () => T | undefined, what: string, timeoutMs: number) {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const found = take();
-      if (found !== undefined) return found;
-      const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no ${what} within ${timeoutMs} ms`);
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, left);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-    }
-  }
-
-  return {
-    status: response.statusCode ?? 0,
-    next: (timeoutMs = 5_000) =>
-      waitFor(
-        () => {
-          const frame = frames.shift();
-          if (frame) return frame;
-          if (done) throw new Error('the event stream ended');
-          return undefined;
-        },
-        'event frame',
-        timeoutMs,
-      ),
-    ended: (timeoutMs = 5_000) =>
-      waitFor(() => (done ? true : undefined), 'end of the stream', timeoutMs).then(() => {}),
-    close: () => socket.destroy(),
-  };
+  response.on('data', (chunk: string) => buffer.push(chunk));
+  response.once('end', () => buffer.finish());
+  response.once('close', () => buffer.finish());
+  response.once('error', () => buffer.finish());
+  return buffer.stream(response.statusCode ?? 0, () => socket.destroy());
 }

@@ -6,26 +6,22 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
-import { createProviderClient, type ProviderClient } from '../../src/main/provider/client';
-import { sandboxProfile, type ProviderClientConfig } from '../../src/main/provider/client-config';
+import { createProviderClient, type ProviderClient } from '#main/provider/client';
+import { sandboxProfile, type ProviderClientConfig } from '#main/provider/client-config';
 import {
   PERSONALITY_CHOICES,
   startSandboxProvider,
   type Personality,
   type SandboxProvider,
   type SandboxProviderOptions,
-} from '../../src/main/sandbox';
+} from '#main/sandbox';
 
 // The sandbox's own test clock: 2025-01-15 09:00:00 in Lagos, whole seconds, so provider dates
 // round-trip exactly.
-import { manualClock, type ManualClock } from '../../src/main/sandbox/test-support';
+import { ManualScheduler } from './clock';
+import { SANDBOX_T0 } from './sandbox-world';
 
-export {
-  manualClock,
-  T0,
-  unreachableUrl,
-  type ManualClock,
-} from '../../src/main/sandbox/test-support';
+export { SANDBOX_T0, unreachableUrl } from './sandbox-world';
 
 // ---- recording fetch ----
 
@@ -326,7 +322,7 @@ export function controlApi(controlUrl: string): ControlApi {
 
 export interface ContractEnv {
   readonly sandbox: SandboxProvider;
-  readonly clock: ManualClock;
+  readonly clock: ManualScheduler;
   readonly control: ControlApi;
   /** Where accounts send callbacks unless a test says otherwise. */
   readonly receiver: Receiver;
@@ -348,7 +344,7 @@ export interface ContractEnv {
 export const FAST_READ_RETRY = { attempts: 3, baseDelayMs: 1, maxDelayMs: 4 } as const;
 
 export async function startContractEnv(options: SandboxProviderOptions = {}): Promise<ContractEnv> {
-  const clock = manualClock();
+  const clock = new ManualScheduler(SANDBOX_T0);
   const sandboxErrors: unknown[] = [];
   const receiver = await startReceiver();
   let sandbox: SandboxProvider;

@@ -30,51 +30,23 @@ function parseFrame(block: string): SseFrame | null {
   return data.length === 0 && id === null ? null : { id, event, data: data.join('\n') };
 }
 
-/**
- * An event stream opened over real HTTP (fetch), read frame by frame: what a test needs to
- * check ids, replay and refusals without a browser.
- */
-export async function openSseStream(
-  url: string,
-  headers: Readonly<Record<string, string>> = {},
-): Promise<SseStream> {
-  const controller = new AbortController();
-  const response = await fetch(url, { headers, signal: controller.signal });
+/** Text chunks of an event stream in, frames out one by one: what every kind of stream shares. */
+export interface SseFrameBuffer {
+  push(chunk: string): void;
+  /** The stream is over (ended, broken or closed). */
+  finish(): void;
+  stream(status: number, close: () => void): SseStream;
+}
+
+export function sseFrameBuffer(): SseFrameBuffer {
   const frames: SseFrame[] = [];
   let done = false;
+  let text = '';
   let wake: (() => void) | null = null;
   const notify = () => {
     wake?.();
     wake = null;
   };
-  if (response.ok && response.body) {
-    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-    const decoder = new TextDecoder();
-    let text = '';
-    void (async () => {
-      try {
-        for (;;) {
-          const { value, done: finished } = await reader.read();
-          if (finished) break;
-          text += decoder.decode(value, { stream: true });
-          let end = text.indexOf('\n\n');
-          while (end >= 0) {
-            const frame = parseFrame(text.slice(0, end));
-            text = text.slice(end + 2);
-            if (frame) frames.push(frame);
-            end = text.indexOf('\n\n');
-          }
-          notify();
-        }
-      } catch {
-        // Aborted by close(), or the connection broke: either way the stream is over.
-      }
-      done = true;
-      notify();
-    })();
-  } else {
-    done = true;
-  }
 
   async function waitFor<T>(take: () => T | undefined, what: string, timeoutMs: number) {
     const deadline = Date.now() + timeoutMs;
@@ -94,20 +66,69 @@ export async function openSseStream(
   }
 
   return {
-    status: response.status,
-    next: (timeoutMs = 5_000) =>
-      waitFor(
-        () => {
-          const frame = frames.shift();
-          if (frame) return frame;
-          if (done) throw new Error('the event stream ended');
-          return undefined;
-        },
-        'event frame',
-        timeoutMs,
-      ),
-    ended: (timeoutMs = 5_000) =>
-      waitFor(() => (done ? true : undefined), 'end of the stream', timeoutMs).then(() => {}),
-    close: () => controller.abort(),
+    push(chunk) {
+      text += chunk;
+      let end = text.indexOf('\n\n');
+      while (end >= 0) {
+        const frame = parseFrame(text.slice(0, end));
+        text = text.slice(end + 2);
+        if (frame) frames.push(frame);
+        end = text.indexOf('\n\n');
+      }
+      notify();
+    },
+    finish() {
+      done = true;
+      notify();
+    },
+    stream: (status, close) => ({
+      status,
+      next: (timeoutMs = 5_000) =>
+        waitFor(
+          () => {
+            const frame = frames.shift();
+            if (frame) return frame;
+            if (done) throw new Error('the event stream ended');
+            return undefined;
+          },
+          'event frame',
+          timeoutMs,
+        ),
+      ended: (timeoutMs = 5_000) =>
+        waitFor(() => (done ? true : undefined), 'end of the stream', timeoutMs).then(() => {}),
+      close,
+    }),
   };
+}
+
+/**
+ * An event stream opened over real HTTP (fetch), read frame by frame: what a test needs to
+ * check ids, replay and refusals without a browser.
+ */
+export async function openSseStream(
+  url: string,
+  headers: Readonly<Record<string, string>> = {},
+): Promise<SseStream> {
+  const controller = new AbortController();
+  const response = await fetch(url, { headers, signal: controller.signal });
+  const buffer = sseFrameBuffer();
+  if (response.ok && response.body) {
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    void (async () => {
+      try {
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffer.push(decoder.decode(value, { stream: true }));
+        }
+      } catch {
+        // Aborted by close(), or the connection broke: either way the stream is over.
+      }
+      buffer.finish();
+    })();
+  } else {
+    buffer.finish();
+  }
+  return buffer.stream(response.status, () => controller.abort());
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { BridgeEvent, Caller } from '../../shared/bridge/contract';
-import type { SaleView } from '../../shared/sales';
+import type { BridgeEvent, Caller } from '#shared/bridge/contract';
+import type { SaleView } from '#shared/sales';
 import { eventVisibleTo, type SaleOwner } from './event-visibility';
 
 const owner: Caller = { role: 'owner', name: null, sessionId: 'o', via: 'browser' };

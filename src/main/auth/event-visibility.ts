@@ -1,5 +1,5 @@
-import type { BridgeEvent, Caller } from '../../shared/bridge/contract';
-import { effectiveRole, pairedCounterOf } from '../bridge/caller';
+import type { BridgeEvent, Caller } from '#shared/bridge/contract';
+import { effectiveRole, pairedCounterOf } from '#main/bridge/caller';
 
 /** Whose a sale is: the cashier recorded on it and the till that made it. */
 export interface SaleOwner {

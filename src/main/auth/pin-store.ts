@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { isAtomicTempName, writeFileAtomic } from '../secrets/atomic-write';
+import { isAtomicTempName, writeFileAtomic } from '#main/secrets/atomic-write';
 import { AuthError } from './auth-errors';
 import {
   activeLock,

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Caller } from '../../shared/bridge/contract';
+import type { Caller } from '#shared/bridge/contract';
 import { PIN_KDF } from './pin-hash';
 import { createRoles } from './roles';
 import { MAX_SESSIONS, OWNER_IDLE_MS, SESSION_IDLE_MS, type SessionRequest } from './sessions';

@@ -2,8 +2,8 @@
  * Owner and cashier roles: the PIN store and the session book behind one small interface, used
  * by the shells (who is calling) and by the sign-in handlers (change who is calling).
  */
-import type { AccessLevel, Caller, SessionView } from '../../shared/bridge/contract';
-import { pairedCounterOf } from '../bridge/caller';
+import type { AccessLevel, Caller, SessionView } from '#shared/bridge/contract';
+import { pairedCounterOf } from '#main/bridge/caller';
 import { AuthError } from './auth-errors';
 import {
   cashierSubject,

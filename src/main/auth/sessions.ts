@@ -4,8 +4,8 @@
  * first call and sends it back with each call, bound to the token it came with.
  */
 import { randomBytes } from 'node:crypto';
-import type { Caller, CallerVia } from '../../shared/bridge/contract';
-import type { CounterIdentity } from '../../shared/hub';
+import type { Caller, CallerVia } from '#shared/bridge/contract';
+import type { CounterIdentity } from '#shared/hub';
 
 /** An owner unlock ends after this long without an owner call (or at "Lock"). */
 export const OWNER_IDLE_MS = 15 * 60_000;

@@ -2,10 +2,10 @@
  * The caller of a bridge call and the one rule that decides whether it may use a channel. The
  * Caller type is written in the shared contract (handlers receive it); this file is main's side.
  */
-import type { AccessLevel, Caller, Role } from '../../shared/bridge/contract';
-import type { CounterIdentity } from '../../shared/hub';
+import type { AccessLevel, Caller, Role } from '#shared/bridge/contract';
+import type { CounterIdentity } from '#shared/hub';
 
-export type { Caller, CallerVia, Role } from '../../shared/bridge/contract';
+export type { Caller, CallerVia, Role } from '#shared/bridge/contract';
 
 /** Why a call is refused before its handler runs. */
 export type AccessRefusal = 'FORBIDDEN' | 'SIGNED_OUT';

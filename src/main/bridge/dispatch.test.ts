@@ -6,7 +6,7 @@ import {
   type Caller,
   type ChannelName,
   type Handlers,
-} from '../../shared/bridge/contract';
+} from '#shared/bridge/contract';
 import { accessRefusal, effectiveRole, IN_PROCESS_OWNER } from './caller';
 import { dispatch } from './dispatch';
 

@@ -6,7 +6,7 @@ import {
   type BridgeResult,
   type Caller,
   type Handlers,
-} from '../../shared/bridge/contract';
+} from '#shared/bridge/contract';
 import { accessRefusal, effectiveRole } from './caller';
 
 const REFUSALS: Readonly<Record<'FORBIDDEN' | 'SIGNED_OUT', string>> = {

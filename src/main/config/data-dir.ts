@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 
 export const DATA_DIR_ENV = 'TRANSFER_TILL_DATA_DIR';
 
@@ -17,16 +18,17 @@ export function resolveDataDir(
   env: Readonly<Record<string, string | undefined>>,
   fallback: string,
 ): string {
-  let chosen: string | undefined;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg === '--data-dir') {
-      chosen = argv[i + 1];
-      if (!chosen || chosen.startsWith('--')) throw new DataDirError('--data-dir needs a folder');
-    } else if (arg?.startsWith('--data-dir=')) {
-      chosen = arg.slice('--data-dir='.length);
-      if (!chosen) throw new DataDirError('--data-dir needs a folder');
-    }
+  // Not strict: the caller's other flags are its own to read (and to refuse).
+  const { values } = parseArgs({
+    args: [...argv],
+    options: { 'data-dir': { type: 'string' } },
+    strict: false,
+    allowPositionals: true,
+  });
+  const chosen = values['data-dir'];
+  // Missing (true), empty, or a flag taken as the folder: `--data-dir --port 5`.
+  if (chosen !== undefined && (typeof chosen !== 'string' || !chosen || chosen.startsWith('--'))) {
+    throw new DataDirError('--data-dir needs a folder');
   }
   return resolve(chosen ?? env[DATA_DIR_ENV] ?? fallback);
 }

@@ -1,4 +1,4 @@
-import { MoneyError, nairaToKobo } from '../../shared/money';
+import { MoneyError, nairaToKobo } from '#shared/money';
 
 export class AmountInputError extends Error {
   readonly code = 'INVALID_AMOUNT';

@@ -1,22 +1,12 @@
-import type { Caller, Handlers, SessionView } from '../../shared/bridge/contract';
-import type { Roles } from '../auth/roles';
-import type { SettingsStore } from '../settings/settings-store';
-
-type AuthChannels =
-  | 'getSession'
-  | 'signIn'
-  | 'signOut'
-  | 'unlockOwner'
-  | 'lock'
-  | 'setOwnerPin'
-  | 'removeOwnerPin'
-  | 'setCashierPin';
+import type { Caller, HandlersOf, SessionView, sessionChannels } from '#shared/bridge/contract';
+import type { Roles } from '#main/auth/roles';
+import type { SettingsStore } from '#main/settings/settings-store';
 
 /** Sign-in, owner unlock and PINs: each answers with the caller's session as it is afterwards. */
 export function authHandlers(deps: {
   readonly roles: Roles;
   readonly settings: SettingsStore;
-}): Pick<Handlers, AuthChannels> {
+}): HandlersOf<typeof sessionChannels> {
   const { roles, settings } = deps;
 
   function view(caller: Caller): SessionView {

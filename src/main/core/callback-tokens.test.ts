@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createRedactor } from '../logging/redact';
-import { createFileSecretBox } from '../secrets/file-secret-box';
+import { createRedactor } from '#main/logging/redact';
+import { createFileSecretBox } from '#main/secrets/file-secret-box';
 import { CALLBACK_TOKENS_FILE, openCallbackTokens, ROTATION_GRACE_MS } from './callback-tokens';
 
 function setup() {

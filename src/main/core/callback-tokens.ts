@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { Redactor } from '../logging/redact';
-import { writeFileAtomic } from '../secrets/atomic-write';
-import type { SecretBox } from '../secrets/secret-box';
-import { generateCallbackToken, isUsableCallbackToken } from '../webhook';
+import type { Redactor } from '#main/logging/redact';
+import { writeFileAtomic } from '#main/secrets/atomic-write';
+import type { SecretBox } from '#main/secrets/secret-box';
+import { generateCallbackToken, isUsableCallbackToken } from '#main/webhook';
 
 export const CALLBACK_TOKENS_FILE = 'callback-tokens.json';
 /** How long the previous token stays valid after a rotation: the longest account lifetime. */

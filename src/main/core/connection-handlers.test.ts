@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { channels, type Caller } from '../../shared/bridge/contract';
-import { createAppLogger, type AppLogger } from '../logging/logger';
+import { channels, type Caller } from '#shared/bridge/contract';
+import { createAppLogger, type AppLogger } from '#main/logging/logger';
 import { connectionHandlers, RENDERER_REPORTS_PER_MINUTE } from './connection-handlers';
 
 const SECRET = 'sk_test_4f3e2d1c0b9a8877';

@@ -1,7 +1,5 @@
-import type { Handlers } from '../../shared/bridge/contract';
-import type { Logger } from '../logging/logger';
-
-type ConnectionChannels = 'reportRendererError' | 'rotateShellToken';
+import type { HandlersOf, shellChannels } from '#shared/bridge/contract';
+import type { Logger } from '#main/logging/logger';
 
 /** A page in a render loop could fill the log: this many reports a minute, the rest counted. */
 export const RENDERER_REPORTS_PER_MINUTE = 20;
@@ -25,9 +23,7 @@ export interface ConnectionHandlerDeps {
  * secrets; the channel's schema bounds its size. The browser shell answers rotateShellToken
  * itself (the token is its own); anywhere else the channel says it does not apply.
  */
-export function connectionHandlers(
-  deps: ConnectionHandlerDeps,
-): Pick<Handlers, ConnectionChannels> {
+export function connectionHandlers(deps: ConnectionHandlerDeps): HandlersOf<typeof shellChannels> {
   let windowStart = Number.NEGATIVE_INFINITY;
   let inWindow = 0;
   let dropped = 0;

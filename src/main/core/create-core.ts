@@ -1,5 +1,4 @@
-import type { ReadRetryPolicy } from '../provider/read-retry';
-import { join } from 'node:path';
+import type { ReadRetryPolicy } from '#main/provider/read-retry';
 import {
   accessOf,
   isChannelName,
@@ -7,34 +6,34 @@ import {
   type BridgeEvent,
   type Caller,
   type Handlers,
-} from '../../shared/bridge/contract';
-import type { CallbackSelfTestTrigger, StatusView } from '../../shared/views';
-import { referencePrefix } from '../../shared/till-id';
-import { eventVisibleTo } from '../auth/event-visibility';
-import { pairedCounterOf } from '../bridge/caller';
-import { createRoles, type Roles } from '../auth/roles';
-import type { SessionRequest } from '../auth/sessions';
-import { ensureDataDir } from '../config/data-dir';
+} from '#shared/bridge/contract';
+import type { CallbackSelfTestTrigger, StatusView } from '#shared/views';
+import { referencePrefix } from '#shared/till-id';
+import { eventVisibleTo } from '#main/auth/event-visibility';
+import { pairedCounterOf } from '#main/bridge/caller';
+import { createRoles, type Roles } from '#main/auth/roles';
+import type { SessionRequest } from '#main/auth/sessions';
+import { ensureDataDir } from '#main/config/data-dir';
 import {
   CALLBACK_HEALTH_DEFAULTS,
   createCallbackHealth,
   type CallbackHealthMonitor,
-} from '../engine/callback-health';
-import { systemScheduler, type Scheduler } from '../engine/scheduler';
-import { createAppLogger, type AppLogger } from '../logging/logger';
-import { createFileSecretBox } from '../secrets/file-secret-box';
-import type { SecretBox } from '../secrets/secret-box';
-import { createSecretStore, type SecretStore } from '../secrets/secret-store';
-import { openNodeSettings } from '../settings/node-settings';
-import type { OpenedSettings } from '../settings/recovery';
+} from '#main/engine/callback-health';
+import { systemScheduler, type Scheduler } from '#main/engine/scheduler';
+import { createAppLogger, type AppLogger } from '#main/logging/logger';
+import { createFileSecretBox } from '#main/secrets/file-secret-box';
+import type { SecretBox } from '#main/secrets/secret-box';
+import { createSecretStore, type SecretStore } from '#main/secrets/secret-store';
+import { openNodeSettings } from '#main/settings/node-settings';
+import type { OpenedSettings } from '#main/settings/recovery';
 import {
   createSettingsStore,
   type SettingsBackend,
   type SettingsStore,
-} from '../settings/settings-store';
-import { raiseAlert } from '../store/alerts-repo';
-import { createGroupCommitInbox } from '../store/callback-inbox';
-import { getSale } from '../store/sales-repo';
+} from '#main/settings/settings-store';
+import { raiseAlert } from '#main/store/alerts-repo';
+import { createGroupCommitInbox } from '#main/store/callback-inbox';
+import { getSale } from '#main/store/sales-repo';
 import {
   createCallbackSelfTester,
   createNgrokDriver,
@@ -44,23 +43,22 @@ import {
   type CallbackSelfTester,
   type TunnelDriver,
   type TunnelManager,
-} from '../tunnel';
-import { startWebhookListener, type WebhookListener } from '../webhook';
+} from '#main/tunnel';
+import { startWebhookListener, type WebhookListener } from '#main/webhook';
 import { authHandlers } from './auth-handlers';
 import { openCallbackTokens, type CallbackTokens } from './callback-tokens';
 import { createEventBus, type EventBus } from './event-bus';
-import { statusForCounter } from '../hub/counter-status';
-import { createHub, type CoreHub } from '../hub/hub';
-import type { Hub } from '../hub/hub-types';
+import { statusForCounter } from '#main/hub/counter-status';
+import { createHub, type CoreHub } from '#main/hub/hub';
+import type { Hub } from '#main/hub/hub-types';
 import { hubHandlers } from './hub-handlers';
 import { connectionHandlers } from './connection-handlers';
 import { exceptionHandlers } from './exception-handlers';
 import { printingHandlers, type ReceiptPrinter } from './printing-handlers';
-import { reportFileHandlers } from './report-file-handlers';
+import { reportHandlers } from './report-handlers';
 import { openRuntime, type Runtime } from './runtime';
 import { runtimeHandlers } from './runtime-handlers';
 import { settingsHandlers } from './settings-handlers';
-import { trendHandlers } from './trend-handlers';
 
 export interface CoreConfig {
   readonly dataDir: string;
@@ -448,13 +446,12 @@ export async function createCore(config: CoreConfig): Promise<Core> {
     ...hubHandlers({ hub }),
     ...authHandlers({ roles, settings }),
     ...exceptionHandlers({ db: () => currentRuntime().db, now: () => scheduler.now() }),
-    ...reportFileHandlers({ db: () => currentRuntime().db, settings, now: () => scheduler.now() }),
     ...printingHandlers({
       settings,
       logger,
       ...(config.receiptPrinter ? { printer: config.receiptPrinter } : {}),
     }),
-    ...trendHandlers({
+    ...reportHandlers({
       db: () => currentRuntime().db,
       settings: () => settings.get(),
       now: () => scheduler.now(),
@@ -540,9 +537,4 @@ export async function createCore(config: CoreConfig): Promise<Core> {
       log.close();
     },
   };
-}
-
-export const SANDBOX_DB_FILE = 'sandbox-provider.sqlite';
-export function tillDbFile(dataDir: string, environment: string): string {
-  return join(dataDir, `till-${environment}.sqlite`);
 }

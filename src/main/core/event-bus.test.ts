@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { BridgeEvent } from '../../shared/bridge/contract';
+import type { BridgeEvent } from '#shared/bridge/contract';
 import { createEventBus, parseEventId } from './event-bus';
 
 function navigate(n: number): BridgeEvent {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { BridgeEvent } from '../../shared/bridge/contract';
+import type { BridgeEvent } from '#shared/bridge/contract';
 
 /** How many events a reconnecting page can catch up on; older gaps make it re-read its state. */
 export const EVENT_REPLAY_LIMIT = 1000;

@@ -1,8 +1,6 @@
-import type { Caller, Handlers } from '../../shared/bridge/contract';
-import { reopenException, resolveException } from '../reports/exception-resolutions';
-import type { Db } from '../store/database';
-
-type ExceptionChannels = 'resolveException' | 'reopenException';
+import type { Caller, HandlersOf, exceptionChannels } from '#shared/bridge/contract';
+import { reopenException, resolveException } from '#main/reports/exception-resolutions';
+import type { Db } from '#main/store/database';
 
 export interface ExceptionHandlerDeps {
   /** The database of the environment active at call time (exceptions belong to it). */
@@ -17,7 +15,9 @@ export function recordedByName(caller: Pick<Caller, 'name'> | undefined): string
 }
 
 /** The owner's record of what was done about the report's exceptions. */
-export function exceptionHandlers(deps: ExceptionHandlerDeps): Pick<Handlers, ExceptionChannels> {
+export function exceptionHandlers(
+  deps: ExceptionHandlerDeps,
+): HandlersOf<typeof exceptionChannels> {
   return {
     resolveException: (input, caller) =>
       resolveException(deps.db(), input, recordedByName(caller), deps.now()),

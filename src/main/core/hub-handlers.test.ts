@@ -1,12 +1,12 @@
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Caller, Handlers } from '../../shared/bridge/contract';
-import { DEFAULT_LAN_PORT, type HubView } from '../../shared/hub';
-import { IN_PROCESS_OWNER } from '../bridge/caller';
-import { dispatch } from '../bridge/dispatch';
-import { createHub } from '../hub/hub';
-import type { Db } from '../store/database';
-import { createTestDb } from '../store/test-helpers';
+import type { Caller, Handlers } from '#shared/bridge/contract';
+import { DEFAULT_LAN_PORT, type HubView } from '#shared/hub';
+import { IN_PROCESS_OWNER } from '#main/bridge/caller';
+import { dispatch } from '#main/bridge/dispatch';
+import { createHub } from '#main/hub/hub';
+import type { Db } from '#main/store/database';
+import { createTestDb } from '#support/database';
 import { hubHandlers } from './hub-handlers';
 
 const opened: Db[] = [];

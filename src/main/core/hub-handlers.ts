@@ -1,14 +1,11 @@
-import type { Handlers } from '../../shared/bridge/contract';
-import type { Hub } from '../hub/hub-types';
-
-type HubChannels =
-  'getHub' | 'setLanListener' | 'createPairingLink' | 'updateCounter' | 'revokeCounter';
+import type { HandlersOf, hubChannels } from '#shared/bridge/contract';
+import type { Hub } from '#main/hub/hub-types';
 
 /**
  * The owner's Counters screen: the LAN listener, pairing links, renaming and revoking counters.
  * Each change answers with the hub as it is afterwards, so the screen shows what main holds.
  */
-export function hubHandlers(deps: { readonly hub: Hub }): Pick<Handlers, HubChannels> {
+export function hubHandlers(deps: { readonly hub: Hub }): HandlersOf<typeof hubChannels> {
   const { hub } = deps;
   return {
     getHub: () => hub.view(),

@@ -3,11 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Caller, CallerVia, Handlers } from '../../shared/bridge/contract';
-import type { PrinterView } from '../../shared/printing';
-import { dispatch } from '../bridge/dispatch';
-import { openNodeSettings } from '../settings/node-settings';
-import { createSettingsStore, type SettingsStore } from '../settings/settings-store';
+import type {
+  Caller,
+  CallerVia,
+  Handlers,
+  HandlersOf,
+  printingChannels,
+} from '#shared/bridge/contract';
+import type { PrinterView } from '#shared/printing';
+import { dispatch } from '#main/bridge/dispatch';
+import { openNodeSettings } from '#main/settings/node-settings';
+import { createSettingsStore, type SettingsStore } from '#main/settings/settings-store';
 import {
   PrintError,
   printingHandlers,
@@ -50,7 +56,7 @@ function caller(via: CallerVia, role: Caller['role'] = 'cashier'): Caller {
 const XP = { name: 'XP-80C', displayName: 'Xprinter XP-80C' };
 
 function call<C extends 'getPrintSetup' | 'printReceipt' | 'listPrinters'>(
-  handlers: Pick<Handlers, 'getPrintSetup' | 'printReceipt' | 'listPrinters'>,
+  handlers: HandlersOf<typeof printingChannels>,
   channel: C,
   input: unknown,
   who: Caller,

@@ -1,10 +1,8 @@
-import type { Caller, Handlers } from '../../shared/bridge/contract';
-import type { PrinterView } from '../../shared/printing';
-import { planReceiptPrint, type ReceiptPrintPlan } from '../desktop/print-plan';
-import type { Logger } from '../logging/logger';
-import type { SettingsStore } from '../settings/settings-store';
-
-type PrintingChannels = 'getPrintSetup' | 'printReceipt' | 'listPrinters';
+import type { Caller, HandlersOf, printingChannels } from '#shared/bridge/contract';
+import type { PrinterView } from '#shared/printing';
+import { planReceiptPrint, type ReceiptPrintPlan } from '#main/desktop/print-plan';
+import type { Logger } from '#main/logging/logger';
+import type { SettingsStore } from '#main/settings/settings-store';
 
 export type SilentPrintPlan = Extract<ReceiptPrintPlan, { kind: 'silent' }>;
 
@@ -34,7 +32,7 @@ export interface PrintingHandlerDeps {
   readonly logger: Logger;
 }
 
-export function printingHandlers(deps: PrintingHandlerDeps): Pick<Handlers, PrintingChannels> {
+export function printingHandlers(deps: PrintingHandlerDeps): HandlersOf<typeof printingChannels> {
   const { settings, printer } = deps;
 
   function canPrintSilently(caller: Caller): boolean {

@@ -1,15 +1,20 @@
-import type { Caller, Handlers } from '../../shared/bridge/contract';
-import { RUNTIME_CHANNELS, type Runtime, type RuntimeChannel } from './runtime';
+import type { Caller, HandlersOf } from '#shared/bridge/contract';
+import {
+  RUNTIME_CHANNELS,
+  type Runtime,
+  type RuntimeChannel,
+  type runtimeChannels,
+} from './runtime';
 
 /**
  * Handlers that always reach the runtime of the environment active at call time, so that a
  * switch between sandbox, staging and production needs no re-registration in the shells.
  */
-export function runtimeHandlers(current: () => Runtime): Pick<Handlers, RuntimeChannel> {
+export function runtimeHandlers(current: () => Runtime): HandlersOf<typeof runtimeChannels> {
   type Forward = (input: never, caller: Caller) => unknown;
   const table: Partial<Record<RuntimeChannel, Forward>> = {};
   for (const name of RUNTIME_CHANNELS) {
     table[name] = (input, caller) => (current().handlers[name] as Forward)(input, caller);
   }
-  return table as Pick<Handlers, RuntimeChannel>;
+  return table as HandlersOf<typeof runtimeChannels>;
 }

@@ -1,36 +1,36 @@
 import { join } from 'node:path';
-import type { BridgeEvent, Handlers } from '../../shared/bridge/contract';
-import { businessDay } from '../../shared/provider-time';
-import type { Environment } from '../../shared/settings-schema';
-import { referencePrefix } from '../../shared/till-id';
-import type { SyncRunView } from '../../shared/views';
-import type { CallbackHealth } from '../engine/callback-health';
-import { createSalesEngine, type EngineSettings, type SalesEngine } from '../engine/sales-engine';
-import type { Scheduler } from '../engine/scheduler';
-import type { Logger } from '../logging/logger';
-import { createProviderClient, type ProviderClient } from '../provider/client';
-import type { ReadRetryPolicy } from '../provider/read-retry';
-import { createReferenceGenerator } from '../provider/references';
 import {
-  buildCsvExport,
-  buildZReport,
-  checkPayout,
-  createTransactionSync,
-  getBalanceView,
-  listTransactions,
-  reportRange,
-  requestedDayRange,
-  type TransactionSync,
-} from '../reports';
-import { startSandboxProvider } from '../sandbox';
-import type { SecretStore } from '../secrets/secret-store';
-import type { SettingsStore } from '../settings/settings-store';
-import { nameCounterTills } from '../hub/counter-names';
-import { listOpenAlerts } from '../store/alerts-repo';
-import { dailyBackup } from '../store/backup';
-import { openDatabase, type Db } from '../store/database';
-import { listPairedCounters } from '../store/paired-counters-repo';
-import type { CallbackRoute } from '../tunnel';
+  payoutChannels,
+  saleChannels,
+  syncChannels,
+  type BridgeEvent,
+  type HandlersOf,
+} from '#shared/bridge/contract';
+import { businessDay } from '#shared/provider-time';
+import { ENVIRONMENT_NAMES, type Environment } from '#shared/settings-schema';
+import { referencePrefix } from '#shared/till-id';
+import type { SyncRunView } from '#shared/views';
+import { sandboxDbPath, tillDbPath } from '#main/config/data-files';
+import type { CallbackHealth } from '#main/engine/callback-health';
+import {
+  createSalesEngine,
+  type EngineSettings,
+  type SalesEngine,
+} from '#main/engine/sales-engine';
+import type { Scheduler } from '#main/engine/scheduler';
+import type { Logger } from '#main/logging/logger';
+import { createProviderClient, type ProviderClient } from '#main/provider/client';
+import type { ReadRetryPolicy } from '#main/provider/read-retry';
+import { createReferenceGenerator } from '#main/provider/references';
+import { checkPayout, getBalanceView } from '#main/payouts/balance';
+import { startSandboxProvider } from '#main/sandbox';
+import type { SecretStore } from '#main/secrets/secret-store';
+import type { SettingsStore } from '#main/settings/settings-store';
+import { listOpenAlerts } from '#main/store/alerts-repo';
+import { dailyBackup } from '#main/store/backup';
+import { openDatabase, type Db } from '#main/store/database';
+import { createTransactionSync, type TransactionSync } from '#main/sync/sync';
+import type { CallbackRoute } from '#main/tunnel';
 import { parseNairaInput } from './amount-input';
 import { chooseSandbox, openSandboxLink } from './sandbox-link';
 import { StandaloneSandboxError } from './standalone-sandbox';
@@ -48,26 +48,13 @@ export class NotConfiguredError extends Error {
   }
 }
 
-/** The channels whose work belongs to one provider environment. */
-export const RUNTIME_CHANNELS = [
-  'createSale',
-  'getSale',
-  'cancelSale',
-  'checkSale',
-  'retrySale',
-  'getReceipt',
-  'getActivity',
-  'acknowledgeAlert',
-  'createCounterAccount',
-  'syncTransactions',
-  'cancelSync',
-  'getZReport',
-  'listTransactions',
-  'exportCsv',
-  'getBalance',
-  'checkPayout',
-] as const;
-export type RuntimeChannel = (typeof RUNTIME_CHANNELS)[number];
+/**
+ * The channels whose work needs one provider environment's client, engine or sync (not only its
+ * database): the runtime answers them, and a switch of environment rebuilds it.
+ */
+export const runtimeChannels = { ...saleChannels, ...syncChannels, ...payoutChannels } as const;
+export type RuntimeChannel = keyof typeof runtimeChannels;
+export const RUNTIME_CHANNELS = Object.keys(runtimeChannels) as readonly RuntimeChannel[];
 
 export interface Runtime {
   readonly environment: Environment;
@@ -79,7 +66,7 @@ export interface Runtime {
   } | null;
   readonly engine: SalesEngine;
   readonly sync: TransactionSync;
-  readonly handlers: Pick<Handlers, RuntimeChannel>;
+  readonly handlers: HandlersOf<typeof runtimeChannels>;
   /** The sandbox's client, for "Test connection" on the sandbox profile (throws when unreadable). */
   sandboxClient(): { readonly client: ProviderClient; readonly payoutAccountId: string } | null;
   openAlertCount(): number;
@@ -109,12 +96,6 @@ export interface RuntimeOptions {
   readonly sandboxPort?: number;
 }
 
-const ENVIRONMENT_LABEL: Readonly<Record<Environment, string>> = {
-  sandbox: 'SANDBOX',
-  staging: 'STAGING',
-  production: 'LIVE (production)',
-};
-
 /** One provider environment: its own database, provider client, sales engine and sync. */
 export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
   const { environment, settings, secrets, scheduler, logger, emit } = options;
@@ -129,7 +110,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
               sandboxUrl,
               startEmbedded: () =>
                 startSandboxProvider({
-                  dbPath: join(options.dataDir, 'sandbox-provider.sqlite'),
+                  dbPath: sandboxDbPath(options.dataDir),
                   port: options.sandboxPort ?? 0,
                   // One clock for the till and its sandbox, so a fast-forwarded clock moves both.
                   now: () => scheduler.now(),
@@ -143,7 +124,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
       : null;
   const sandbox = () => sandboxChoice?.link() ?? null;
   const db = openDatabase({
-    path: join(options.dataDir, `till-${environment}.sqlite`),
+    path: tillDbPath(options.dataDir, environment),
     nativeBinding: options.sqliteNativeBinding,
   });
 
@@ -170,7 +151,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
         };
     if (!config.baseUrl || !config.secretKey) {
       throw new NotConfiguredError(
-        `${ENVIRONMENT_LABEL[environment]} is not set up yet: enter its base URL and secret key in Settings (the provider's support team gives them).`,
+        `${ENVIRONMENT_NAMES[environment]} is not set up yet: enter its base URL and secret key in Settings (the provider's support team gives them).`,
         !config.baseUrl ? 'baseUrl' : 'secretKey',
       );
     }
@@ -265,15 +246,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
     },
   });
 
-  function dayRange(input: {
-    readonly day?: string;
-    readonly fromDay?: string;
-    readonly toDay?: string;
-  }) {
-    return requestedDayRange(input, settings.get(), scheduler.now());
-  }
-
-  const handlers: Pick<Handlers, RuntimeChannel> = {
+  const handlers: HandlersOf<typeof runtimeChannels> = {
     ...saleHandlers({
       db,
       engine,
@@ -295,26 +268,6 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
       return sync.current() ?? running;
     },
     cancelSync: () => ({ cancelled: sync.cancel() }),
-    // The shop view names the tills that are counters paired to this hub.
-    getZReport: (input) =>
-      nameCounterTills(
-        buildZReport(db, {
-          ...dayRange(input),
-          tillId: settings.get().shop.tillId,
-          now: scheduler.now(),
-        }),
-        listPairedCounters(db),
-      ),
-    listTransactions: ({ status, search, offset, limit, ...range }) =>
-      listTransactions(db, {
-        ...reportRange(dayRange(range)),
-        ...(status ? { status } : {}),
-        ...(search ? { search } : {}),
-        offset,
-        limit,
-      }),
-    exportCsv: (input) =>
-      buildCsvExport(db, { ...dayRange(input), tillId: settings.get().shop.tillId }),
     getBalance: () => getBalanceView(client(), payoutAccountId(), scheduler.now()),
     checkPayout: async ({ amount }) => {
       const requested = parseNairaInput(amount, 'amount');

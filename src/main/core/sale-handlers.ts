@@ -1,15 +1,15 @@
-import type { ActivityView, Caller, Handlers } from '../../shared/bridge/contract';
-import { businessDayRange, businessDay } from '../../shared/provider-time';
-import type { ReceiptView } from '../../shared/views';
-import { effectiveRole, ForbiddenError, pairedCounterOf } from '../bridge/caller';
-import type { SalesEngine } from '../engine/sales-engine';
-import type { Scheduler } from '../engine/scheduler';
-import { listCounterAccounts } from '../store/accounts-repo';
-import { acknowledgeAlert, listOpenAlerts } from '../store/alerts-repo';
-import type { Db } from '../store/database';
-import { listRecentInflows } from '../store/inflows-repo';
-import { getSale, listSalesCreatedBetween } from '../store/sales-repo';
-import { listTillSaleIdsCreatedBetween } from '../store/till-sales-queries';
+import type { ActivityView, Caller, HandlersOf, saleChannels } from '#shared/bridge/contract';
+import { businessDayRange, businessDay } from '#shared/provider-time';
+import type { ReceiptView } from '#shared/views';
+import { effectiveRole, ForbiddenError, pairedCounterOf } from '#main/bridge/caller';
+import type { SalesEngine } from '#main/engine/sales-engine';
+import type { Scheduler } from '#main/engine/scheduler';
+import { listCounterAccounts } from '#main/store/accounts-repo';
+import { acknowledgeAlert, listOpenAlerts } from '#main/store/alerts-repo';
+import type { Db } from '#main/store/database';
+import { listRecentInflows } from '#main/store/inflows-repo';
+import { getSale, listSalesCreatedBetween } from '#main/store/sales-repo';
+import { listTillSaleIdsCreatedBetween } from '#main/store/till-sales-queries';
 import { AmountInputError, parseNairaInput } from './amount-input';
 import { alertView, counterAccountView, inflowView } from './views';
 
@@ -26,23 +26,12 @@ export interface SaleHandlerDeps {
   };
 }
 
-type SaleChannels =
-  | 'createSale'
-  | 'getSale'
-  | 'cancelSale'
-  | 'checkSale'
-  | 'retrySale'
-  | 'getReceipt'
-  | 'getActivity'
-  | 'acknowledgeAlert'
-  | 'createCounterAccount';
-
 /**
  * The cashier's channels: thin mappings from bridge inputs to the sales engine. A cashier sees
  * and acts on their own sales only; the owner on every sale. A counter paired to this hub sees
  * and acts on its own till's sales, whoever is signed in at it.
  */
-export function saleHandlers(deps: SaleHandlerDeps): Pick<Handlers, SaleChannels> {
+export function saleHandlers(deps: SaleHandlerDeps): HandlersOf<typeof saleChannels> {
   const { db, engine, scheduler } = deps;
 
   /**

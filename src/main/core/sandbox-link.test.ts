@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startSandboxProvider, type SandboxProvider } from '../sandbox';
+import { startSandboxProvider, type SandboxProvider } from '#main/sandbox';
 import { chooseSandbox, openSandboxLink, type SandboxLink } from './sandbox-link';
 import {
   normaliseSandboxUrl,

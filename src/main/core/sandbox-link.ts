@@ -5,7 +5,7 @@
  * never a reason to fall back to the embedded one: the shop would train on the wrong provider
  * without knowing it.
  */
-import type { SandboxProvider } from '../sandbox';
+import type { SandboxProvider } from '#main/sandbox';
 import {
   normaliseSandboxUrl,
   readStandaloneSandbox,

@@ -1,23 +1,14 @@
-import type { Handlers } from '../../shared/bridge/contract';
-import type { Environment } from '../../shared/settings-schema';
-import type { CallbackHealthView, ConnectionCheckView, SettingsView } from '../../shared/views';
-import type { Scheduler } from '../engine/scheduler';
-import { createProviderClient, type ProviderClient } from '../provider/client';
-import { ProviderConfigError } from '../provider/errors';
-import type { SecretStore } from '../secrets/secret-store';
-import { SettingsValidationError } from '../settings/errors';
-import type { SettingsStore } from '../settings/settings-store';
-import { testConnection } from '../settings/test-connection';
-import type { CallbackRoute } from '../tunnel';
-
-type SettingsChannels =
-  | 'getSettings'
-  | 'updateSettings'
-  | 'getSecrets'
-  | 'setSecret'
-  | 'testConnection'
-  | 'rotateCallbackToken'
-  | 'testCallbacks';
+import type { HandlersOf, settingsChannels } from '#shared/bridge/contract';
+import type { Environment } from '#shared/settings-schema';
+import type { CallbackHealthView, ConnectionCheckView, SettingsView } from '#shared/views';
+import type { Scheduler } from '#main/engine/scheduler';
+import { createProviderClient, type ProviderClient } from '#main/provider/client';
+import { ProviderConfigError } from '#main/provider/errors';
+import type { SecretStore } from '#main/secrets/secret-store';
+import { SettingsValidationError } from '#main/settings/errors';
+import type { SettingsStore } from '#main/settings/settings-store';
+import { testConnection } from '#main/settings/test-connection';
+import type { CallbackRoute } from '#main/tunnel';
 
 export interface SettingsHandlerDeps {
   readonly settings: SettingsStore;
@@ -37,7 +28,7 @@ export interface SettingsHandlerDeps {
 }
 
 /** Settings in, secrets in; only settings and the status of secrets come out. */
-export function settingsHandlers(deps: SettingsHandlerDeps): Pick<Handlers, SettingsChannels> {
+export function settingsHandlers(deps: SettingsHandlerDeps): HandlersOf<typeof settingsChannels> {
   const { settings, secrets } = deps;
 
   function view(): SettingsView {

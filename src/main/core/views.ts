@@ -1,8 +1,8 @@
-import type { AlertView, InflowView } from '../../shared/sales';
-import type { CounterAccountView } from '../../shared/views';
-import type { AccountRow } from '../store/accounts-repo';
-import type { AlertRow } from '../store/alerts-repo';
-import type { InflowRow } from '../store/inflows-repo';
+import type { AlertView, InflowView } from '#shared/sales';
+import type { CounterAccountView } from '#shared/views';
+import type { AccountRow } from '#main/store/accounts-repo';
+import type { AlertRow } from '#main/store/alerts-repo';
+import type { InflowRow } from '#main/store/inflows-repo';
 
 export function inflowView(row: InflowRow): InflowView {
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AlertView, SaleView } from '../../shared/sales';
+import type { AlertView, SaleView } from '#shared/sales';
 import { notificationFor } from './notifications';
 
 const sale = (state: SaleView['state']): SaleView => ({

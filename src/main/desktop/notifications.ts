@@ -1,5 +1,5 @@
-import type { BridgeEvent } from '../../shared/bridge/contract';
-import { formatNaira } from '../../shared/money';
+import type { BridgeEvent } from '#shared/bridge/contract';
+import { formatNaira } from '#shared/money';
 
 export interface DesktopNotification {
   readonly title: string;

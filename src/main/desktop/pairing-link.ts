@@ -5,7 +5,7 @@
  * address (an IP literal or localhost, never a DNS name that someone else could answer for) over
  * https, and carry the certificate's fingerprint to pin.
  */
-import { ipFamily } from '../../shared/settings-schema';
+import { ipFamily } from '#shared/settings-schema';
 
 export type PairingLinkErrorCode =
   | 'PAIRING_LINK_NOT_A_LINK'

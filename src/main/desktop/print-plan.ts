@@ -3,8 +3,8 @@
  * `webContents.print({ silent: true, deviceName })`), or through the page's print dialog. The
  * decision and the paper size are pure; src/main/electron/receipt-printer.ts only carries them out.
  */
-import type { CallerVia } from '../../shared/bridge/contract';
-import type { DialogReason, PaperWidthMm } from '../../shared/printing';
+import type { CallerVia } from '#shared/bridge/contract';
+import type { DialogReason, PaperWidthMm } from '#shared/printing';
 
 /** Electron's page size for print(): microns. */
 export interface PageSizeMicrons {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ActivityView } from '../../shared/bridge/contract';
-import type { SaleView } from '../../shared/sales';
-import type { CallbackHealthView, StatusView } from '../../shared/views';
+import type { ActivityView } from '#shared/bridge/contract';
+import type { SaleView } from '#shared/sales';
+import type { CallbackHealthView, StatusView } from '#shared/views';
 import { EMPTY_BOOK, noteSale, tillSnapshot } from './till-snapshot';
 
 const sale = (id: number, state: SaleView['state'], updatedAt = 1): SaleView => ({

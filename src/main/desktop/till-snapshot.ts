@@ -1,7 +1,7 @@
-import type { ActivityView } from '../../shared/bridge/contract';
-import type { Environment } from '../../shared/settings-schema';
-import { isOpenSaleState, type SaleView } from '../../shared/sales';
-import type { CallbackHealthState, StatusView } from '../../shared/views';
+import type { ActivityView } from '#shared/bridge/contract';
+import type { Environment } from '#shared/settings-schema';
+import { isOpenSaleState, type SaleView } from '#shared/sales';
+import type { CallbackHealthState, StatusView } from '#shared/views';
 
 /** What the desktop shell needs to know of the till to decide about the tray, closing and power. */
 export interface TillSnapshot {

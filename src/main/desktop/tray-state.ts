@@ -1,4 +1,4 @@
-import type { CallbackHealthState } from '../../shared/views';
+import type { CallbackHealthState } from '#shared/views';
 import type { IconBadge } from './icon-art';
 import type { TillSnapshot } from './till-snapshot';
 import { updateMenuItem, type UpdateStatus } from './updates';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../shared/settings-schema';
+import { DEFAULT_SETTINGS } from '#shared/settings-schema';
 import {
   mayCheck,
   nextUpdateStatus,

@@ -4,7 +4,7 @@
  * latest*.yml files): with none, electron-updater is never even loaded. Nothing downloads or
  * installs without a person choosing it in the menu.
  */
-import { urlProblem, type Settings } from '../../shared/settings-schema';
+import { urlProblem, type Settings } from '#shared/settings-schema';
 import type { DesktopNotification } from './notifications';
 import type { TrayMenuItem } from './tray-state';
 

@@ -15,7 +15,7 @@ import {
   counterModeFrom,
   pairingCompleted,
   type CounterMode,
-} from '../desktop/counter-mode';
+} from '#main/desktop/counter-mode';
 import {
   certificateVerdict,
   COUNTER_WINDOW_TITLE,
@@ -32,7 +32,7 @@ import {
   unreachableTitle,
   VERIFY_PROC_RESULT,
   type CounterDialog,
-} from '../desktop/counter-trust';
+} from '#main/desktop/counter-trust';
 import { installCounterMenu } from './menu';
 import { createCounterWindow } from './window';
 

@@ -12,16 +12,16 @@ import {
   powerSaveBlocker,
   type BrowserWindow,
 } from 'electron';
-import type { BridgeEvent, BridgeEvents } from '../../shared/bridge/contract';
-import { IN_PROCESS_OWNER } from '../bridge/caller';
-import type { Core } from '../core/create-core';
-import type { DesktopNotification } from '../desktop/notifications';
-import { createPowerSaveController } from '../desktop/power-save';
-import { onQuitRequest, quitConfirmed, type QuitDialog } from '../desktop/quit-guard';
-import { EMPTY_BOOK, noteSale, tillSnapshot, type TillSnapshot } from '../desktop/till-snapshot';
-import { trayState, type TrayAction } from '../desktop/tray-state';
-import { updateNotice } from '../desktop/updates';
-import { onWindowClose } from '../desktop/window-close';
+import type { BridgeEvent, BridgeEvents } from '#shared/bridge/contract';
+import { IN_PROCESS_OWNER } from '#main/bridge/caller';
+import type { Core } from '#main/core/create-core';
+import type { DesktopNotification } from '#main/desktop/notifications';
+import { createPowerSaveController } from '#main/desktop/power-save';
+import { onQuitRequest, quitConfirmed, type QuitDialog } from '#main/desktop/quit-guard';
+import { EMPTY_BOOK, noteSale, tillSnapshot, type TillSnapshot } from '#main/desktop/till-snapshot';
+import { trayState, type TrayAction } from '#main/desktop/tray-state';
+import { updateNotice } from '#main/desktop/updates';
+import { onWindowClose } from '#main/desktop/window-close';
 import { applyLoginItem } from './login-item';
 import { createTillTray } from './tray';
 import { createUpdater } from './updater';

@@ -1,11 +1,11 @@
 import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
-import { channelNames, ipcChannelOf, type Handlers } from '../../shared/bridge/contract';
-import type { SessionRequest } from '../auth/sessions';
-import { dispatch } from '../bridge/dispatch';
-import type { CoreAuth } from '../core/create-core';
-import { DESKTOP_SESSION_PREFIX } from '../desktop/print-plan';
-import type { Logger } from '../logging/logger';
-import { isTrustedIpcSender, type TrustedOrigins } from '../security/trusted-sender';
+import { channelNames, ipcChannelOf, type Handlers } from '#shared/bridge/contract';
+import type { SessionRequest } from '#main/auth/sessions';
+import { dispatch } from '#main/bridge/dispatch';
+import type { CoreAuth } from '#main/core/create-core';
+import { DESKTOP_SESSION_PREFIX } from '#main/desktop/print-plan';
+import type { Logger } from '#main/logging/logger';
+import { isTrustedIpcSender, type TrustedOrigins } from '#main/security/trusted-sender';
 
 /** A desktop window is one session: its webContents, for as long as it lives. */
 export function desktopSession(contents: Pick<WebContents, 'id'>): SessionRequest {

@@ -2,8 +2,8 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname } from 'node:path';
 import { app } from 'electron';
-import { loginItemPlan, xdgConfigHome } from '../desktop/login-item';
-import type { Logger } from '../logging/logger';
+import { loginItemPlan, xdgConfigHome } from '#main/desktop/login-item';
+import type { Logger } from '#main/logging/logger';
 
 /** Carries out the "Start at login" setting (see loginItemPlan for the rules). */
 export function applyLoginItem(wanted: boolean, logger: Logger): void {

@@ -6,12 +6,12 @@
  * quitting, power, start at login and updates are in desktop-life.ts.
  */
 import { app, Notification, session, type BrowserWindow } from 'electron';
-import { notificationFor } from '../desktop/notifications';
-import { createCore, type Core } from '../core/create-core';
+import { notificationFor } from '#main/desktop/notifications';
+import { createCore, type Core } from '#main/core/create-core';
 import { startDesktopLife, type DesktopLife } from './desktop-life';
-import { rendererCspHeader } from '../../shared/csp';
-import { isTrustedRendererUrl } from '../security/trusted-sender';
-import { IPC_EVENT_CHANNEL, type BridgeEvents } from '../../shared/bridge/contract';
+import { rendererCspHeader } from '#shared/csp';
+import { isTrustedRendererUrl } from '#main/security/trusted-sender';
+import { IPC_EVENT_CHANNEL, type BridgeEvents } from '#shared/bridge/contract';
 import { desktopSession, registerIpc } from './ipc';
 import { sqliteNativeBinding } from './native-binding';
 import { openDesktopSecretBox } from './safe-storage-box';
@@ -19,7 +19,7 @@ import { openElectronSettings } from './settings-backend';
 import { installMenu } from './menu';
 import { createElectronReceiptPrinter } from './receipt-printer';
 import { createDisplayWindow, createMainWindow, rendererDir, trustedOrigins } from './window';
-import { startLanService, type LanService } from '../hub/lan-service';
+import { startLanService, type LanService } from '#main/hub/lan-service';
 import { counterStart, refuseCounterStart, startCounterMode } from './counter-window';
 
 // Two instances would fight over the webhook port and the database (or, as counters, over one

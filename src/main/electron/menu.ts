@@ -1,5 +1,5 @@
 import { Menu, type MenuItemConstructorOptions } from 'electron';
-import type { BridgeEvents } from '../../shared/bridge/contract';
+import type { BridgeEvents } from '#shared/bridge/contract';
 
 type Screen = BridgeEvents['navigate']['route'];
 

@@ -1,6 +1,6 @@
 import { webContents, type WebContents } from 'electron';
-import { PrintError, type ReceiptPrinter } from '../core/printing-handlers';
-import { contentsIdOfSession } from '../desktop/print-plan';
+import { PrintError, type ReceiptPrinter } from '#main/core/printing-handlers';
+import { contentsIdOfSession } from '#main/desktop/print-plan';
 
 /** The window behind a desktop session (its page holds the receipt to print). */
 function windowOf(sessionId: string): WebContents {

@@ -5,8 +5,8 @@
  * own kind so the settings screen can say the secrets are not really protected.
  */
 import { safeStorage } from 'electron';
-import { createFileSecretBox } from '../secrets/file-secret-box';
-import { SecretBoxError, type SecretBox } from '../secrets/secret-box';
+import { createFileSecretBox } from '#main/secrets/file-secret-box';
+import { SecretBoxError, type SecretBox } from '#main/secrets/secret-box';
 
 /** The part of Electron's safeStorage used here. */
 export type SafeStorageApi = Pick<

@@ -5,9 +5,9 @@
 import { join } from 'node:path';
 import { app } from 'electron';
 import ElectronStore from 'electron-store';
-import { settingsBackendOptions } from '../settings/backend-options';
-import { openSettingsFile, type OpenedSettings } from '../settings/recovery';
-import type { SettingsFile } from '../settings/settings-store';
+import { settingsBackendOptions } from '#main/settings/backend-options';
+import { openSettingsFile, type OpenedSettings } from '#main/settings/recovery';
+import type { SettingsFile } from '#main/settings/settings-store';
 
 /** Call after app 'ready'. Pass `backend` and `recovery` to createSettingsStore. */
 export function openElectronSettings(): OpenedSettings<ElectronStore<SettingsFile>> {

@@ -9,16 +9,16 @@ import {
   type MenuItemConstructorOptions,
   type NativeImage,
 } from 'electron';
-import { renderIcon } from '../desktop/icon-art';
-import { encodePng } from '../desktop/png';
+import { renderIcon } from '#main/desktop/icon-art';
+import { encodePng } from '#main/desktop/png';
 import {
   TRAY_BADGES,
   type TrayAction,
   type TrayIconVariant,
   type TrayMenuItem,
   type TrayState,
-} from '../desktop/tray-state';
-import type { Logger } from '../logging/logger';
+} from '#main/desktop/tray-state';
+import type { Logger } from '#main/logging/logger';
 
 /** 16 px at 100 % (Windows, macOS), with sharper copies for 150 % and 200 % screens. */
 const TRAY_SCALES = [

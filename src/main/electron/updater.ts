@@ -4,7 +4,7 @@
  */
 import { app } from 'electron';
 import type { AppUpdater } from 'electron-updater';
-import type { Settings } from '../../shared/settings-schema';
+import type { Settings } from '#shared/settings-schema';
 import {
   mayCheck,
   nextUpdateStatus,
@@ -12,8 +12,8 @@ import {
   UPDATES_OFF,
   type UpdateEvent,
   type UpdateStatus,
-} from '../desktop/updates';
-import type { Logger } from '../logging/logger';
+} from '#main/desktop/updates';
+import type { Logger } from '#main/logging/logger';
 
 export interface Updater {
   /** The settings were read or changed: start, move or stop the checks. */

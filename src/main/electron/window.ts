@@ -8,10 +8,14 @@ import {
   screen,
   type BrowserWindowConstructorOptions,
 } from 'electron';
-import { APP_ICON, renderIcon } from '../desktop/icon-art';
-import { encodePng } from '../desktop/png';
-import { DEFAULT_WINDOW_SIZE, restoreWindowState, type WindowState } from '../desktop/window-state';
-import type { TrustedOrigins } from '../security/trusted-sender';
+import { APP_ICON, renderIcon } from '#main/desktop/icon-art';
+import { encodePng } from '#main/desktop/png';
+import {
+  DEFAULT_WINDOW_SIZE,
+  restoreWindowState,
+  type WindowState,
+} from '#main/desktop/window-state';
+import type { TrustedOrigins } from '#main/security/trusted-sender';
 
 /** The built renderer: this app's windows load it, and the hub's LAN listener serves it to counters. */
 export const rendererDir = join(import.meta.dirname, '../renderer');

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { CallbackHealthView, CallbackSelfTestView } from '../../shared/views';
-import type { CallbackRoute } from '../tunnel/callback-url';
+import type { CallbackHealthView, CallbackSelfTestView } from '#shared/views';
+import type { CallbackRoute } from '#main/tunnel/callback-url';
 import { createCallbackHealth, type CallbackHealthOptions } from './callback-health';
-import { ManualScheduler } from './scheduler';
+import { ManualScheduler } from '#support/clock';
 
 const TUNNEL: CallbackRoute = {
   mode: 'tunnel',

@@ -1,11 +1,7 @@
-import type {
-  CallbackHealthState,
-  CallbackHealthView,
-  CallbackSelfTestView,
-} from '../../shared/views';
-import type { CallbackRoute } from '../tunnel/callback-url';
+import type { CallbackHealthState, CallbackHealthView, CallbackSelfTestView } from '#shared/views';
+import type { CallbackRoute } from '#main/tunnel/callback-url';
 
-export type { CallbackHealthState } from '../../shared/views';
+export type { CallbackHealthState } from '#shared/views';
 
 export interface CallbackHealth {
   /** 'off': no callback route (polling only). 'live': proven recently (self-test or real callback). */

@@ -1,15 +1,15 @@
-import { getAccountByReference, getCounterAccountByNumber } from '../store/accounts-repo';
-import { markCallbackProcessed } from '../store/callback-log-repo';
-import { getInflowBySession } from '../store/inflows-repo';
+import { getAccountByReference, getCounterAccountByNumber } from '#main/store/accounts-repo';
+import { markCallbackProcessed } from '#main/store/callback-log-repo';
+import { getInflowBySession } from '#main/store/inflows-repo';
 import {
   getLatestSaleByAccountNumber,
   getSale,
   getSaleByReference,
   type SaleRow,
-} from '../store/sales-repo';
+} from '#main/store/sales-repo';
 import { confirmCounterCallback } from './counter-accounts';
 import { raiseEngineAlert } from './engine-context';
-import type { CallbackHint } from './engine-types';
+import type { CallbackHint } from '#main/webhook/types';
 import { checkSale } from './sale-checks';
 import type { WatchEnv } from './watch-book';
 import { watchSale } from './watching';

@@ -1,5 +1,5 @@
-import { isOpenSaleState, type SaleView } from '../../shared/sales';
-import { getSaleOrThrow } from '../store/sales-repo';
+import { isOpenSaleState, type SaleView } from '#shared/sales';
+import { getSaleOrThrow } from '#main/store/sales-repo';
 import { watchEndsAt } from './check-schedule';
 import { createAccountFor, restartCreation, storeNewSale, validateAmount } from './creation';
 import { changeSale, requireSale, saleView } from './engine-context';

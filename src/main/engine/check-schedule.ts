@@ -1,4 +1,4 @@
-import { isOpenSaleState, type SaleState } from '../../shared/sales';
+import { isOpenSaleState, type SaleState } from '#shared/sales';
 
 /**
  * When the till asks the provider about a sale by itself. A callback is only a hint and may

@@ -1,9 +1,9 @@
-import { formatNaira } from '../../shared/money';
-import { isOpenSaleState, type SaleState } from '../../shared/sales';
-import type { PaymentCheck } from '../provider/account-endpoints';
-import type { PaymentStatusRecord, TransactionRecord } from '../provider/schemas';
-import type { InflowSource } from '../store/inflows-repo';
-import { getSaleOrThrow, type SaleRow } from '../store/sales-repo';
+import { formatNaira } from '#shared/money';
+import { isOpenSaleState, type SaleState } from '#shared/sales';
+import type { PaymentCheck } from '#main/provider/account-endpoints';
+import type { PaymentStatusRecord, TransactionRecord } from '#main/provider/schemas';
+import type { InflowSource } from '#main/store/inflows-repo';
+import { getSaleOrThrow, type SaleRow } from '#main/store/sales-repo';
 import { PAYABLE_STATES, paidInTime, type CheckEvidence } from './deadline';
 import { changeSale, raiseEngineAlert, type EngineContext } from './engine-context';
 import type { CheckTrigger } from './engine-types';

@@ -1,12 +1,12 @@
-import type { VirtualAccountType } from '../provider/schemas';
+import type { VirtualAccountType } from '#main/provider/schemas';
 import {
   insertPendingAccount,
   markAccountActive,
   setAccountStatus,
   type AccountRow,
-} from '../store/accounts-repo';
+} from '#main/store/accounts-repo';
 import type { EngineContext } from './engine-context';
-import type { CallbackHint } from './engine-types';
+import type { CallbackHint } from '#main/webhook/types';
 import { recordInflow } from './inflow-recording';
 
 export interface NewCounterAccount {

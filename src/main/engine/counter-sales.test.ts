@@ -3,9 +3,9 @@
  * the counter's till id, and its reference the counter's prefix, through a retry too.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createReferenceGenerator, parseReference } from '../provider/references';
-import { getSale, listSaleEvents } from '../store/sales-repo';
-import { createHarness, TEST_SETTINGS, type Harness } from './test-harness';
+import { createReferenceGenerator, parseReference } from '#main/provider/references';
+import { getSale, listSaleEvents } from '#main/store/sales-repo';
+import { createHarness, TEST_SETTINGS, type Harness } from '#support/sales-harness';
 
 let h: Harness | undefined;
 afterEach(async () => {

@@ -1,14 +1,14 @@
-import { formatNaira } from '../../shared/money';
-import type { SaleState } from '../../shared/sales';
-import { tillIdProblem } from '../../shared/till-id';
-import { isProviderError } from '../provider/errors';
+import { formatNaira } from '#shared/money';
+import type { SaleState } from '#shared/sales';
+import { tillIdProblem } from '#shared/till-id';
+import { isProviderError } from '#main/provider/errors';
 import {
   insertPendingAccount,
   markAccountActive,
   setAccountStatus,
   type AccountRow,
-} from '../store/accounts-repo';
-import { getSaleOrThrow, insertSale, type SaleChange, type SaleRow } from '../store/sales-repo';
+} from '#main/store/accounts-repo';
+import { getSaleOrThrow, insertSale, type SaleChange, type SaleRow } from '#main/store/sales-repo';
 import { changeSale, type EngineContext } from './engine-context';
 import { SaleError, type NewSaleInput } from './engine-types';
 import type { WatchEnv } from './watch-book';

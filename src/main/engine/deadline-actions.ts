@@ -1,6 +1,6 @@
-import { formatNaira } from '../../shared/money';
-import { isOpenSaleState } from '../../shared/sales';
-import type { SaleRow } from '../store/sales-repo';
+import { formatNaira } from '#shared/money';
+import { isOpenSaleState } from '#shared/sales';
+import type { SaleRow } from '#main/store/sales-repo';
 import type { AppliedCheck } from './confirmation';
 import { decideAtDeadline, type DeadlineDecision } from './deadline';
 import { changeSale, raiseEngineAlert, type EngineContext } from './engine-context';

@@ -1,4 +1,4 @@
-import type { SaleState } from '../../shared/sales';
+import type { SaleState } from '#shared/sales';
 
 /**
  * What one check (the status answer, plus the bounded listing lookup when it ran) says about a

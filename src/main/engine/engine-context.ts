@@ -1,9 +1,9 @@
-import type { SaleState, SaleView } from '../../shared/sales';
-import type { Logger } from '../logging/logger';
-import { getAccount } from '../store/accounts-repo';
-import { raiseAlert, type NewAlert } from '../store/alerts-repo';
-import type { Db } from '../store/database';
-import { getSale, transitionSale, type SaleChange, type SaleRow } from '../store/sales-repo';
+import type { SaleState, SaleView } from '#shared/sales';
+import type { Logger } from '#main/logging/logger';
+import { getAccount } from '#main/store/accounts-repo';
+import { raiseAlert, type NewAlert } from '#main/store/alerts-repo';
+import type { Db } from '#main/store/database';
+import { getSale, transitionSale, type SaleChange, type SaleRow } from '#main/store/sales-repo';
 import type { CheckPolicy } from './check-schedule';
 import { SaleError, type EngineEvents, type SalesEngineDeps } from './engine-types';
 import type { Publisher } from './publisher';

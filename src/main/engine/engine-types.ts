@@ -1,10 +1,10 @@
-import type { SaleView } from '../../shared/sales';
-import type { Logger } from '../logging/logger';
-import type { ProviderClient } from '../provider/client';
-import type { ReferenceGenerator } from '../provider/references';
-import type { AlertRow } from '../store/alerts-repo';
-import type { Db } from '../store/database';
-import type { InflowRow } from '../store/inflows-repo';
+import type { SaleView } from '#shared/sales';
+import type { Logger } from '#main/logging/logger';
+import type { ProviderClient } from '#main/provider/client';
+import type { ReferenceGenerator } from '#main/provider/references';
+import type { AlertRow } from '#main/store/alerts-repo';
+import type { Db } from '#main/store/database';
+import type { InflowRow } from '#main/store/inflows-repo';
 import type { CallbackHealth } from './callback-health';
 import type { CheckPolicy } from './check-schedule';
 import type { Scheduler } from './scheduler';
@@ -73,14 +73,6 @@ export interface NewSaleInput {
    * that counter's, whatever its till id becomes later.
    */
   readonly pairedCounterId?: number;
-}
-
-export interface CallbackHint {
-  readonly reference?: string | undefined;
-  readonly sessionId?: string | undefined;
-  readonly amountKobo?: number | undefined;
-  readonly status?: string | undefined;
-  readonly accountNumber?: string | undefined;
 }
 
 /** Who asked the provider: it names the causes in the sale's history. */

@@ -1,14 +1,14 @@
-import { formatNaira } from '../../shared/money';
-import type { TransactionRecord } from '../provider/schemas';
-import { getAccount } from '../store/accounts-repo';
+import { formatNaira } from '#shared/money';
+import type { TransactionRecord } from '#main/provider/schemas';
+import { getAccount } from '#main/store/accounts-repo';
 import {
   getInflowBySession,
   upsertInflow,
   type InflowRow,
   type InflowSource,
   type InflowStatus,
-} from '../store/inflows-repo';
-import { getSale, getSaleByReference } from '../store/sales-repo';
+} from '#main/store/inflows-repo';
+import { getSale, getSaleByReference } from '#main/store/sales-repo';
 import { raiseEngineAlert, type EngineContext } from './engine-context';
 
 export type InflowReport = Pick<

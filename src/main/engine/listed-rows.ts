@@ -1,7 +1,7 @@
-import type { TransactionRecord } from '../provider/schemas';
-import { getAccountByReference } from '../store/accounts-repo';
-import type { InflowRow } from '../store/inflows-repo';
-import { getSaleByReference, getSaleOrThrow } from '../store/sales-repo';
+import type { TransactionRecord } from '#main/provider/schemas';
+import { getAccountByReference } from '#main/store/accounts-repo';
+import type { InflowRow } from '#main/store/inflows-repo';
+import { getSaleByReference, getSaleOrThrow } from '#main/store/sales-repo';
 import { applyConfirmed, asRecord } from './confirmation';
 import { recordInflow, takeListedInflow, type ListedChange } from './inflow-recording';
 import type { WatchEnv } from './watch-book';

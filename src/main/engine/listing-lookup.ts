@@ -1,6 +1,6 @@
-import type { Logger } from '../logging/logger';
-import type { ProviderClient } from '../provider/client';
-import type { TransactionRecord } from '../provider/schemas';
+import type { Logger } from '#main/logging/logger';
+import type { ProviderClient } from '#main/provider/client';
+import type { TransactionRecord } from '#main/provider/schemas';
 
 /** Rows per page read; two pages at most per listing read. */
 export const LOOKUP_PAGE_LIMIT = 100;

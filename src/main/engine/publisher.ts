@@ -1,4 +1,4 @@
-import type { Db } from '../store/database';
+import type { Db } from '#main/store/database';
 
 /**
  * Events wait for the transaction that caused them: the renderer never hears of a change the

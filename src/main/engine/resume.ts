@@ -1,6 +1,6 @@
-import { setAccountStatus } from '../store/accounts-repo';
-import { listUnprocessedCallbacks } from '../store/callback-log-repo';
-import { listWatchedSales } from '../store/sales-repo';
+import { setAccountStatus } from '#main/store/accounts-repo';
+import { listUnprocessedCallbacks } from '#main/store/callback-log-repo';
+import { listWatchedSales } from '#main/store/sales-repo';
 import { confirmCallback } from './callbacks';
 import { changeSale } from './engine-context';
 import { checkSale } from './sale-checks';

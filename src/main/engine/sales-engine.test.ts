@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createReferenceGenerator } from '../provider/references';
-import { getCallback, insertCallback } from '../store/callback-log-repo';
-import { listInflowsForReference } from '../store/inflows-repo';
-import { listSaleEvents } from '../store/sales-repo';
+import { createReferenceGenerator } from '#main/provider/references';
+import { getCallback, insertCallback } from '#main/store/callback-log-repo';
+import { listInflowsForReference } from '#main/store/inflows-repo';
+import { listSaleEvents } from '#main/store/sales-repo';
 import { SaleError } from './sales-engine';
-import { createHarness, type Harness } from './test-harness';
+import { createHarness, type Harness } from '#support/sales-harness';
 
 let h: Harness;
 

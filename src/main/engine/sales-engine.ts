@@ -1,13 +1,14 @@
-import type { SaleView } from '../../shared/sales';
-import type { TransactionRecord } from '../provider/schemas';
-import type { AccountRow } from '../store/accounts-repo';
-import type { InflowRow } from '../store/inflows-repo';
+import type { SaleView } from '#shared/sales';
+import type { TransactionRecord } from '#main/provider/schemas';
+import type { AccountRow } from '#main/store/accounts-repo';
+import type { InflowRow } from '#main/store/inflows-repo';
 import { confirmCallback } from './callbacks';
 import { cancelSale, createSale, customerSaysPaid, retrySale } from './cashier-actions';
 import { DEFAULT_CHECK_POLICY } from './check-schedule';
 import { createCounterAccount, type NewCounterAccount } from './counter-accounts';
 import { requireSale, saleView, type EngineContext } from './engine-context';
-import type { CallbackHint, NewSaleInput, SalesEngineDeps } from './engine-types';
+import type { CallbackHint } from '#main/webhook/types';
+import type { NewSaleInput, SalesEngineDeps } from './engine-types';
 import type { ListedChange } from './inflow-recording';
 import { recordListedRow } from './listed-rows';
 import { createListingLookup } from './listing-lookup';
@@ -17,9 +18,9 @@ import { createSaleQueue } from './sale-queue';
 import { closeWatchBook, createWatchBook, type WatchEnv } from './watch-book';
 import { routeWentDown } from './watching';
 
+export type { CallbackHint } from '#main/webhook/types';
 export {
   SaleError,
-  type CallbackHint,
   type CallbackTarget,
   type EngineEvents,
   type EngineSettings,

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TransactionRecord } from '../provider/schemas';
-import { getInflowBySession, upsertInflow } from '../store/inflows-repo';
-import { createHarness, type Harness } from './test-harness';
+import type { TransactionRecord } from '#main/provider/schemas';
+import { getInflowBySession, upsertInflow } from '#main/store/inflows-repo';
+import { createHarness, type Harness } from '#support/sales-harness';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -10,7 +10,7 @@ afterEach(async () => {
 });
 
 /**
- * What the sync does with a listing row (src/main/reports/sync-store.ts): store it with the
+ * What the sync does with a listing row (src/main/sync/listing-page.ts): store it with the
  * page's observation time, then hand it to the engine with what its own upsert found.
  */
 async function syncSees(harness: Harness, tx: TransactionRecord): Promise<void> {

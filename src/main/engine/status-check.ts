@@ -1,5 +1,5 @@
-import { isProviderError } from '../provider/errors';
-import { getSaleOrThrow, type SaleRow } from '../store/sales-repo';
+import { isProviderError } from '#main/provider/errors';
+import { getSaleOrThrow, type SaleRow } from '#main/store/sales-repo';
 import {
   applyFindings,
   isInconclusive,

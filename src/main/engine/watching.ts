@@ -1,6 +1,6 @@
-import { isOpenSaleState } from '../../shared/sales';
-import { getAccount } from '../store/accounts-repo';
-import { getSale, listWatchedSales, type SaleRow } from '../store/sales-repo';
+import { isOpenSaleState } from '#shared/sales';
+import { getAccount } from '#main/store/accounts-repo';
+import { getSale, listWatchedSales, type SaleRow } from '#main/store/sales-repo';
 import { nextCheckDelay, watchEndsAt } from './check-schedule';
 import { raiseEngineAlert } from './engine-context';
 import { checkSale, type SaleCheck } from './sale-checks';

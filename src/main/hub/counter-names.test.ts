@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { OtherTillTotal, ZReportView } from '../../shared/views';
-import type { PairedCounterRow } from '../store/paired-counters-repo';
+import type { OtherTillTotal, ZReportView } from '#shared/views';
+import type { PairedCounterRow } from '#main/store/paired-counters-repo';
 import { nameCounterTills } from './counter-names';
 
 function report(otherTills: readonly OtherTillTotal[]): ZReportView {

@@ -1,6 +1,6 @@
-import { referencePrefix } from '../../shared/till-id';
-import type { ZReportView } from '../../shared/views';
-import type { PairedCounterRow } from '../store/paired-counters-repo';
+import { referencePrefix } from '#shared/till-id';
+import type { ZReportView } from '#shared/views';
+import type { PairedCounterRow } from '#main/store/paired-counters-repo';
 
 /**
  * The report's other tills with the names of the counters paired here: the shop view knows a

@@ -4,10 +4,10 @@
  * in; nothing here is remembered between calls.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { CounterIdentity } from '../../shared/hub';
-import { referencePrefix, tillIdProblem } from '../../shared/till-id';
-import { generateTillId } from '../settings/till-id';
-import type { Db } from '../store/database';
+import type { CounterIdentity } from '#shared/hub';
+import { referencePrefix, tillIdProblem } from '#shared/till-id';
+import { generateTillId } from '#main/settings/till-id';
+import type { Db } from '#main/store/database';
 import {
   getPairedCounter,
   getPairedCounterByTokenHash,
@@ -17,7 +17,7 @@ import {
   revokePairedCounter,
   setPairedCounterTillId,
   type PairedCounterRow,
-} from '../store/paired-counters-repo';
+} from '#main/store/paired-counters-repo';
 import { HubError } from './hub-errors';
 
 export const MAX_COUNTER_NAME_LENGTH = 40;

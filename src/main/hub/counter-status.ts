@@ -1,8 +1,8 @@
-import type { CounterIdentity } from '../../shared/hub';
-import type { StatusView } from '../../shared/views';
-import { listOpenAlerts } from '../store/alerts-repo';
-import type { Db } from '../store/database';
-import { getSale } from '../store/sales-repo';
+import type { CounterIdentity } from '#shared/hub';
+import type { StatusView } from '#shared/views';
+import { listOpenAlerts } from '#main/store/alerts-repo';
+import type { Db } from '#main/store/database';
+import { getSale } from '#main/store/sales-repo';
 
 /**
  * The till's status as a paired counter sees it: its own till id (the footer and its receipts

@@ -3,8 +3,8 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAppLogger, type AppLogger } from '../logging/logger';
-import { createFileSecretBox } from '../secrets/file-secret-box';
+import { createAppLogger, type AppLogger } from '#main/logging/logger';
+import { createFileSecretBox } from '#main/secrets/file-secret-box';
 import {
   HUB_CERTIFICATE_NAME,
   HUB_TLS_FILE,

@@ -10,10 +10,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generate } from 'selfsigned';
 import { z } from 'zod';
-import type { Logger } from '../logging/logger';
-import type { Redactor } from '../logging/redact';
-import { writeFileAtomic } from '../secrets/atomic-write';
-import type { SecretBox } from '../secrets/secret-box';
+import type { Logger } from '#main/logging/logger';
+import type { Redactor } from '#main/logging/redact';
+import { writeFileAtomic } from '#main/secrets/atomic-write';
+import type { SecretBox } from '#main/secrets/secret-box';
 
 export const HUB_TLS_FILE = 'hub-tls.json';
 export const HUB_CERTIFICATE_NAME = 'Transfer Till hub';

@@ -9,7 +9,7 @@ import type {
   LanListenerView,
   PairingLinkView,
   PairingResult,
-} from '../../shared/hub';
+} from '#shared/hub';
 
 /** What a shell's LAN listener offers the core's hub handlers. */
 export interface LanControl {

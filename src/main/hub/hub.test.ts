@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_LAN_PORT, PAIRING_TTL_MS, type LanListenerView } from '../../shared/hub';
-import type { Db } from '../store/database';
-import { getPairedCounter } from '../store/paired-counters-repo';
-import { createTestDb } from '../store/test-helpers';
+import { DEFAULT_LAN_PORT, PAIRING_TTL_MS, type LanListenerView } from '#shared/hub';
+import type { Db } from '#main/store/database';
+import { getPairedCounter } from '#main/store/paired-counters-repo';
+import { createTestDb } from '#support/database';
 import { CONTACT_WRITE_MS, createHub, type CoreHub } from './hub';
 import type { LanControl } from './hub-types';
 

@@ -9,14 +9,14 @@ import {
   type CounterIdentity,
   type HubView,
   type LanListenerView,
-} from '../../shared/hub';
-import type { Logger } from '../logging/logger';
-import type { Db } from '../store/database';
+} from '#shared/hub';
+import type { Logger } from '#main/logging/logger';
+import type { Db } from '#main/store/database';
 import {
   getPairedCounter,
   listPairedCounters,
   recordPairedCounterContact,
-} from '../store/paired-counters-repo';
+} from '#main/store/paired-counters-repo';
 import {
   checkedCounterName,
   counterOfToken,

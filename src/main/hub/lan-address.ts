@@ -3,7 +3,7 @@
  * covers. Pure functions over what os.networkInterfaces() returns, so that they are tested
  * without the machine's own network.
  */
-import { ipFamily } from '../../shared/settings-schema';
+import { ipFamily } from '#shared/settings-schema';
 
 /** The part of os.networkInterfaces()'s entries these rules read. */
 export interface InterfaceAddress {

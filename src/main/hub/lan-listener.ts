@@ -8,12 +8,16 @@
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createBridgeListener, type ListenerPolicy, type Principal } from '../web/bridge-listener';
-import { lanHostAllowed, lanOriginAllowed } from '../web/host-rules';
-import { readJson, sendError, sendJson } from '../web/json-io';
-import { createRateLimiter } from '../webhook/rate-limiter';
-import type { Core } from '../core/create-core';
-import type { CounterIdentity } from '../../shared/hub';
+import {
+  createBridgeListener,
+  type ListenerPolicy,
+  type Principal,
+} from '#main/web/bridge-listener';
+import { lanHostAllowed, lanOriginAllowed } from '#main/web/host-rules';
+import { readJsonOrRefuse, sendError, sendJson } from '#main/web/json-io';
+import { createRateLimiter } from '#main/webhook/rate-limiter';
+import type { Core } from '#main/core/create-core';
+import type { CounterIdentity } from '#shared/hub';
 import type { HubCertificate } from './hub-certificate';
 import type { CounterTokenResolution, Hub } from './hub-types';
 import { urlHost } from './lan-address';
@@ -141,18 +145,9 @@ export async function startLanListener(options: LanListenerOptions): Promise<Lan
       return;
     }
     blockedUntil.delete(from);
-    let body: unknown;
-    try {
-      body = await readJson(request);
-    } catch (error) {
-      sendError(
-        response,
-        400,
-        'INVALID_INPUT',
-        error instanceof Error ? error.message : 'Bad request body.',
-      );
-      return;
-    }
+    const read = await readJsonOrRefuse(request, response);
+    if (!read.ok) return;
+    const body = read.body;
     const code = (body as { code?: unknown } | null)?.code;
     if (typeof code !== 'string' || code === '') {
       sendError(

@@ -5,8 +5,8 @@
  * problem shown on the Counters screen, never a crash.
  */
 import { networkInterfaces } from 'node:os';
-import type { LanListenerView } from '../../shared/hub';
-import type { Core } from '../core/create-core';
+import type { LanListenerView } from '#shared/hub';
+import type { Core } from '#main/core/create-core';
 import { HubError } from './hub-errors';
 import { HubCertificateError, openHubCertificate, type HubCertificate } from './hub-certificate';
 import type { Hub, LanControl } from './hub-types';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PAIRING_TTL_MS } from '../../shared/hub';
+import { PAIRING_TTL_MS } from '#shared/hub';
 import { createPairingCodes, MAX_OUTSTANDING_CODES, PairingError } from './pairing-codes';
 
 function setup() {

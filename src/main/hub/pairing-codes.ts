@@ -5,7 +5,7 @@
  * secret byte by byte (a timing difference would only tell about a hash).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { PAIRING_TTL_MS } from '../../shared/hub';
+import { PAIRING_TTL_MS } from '#shared/hub';
 
 /** At most this many links wait to be used; making one more drops the oldest. */
 export const MAX_OUTSTANDING_CODES = 50;

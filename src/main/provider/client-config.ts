@@ -3,9 +3,9 @@
  * limits, the retry policy), the per-call check of the keys, and the profile check of the
  * addresses as entered for an environment. A bad config is a ProviderConfigError naming the field.
  */
-import { DEFAULT_PROVIDER_TIME_ZONE, assertTimeZone } from '../../shared/provider-time';
-import { providerTransportProblem } from '../../shared/provider-url';
-import { ENVIRONMENTS, type Environment } from '../../shared/settings-schema';
+import { DEFAULT_PROVIDER_TIME_ZONE, assertTimeZone } from '#shared/provider-time';
+import { checkAddress, type AddressProblem } from '#shared/provider-url';
+import { ENVIRONMENTS, type Environment } from '#shared/settings-schema';
 import { ProviderConfigError } from './errors';
 import { DEFAULT_READ_RETRY, type ReadRetryPolicy, type Sleep } from './read-retry';
 
@@ -47,31 +47,34 @@ const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
 const HEADER_SAFE = /^[\x21-\x7e]+$/;
 
 /**
- * The one shape rule for a provider address. With an environment, the transport rule of
- * src/shared/provider-url.ts applies too (a profile as entered); without one (the client), the
- * settings that fed it have applied it already.
+ * A provider address, by the one address rule of src/shared/provider-url.ts. With an environment
+ * its transport rule applies too (a profile as entered); without one (the client), the settings
+ * that fed it have applied it already.
  */
 export function checkProviderUrl(field: string, value: string, environment?: Environment): URL {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new ProviderConfigError(field, `${field} is not an absolute URL`);
+  const { url, problem } = checkAddress(value, environment);
+  if (problem === null) return url;
+  throw new ProviderConfigError(field, providerUrlWords(field, problem, environment));
+}
+
+/** The address rule of src/shared/provider-url.ts in a config error's words. */
+function providerUrlWords(
+  field: string,
+  problem: AddressProblem,
+  environment: Environment | undefined,
+): string {
+  switch (problem.kind) {
+    case 'not-absolute':
+      return `${field} is not an absolute URL`;
+    case 'scheme':
+      return `${field} must use http or https`;
+    case 'transport':
+      return `${field} in ${environment} ${problem.words}`;
+    case 'credentials':
+      return `${field} must not carry a user name or password`;
+    case 'query-or-fragment':
+      return `${field} must not carry a query or fragment`;
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ProviderConfigError(field, `${field} must use http or https`);
-  }
-  const transport = environment === undefined ? null : providerTransportProblem(environment, url);
-  if (transport !== null) {
-    throw new ProviderConfigError(field, `${field} in ${environment} ${transport}`);
-  }
-  if (url.username || url.password) {
-    throw new ProviderConfigError(field, `${field} must not carry a user name or password`);
-  }
-  if (url.search || url.hash) {
-    throw new ProviderConfigError(field, `${field} must not carry a query or fragment`);
-  }
-  return url;
 }
 
 function checkPositive(field: string, value: number, integer: boolean): number {

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { parseProviderTimestamp } from '../../shared/provider-time';
+import { parseProviderTimestamp } from '#shared/provider-time';
 import { createProviderClient, type ProviderClient } from './client';
 import type { ProviderClientConfig } from './client-config';
 import { ProviderError, type ProviderErrorCode } from './errors';
@@ -12,7 +12,7 @@ import {
   type RecordedRequest,
   type ScriptedHandler,
   type ScriptedServer,
-} from './test-server';
+} from '#support/scripted-server';
 
 const SECRET = 'sk_test_S3CRET-key_9f8e7d';
 const TOKEN = 'eyJhbGciOi.ACCESS-token.zz81';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createProviderClient, type ProviderClient } from './client';
 import { ProviderError } from './errors';
 import { iterateTransactionPages, readAllTransactions } from './pagination';
-import { sendJson, startScriptedServer, type ScriptedServer } from './test-server';
+import { sendJson, startScriptedServer, type ScriptedServer } from '#support/scripted-server';
 
 interface WireRow {
   readonly amount: number;

@@ -2,7 +2,7 @@
  * The payout account and its balance (section 4.4): another base URL and another credential (the
  * payout access token) than the virtual-account endpoints.
  */
-import type { Kobo } from '../../shared/money';
+import type { Kobo } from '#shared/money';
 import { credentialProblem } from './client-config';
 import {
   invalidRequest,

@@ -8,7 +8,7 @@ import {
   type ReadRetryOptions,
   type ReadRetryPolicy,
 } from './read-retry';
-import { sendJson, startScriptedServer, type ScriptedServer } from './test-server';
+import { sendJson, startScriptedServer, type ScriptedServer } from '#support/scripted-server';
 
 const POLICY: ReadRetryPolicy = { attempts: 3, baseDelayMs: 500, maxDelayMs: 8000 };
 /** Backoffs far longer than any test may take: a test that sleeps one out times out. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseProviderTimestamp } from '../../shared/provider-time';
+import { parseProviderTimestamp } from '#shared/provider-time';
 import {
   COUNTER_RUN_WORD,
   createReferenceGenerator,

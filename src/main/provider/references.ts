@@ -12,8 +12,8 @@
  * a random run id is Crockford base32, which has no O or U, so it is never that word.
  */
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_PROVIDER_TIME_ZONE, formatProviderTimestamp } from '../../shared/provider-time';
-import { referencePrefix } from '../../shared/till-id';
+import { DEFAULT_PROVIDER_TIME_ZONE, formatProviderTimestamp } from '#shared/provider-time';
+import { referencePrefix } from '#shared/till-id';
 import { REFERENCE_PATTERN } from './schemas';
 
 /** Crockford's base32: no I, L, O or U, so a reference read aloud is not misheard. */

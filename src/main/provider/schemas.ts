@@ -4,12 +4,12 @@
  * both raw and as epoch ms, `session_id` as a digit string. Unknown extra fields are dropped.
  */
 import { z } from 'zod';
-import { MAX_KOBO, MoneyError, koboToNaira, nairaToKobo, type Kobo } from '../../shared/money';
+import { MAX_KOBO, MoneyError, koboToNaira, nairaToKobo, type Kobo } from '#shared/money';
 import {
   DEFAULT_PROVIDER_TIME_ZONE,
   ProviderTimeError,
   parseProviderTimestamp,
-} from '../../shared/provider-time';
+} from '#shared/provider-time';
 
 // ---------------------------------------------------------------------------------------------
 // Create request (app terms)

@@ -3,9 +3,9 @@
  * inside SQLite (an exception list's LIMIT must apply after the filter) without a second,
  * SQL-only definition of the reference format. Registered once per connection.
  */
-import { parseReference } from '../provider/references';
-import type { Db } from '../store/database';
-import { ATTRIBUTION_SQL_FUNCTIONS } from '../store/z-report-queries';
+import { parseReference } from '#main/provider/references';
+import type { Db } from '#main/store/database';
+import { ATTRIBUTION_SQL_FUNCTIONS } from '#main/store/z-report-queries';
 import { attributeReference, shopLine } from './attribution';
 
 const registered = new WeakSet<Db>();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseProviderTimestamp } from '../../shared/provider-time';
-import { referencePrefix } from '../../shared/till-id';
-import { createReferenceGenerator } from '../provider/references';
+import { parseProviderTimestamp } from '#shared/provider-time';
+import { referencePrefix } from '#shared/till-id';
+import { createReferenceGenerator } from '#main/provider/references';
 import { attributeReference, shopLine, type Attribution } from './attribution';
 
 const clock = () => parseProviderTimestamp('2026-11-22 09:05:00');

@@ -4,7 +4,7 @@
  * the only thing a row carries that says so is its reference (the till prefix, see
  * provider/references.ts). The one rule every report uses.
  */
-import { parseReference } from '../provider/references';
+import { parseReference } from '#main/provider/references';
 
 export type AttributionKind = 'this-till' | 'other-till' | 'not-ours';
 

@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatIsoInZone } from '../../shared/provider-time';
-import { referencePrefix } from '../../shared/till-id';
-import { createReferenceGenerator } from '../provider/references';
-import { createTestDb } from '../store/test-helpers';
+import { formatIsoInZone } from '#shared/provider-time';
+import { referencePrefix } from '#shared/till-id';
+import { createReferenceGenerator } from '#main/provider/references';
+import { createTestDb } from '#support/database';
 import { CSV_BOM, CSV_COLUMNS, buildCsvExport, csvFilename, csvText } from './csv';
 import { isoInZoneFn } from './report-range';
-import {
-  insertInflowRow,
-  insertSaleWithHistory,
-  nextSessionId,
-  seededRandom,
-} from './test-support';
+import { createSeededRandom } from '#main/sandbox/seeded-random';
+import { insertInflowRow, insertSaleWithHistory, nextSessionId } from '#support/shop-history';
 
 /** A strict RFC 4180 reader: CRLF records, quoted fields with doubled quotes. */
 function parseCsv(text: string): string[][] {
@@ -196,7 +192,7 @@ describe('CSV export', () => {
 
   it('writes amounts exactly from kobo and a header for an empty day', () => {
     const { db } = createTestDb();
-    const random = seededRandom(3);
+    const random = createSeededRandom(3).next;
     const amounts = [
       1,
       10,

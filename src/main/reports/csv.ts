@@ -36,12 +36,12 @@
  * numbers we write ourselves (amount_naira, sale_id) are never prefixed: they are digits we
  * produced, amounts are never negative here, and a prefixed number would stop being a number.
  */
-import { koboToDecimalString } from '../../shared/money';
-import { formatIsoInZone } from '../../shared/provider-time';
-import { LEGACY_TILL_ID, referencePrefix } from '../../shared/till-id';
-import type { CsvExportView } from '../../shared/views';
-import type { Db } from '../store/database';
-import { LOCAL_COUNTER, LOCAL_SALE } from '../store/z-report-queries';
+import { koboToDecimalString } from '#shared/money';
+import { formatIsoInZone } from '#shared/provider-time';
+import { LEGACY_TILL_ID, referencePrefix } from '#shared/till-id';
+import type { CsvExportView } from '#shared/views';
+import { iterateCsvInflows } from '#main/store/csv-export-queries';
+import type { Db } from '#main/store/database';
 import { SHOP_LINE_WORDS, attributeReference, shopLine } from './attribution';
 import {
   RESOLUTION_CSV_COLUMNS,
@@ -94,27 +94,6 @@ export function csvFilename(fromDay: string, toDay: string): string {
   return reportFileName(fromDay, toDay, 'csv');
 }
 
-interface ExportRow {
-  readonly sessionId: string;
-  readonly occurredAt: number;
-  readonly status: string;
-  readonly amountKobo: number;
-  readonly externalReference: string | null;
-  readonly saleId: number | null;
-  readonly cashier: string | null;
-  readonly source: string;
-  /** 0 or 1 (SQLite has no booleans). */
-  readonly localSale: number;
-  readonly localCounter: number;
-}
-
-export const CSV_SQL = `SELECT i.session_id AS sessionId, i.occurred_at AS occurredAt, i.status,
-    i.amount_kobo AS amountKobo, i.external_reference AS externalReference, i.sale_id AS saleId,
-    s.cashier, i.source, ${LOCAL_SALE} AS localSale, ${LOCAL_COUNTER} AS localCounter
-  FROM inflows i LEFT JOIN sales s ON s.id = i.sale_id
-  WHERE i.occurred_at >= ? AND i.occurred_at < ?
-  ORDER BY i.occurred_at, i.status, i.amount_kobo, i.id`;
-
 /** The range, and this till's id so that the CSV's exceptions are the report's. */
 export type CsvExportOptions = DayRangeOptions & Pick<ZReportOptions, 'tillId'>;
 
@@ -126,7 +105,7 @@ export function buildCsvExport(db: Db, options: CsvExportOptions): CsvExportView
   // nothing is recorded after now.
   const exceptions = csvExceptionIndex(buildZReport(db, { ...options, now: toMs }).exceptions);
   const tillPrefix = referencePrefix(options.tillId ?? LEGACY_TILL_ID);
-  for (const row of db.prepare(CSV_SQL).iterate(fromMs, toMs) as IterableIterator<ExportRow>) {
+  for (const row of iterateCsvInflows(db, { fromMs, toMs })) {
     const attribution = attributeReference(row.externalReference, {
       tillPrefix,
       localSale: row.localSale === 1,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ExceptionFinding, ReportException } from '../../shared/views';
+import type { ExceptionFinding, ReportException } from '#shared/views';
 import {
   csvExceptionIndex,
   exceptionKey,

@@ -4,7 +4,7 @@
  * owner records against that key what was done about it. Re-resolving replaces the current
  * resolution and keeps the earlier ones in the log; reopening is a log entry too.
  */
-import { formatIsoInZone } from '../../shared/provider-time';
+import { formatIsoInZone } from '#shared/provider-time';
 import type {
   ExceptionFinding,
   ExceptionKind,
@@ -12,18 +12,18 @@ import type {
   ExceptionResolutionView,
   ReportException,
   ResolutionAction,
-} from '../../shared/views';
-import type { Db } from '../store/database';
+} from '#shared/views';
+import type { Db } from '#main/store/database';
 import {
   appendResolutionEntry,
   currentEntries,
   currentEntry,
   unreadableRowFirstSeenAt,
   type ResolutionEntry,
-} from '../store/exception-resolutions-repo';
-import { getInflowBySession } from '../store/inflows-repo';
-import { getSale } from '../store/sales-repo';
-import { unreadableCallbacks } from '../store/unreadable-repo';
+} from '#main/store/exception-resolutions-repo';
+import { getInflowBySession } from '#main/store/inflows-repo';
+import { getSale } from '#main/store/sales-repo';
+import { unreadableCallbacks } from '#main/store/unreadable-repo';
 
 export type ExceptionResolutionErrorCode =
   'UNKNOWN_EXCEPTION' | 'BANK_REFERENCE_REQUIRED' | 'NOTE_REQUIRED';

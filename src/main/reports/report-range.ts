@@ -4,8 +4,8 @@ import {
   businessDayRange,
   formatIsoInZone,
   zoneOffsetMs,
-} from '../../shared/provider-time';
-import type { Settings } from '../../shared/settings-schema';
+} from '#shared/provider-time';
+import type { Settings } from '#shared/settings-schema';
 
 export class ReportError extends Error {
   constructor(

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { InflowView } from '../../shared/sales';
-import type { Db } from '../store/database';
-import { createTestDb, explain } from '../store/test-helpers';
+import type { InflowView } from '#shared/sales';
+import type { Db } from '#main/store/database';
+import { createTestDb, explain } from '#support/database';
 import { ReportError } from './report-range';
-import { insertInflowRow, nextSessionId, seededRandom } from './test-support';
-import { LIST_ORDER, listTransactions, parseSearch, transactionFilter } from './transactions';
+import { createSeededRandom } from '#main/sandbox/seeded-random';
+import { insertInflowRow, nextSessionId } from '#support/shop-history';
+import { LIST_ORDER } from '#main/store/transaction-list-queries';
+import { listTransactions, parseSearch, transactionFilter } from './transactions';
 
 const DAY_START = Date.UTC(2026, 10, 21, 23); // 2026-11-22 00:00 Lagos
 const DAY_END = DAY_START + 86_400_000;
@@ -19,7 +21,7 @@ interface Seeded {
 }
 
 function seed(db: Db, count: number): Seeded[] {
-  const random = seededRandom(11);
+  const random = createSeededRandom(11).next;
   const rows: Seeded[] = [];
   db.transaction(() => {
     for (let i = 0; i < count; i++) {

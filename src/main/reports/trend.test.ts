@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { AmountTotal } from '../../shared/views';
-import { createReferenceGenerator } from '../provider/references';
-import type { Db } from '../store/database';
-import { createTestDb } from '../store/test-helpers';
+import type { AmountTotal } from '#shared/views';
+import { createReferenceGenerator } from '#main/provider/references';
+import type { Db } from '#main/store/database';
+import { createTestDb } from '#support/database';
 import { ReportError } from './report-range';
-import { insertInflowRow, insertSaleWithHistory, nextSessionId } from './test-support';
+import { insertInflowRow, insertSaleWithHistory, nextSessionId } from '#support/shop-history';
 import { buildTrend, daysEnding } from './trend';
 import { buildZReport } from './z-report';
 

@@ -4,11 +4,11 @@
  * (z-report.ts shopTotals): thisTill and shopTotal of that day's report. The query is in
  * store/trend-queries.ts.
  */
-import { businessDayRange } from '../../shared/provider-time';
-import { LEGACY_TILL_ID, referencePrefix } from '../../shared/till-id';
-import type { AmountTotal, TrendDayView, TrendView } from '../../shared/views';
-import type { Db } from '../store/database';
-import { trendBuckets } from '../store/trend-queries';
+import { businessDayRange } from '#shared/provider-time';
+import { LEGACY_TILL_ID, referencePrefix } from '#shared/till-id';
+import type { AmountTotal, TrendDayView, TrendView } from '#shared/views';
+import type { Db } from '#main/store/database';
+import { trendBuckets } from '#main/store/trend-queries';
 import type { ShopLine } from './attribution';
 import { registerAttributionSql } from './attribution-sql';
 import { ReportError } from './report-range';

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { OPEN_SALE_STATES, type SaleState } from '../../shared/sales';
-import type { AmountTotal, ExceptionKind } from '../../shared/views';
-import { insertCallback } from '../store/callback-log-repo';
-import { createTestDb } from '../store/test-helpers';
-import { recordUnreadableRows, resolveUnseenUnreadableRows } from '../store/unreadable-repo';
-import { referencePrefix } from '../../shared/till-id';
-import { createReferenceGenerator } from '../provider/references';
+import { OPEN_SALE_STATES, type SaleState } from '#shared/sales';
+import type { AmountTotal, ExceptionKind } from '#shared/views';
+import { insertCallback } from '#main/store/callback-log-repo';
+import { createTestDb } from '#support/database';
+import { recordUnreadableRows, resolveUnseenUnreadableRows } from '#main/store/unreadable-repo';
+import { referencePrefix } from '#shared/till-id';
+import { createReferenceGenerator } from '#main/provider/references';
 import { ReportError } from './report-range';
 import {
   COUNTER_REFERENCES,
@@ -18,7 +18,7 @@ import {
   type ModelInflow,
   type ModelSale,
   type ShopModel,
-} from './test-support';
+} from '#support/shop-history';
 import { buildZReport } from './z-report';
 
 const LAGOS = 'Africa/Lagos';

@@ -8,16 +8,16 @@
  * each is attributed by its reference (attribution.ts). Another till's payment is that till's
  * business: it counts in the shop total, and never as an exception here.
  */
-import { formatNaira } from '../../shared/money';
-import { LEGACY_TILL_ID, referencePrefix } from '../../shared/till-id';
+import { formatNaira } from '#shared/money';
+import { LEGACY_TILL_ID, referencePrefix } from '#shared/till-id';
 import type {
   AmountTotal,
   ExceptionFinding,
   OtherTillTotal,
   ShopTotalsView,
   ZReportView,
-} from '../../shared/views';
-import type { Db } from '../store/database';
+} from '#shared/views';
+import type { Db } from '#main/store/database';
 import {
   headlineRows,
   paidLateSales,
@@ -30,17 +30,18 @@ import {
   unmatchedInflows,
   wrongAmountInflows,
   type Range,
-} from '../store/z-report-queries';
+} from '#main/store/z-report-queries';
+import { lastCompleteSyncRun, latestSyncRun } from '#main/store/sync-runs-repo';
 import {
   openUnreadableByProblem,
   unreadableCallbacks,
   type UnreadableCallbackCount,
-} from '../store/unreadable-repo';
-import { classifyContentType } from '../webhook/callback-parser';
+} from '#main/store/unreadable-repo';
+import { toSyncRunView } from '#main/sync/sync-runs';
+import { classifyContentType } from '#main/webhook/callback-parser';
 import type { ShopLine } from './attribution';
 import { registerAttributionSql } from './attribution-sql';
 import { withResolutions } from './exception-resolutions';
-import { lastCompleteSyncRun, latestSyncRun, toSyncRunView } from './sync-store';
 import {
   localClock,
   localDateTime,
@@ -64,9 +65,6 @@ export interface ZReportOptions extends DayRangeOptions {
    */
   readonly listingLagMs?: number;
 }
-
-/** The headline's query, for the benchmark's plan check (the queries live in the store). */
-export { HEADLINE_SQL } from '../store/z-report-queries';
 
 export const DEFAULT_EXCEPTION_LIMIT = 500;
 export const DEFAULT_LISTING_LAG_MS = 5 * 60_000;

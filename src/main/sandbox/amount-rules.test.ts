@@ -18,8 +18,8 @@ import {
   transfer,
   transferRaw,
   waitFor,
-  type ManualClock,
-} from './test-support';
+} from '#support/sandbox-world';
+import type { ManualScheduler } from '#support/clock';
 
 describe('decideOutcome', () => {
   it('applies the amount rules per account type', () => {
@@ -50,7 +50,7 @@ describe('decideOutcome', () => {
 
 describe('transfers through the control API', () => {
   let sandbox: SandboxProvider;
-  let clock: ManualClock;
+  let clock: ManualScheduler;
 
   beforeEach(async () => {
     ({ sandbox, clock } = await startTestSandbox());
@@ -109,11 +109,11 @@ describe('transfers through the control API', () => {
 
   it('nonstatic: expires expiers_in minutes after creation by the injected clock', async () => {
     const account = await createAccount(sandbox, nonstaticBody({ amount: 10, expiers_in: 15 }));
-    clock.advance(15 * 60_000 - 1);
+    await clock.advance(15 * 60_000 - 1);
     const [view] = await accounts(sandbox);
     expect(view?.status).toBe('active');
     expect(view?.expires_at).toBe('2025-01-15 09:15:00');
-    clock.advance(1);
+    await clock.advance(1);
     const refused = await transferRaw(sandbox, account.account_number, 10);
     expect(refused.status).toBe(409);
     expect(controlErrorSchema.parse(refused.body).code).toBe('ACCOUNT_EXPIRED');
@@ -178,7 +178,7 @@ describe('transfers through the control API', () => {
     expect(listed.map((t) => t.status)).toEqual(['pending']);
     expect(balanceValue(await payout(sandbox), 'AvailableBalance')).toBe(0);
 
-    clock.advance(30_000);
+    await clock.advance(30_000);
     const settled = await statusOf(sandbox, account.external_reference);
     expect(settled.status).toBe(200);
     expect(statusSchema.parse(settled.body).data).toMatchObject({
@@ -191,7 +191,7 @@ describe('transfers through the control API', () => {
   it('pending_ms: the amount rules apply at settlement', async () => {
     const account = await createAccount(sandbox, nonstaticBody({ amount: 2505 }));
     await transfer(sandbox, account.account_number, 2000, 1000);
-    clock.advance(1000);
+    await clock.advance(1000);
     const [row] = await ledger(sandbox);
     expect([row?.status, row?.reason]).toEqual(['failed', 'amount_mismatch']);
   });

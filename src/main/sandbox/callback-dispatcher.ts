@@ -1,4 +1,4 @@
-import { koboToNaira } from '../../shared/money';
+import { koboToNaira } from '#shared/money';
 import type { FaultInjector } from './faults';
 import { formatProviderDate } from './lagos-time';
 import type { Personality } from './personality';
@@ -10,7 +10,7 @@ import {
   pendingDispatches,
   setDispatchState,
   transactionBySession,
-  type CallbackTarget,
+  type CallbackUrlSlot,
   type DispatchCause,
   type TransactionRow,
 } from './sandbox-state';
@@ -338,7 +338,7 @@ export class CallbackDispatcher {
   private async post(
     dispatchId: number,
     attempt: number,
-    target: CallbackTarget,
+    target: CallbackUrlSlot,
     url: string,
     body: EncodedCallback,
   ): Promise<AttemptResult | 'unreachable'> {

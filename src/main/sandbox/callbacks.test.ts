@@ -12,9 +12,9 @@ import {
   transfer,
   unreachableUrl,
   waitFor,
-  type ManualClock,
   type Receiver,
-} from './test-support';
+} from '#support/sandbox-world';
+import type { ManualScheduler } from '#support/clock';
 
 const cleanups: (() => Promise<void>)[] = [];
 
@@ -30,7 +30,7 @@ async function receiver(statuses: readonly number[] = []): Promise<Receiver> {
 
 async function sandboxWith(
   options: Parameters<typeof startTestSandbox>[0] = {},
-): Promise<{ sandbox: SandboxProvider; clock: ManualClock }> {
+): Promise<{ sandbox: SandboxProvider; clock: ManualScheduler }> {
   const started = await startTestSandbox(options);
   cleanups.push(() => started.sandbox.close());
   return started;
@@ -96,7 +96,7 @@ describe('payment callbacks', () => {
     await transfer(sandbox, account.account_number, 100, 10_000);
     await settle();
     expect(r.received).toHaveLength(0);
-    clock.advance(10_000);
+    await clock.advance(10_000);
     expect((await statusOf(sandbox, account.external_reference)).status).toBe(200);
     await waitFor(() => (r.received.length === 1 ? true : undefined), 'callback after settlement');
   });

@@ -1,10 +1,8 @@
 import { parseArgs } from 'node:util';
+import { SANDBOX_DB_FILE } from '#main/config/data-files';
 import { isHttpUrl } from './create-account-request';
 import { SandboxError } from './errors';
 import { parsePersonalityFlag, PERSONALITY_KEYS, type Personality } from './personality';
-
-/** The sandbox's database file inside --data-dir. */
-export const SANDBOX_DB_FILE = 'sandbox-provider.sqlite';
 
 export interface CliOptions {
   readonly port: number;
@@ -29,7 +27,7 @@ export class CliUsageError extends Error {
 export const USAGE = `Usage: tsx src/main/sandbox/cli.ts --port <n> [options]
 
   --port <n>                    port on 127.0.0.1 (0 picks a free one; default 0)
-  --data-dir <dir>              keep state in <dir>/sandbox-provider.sqlite (default: in memory)
+  --data-dir <dir>              keep state in <dir>/${SANDBOX_DB_FILE} (default: in memory)
   --secret-key <key>            the merchant's secretKey (default: remembered or random)
   --access-token <token>        the payout Bearer token (default: remembered or random)
   --payout-account <10 digits>  the payout account id (default: remembered or random)

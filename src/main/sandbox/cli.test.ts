@@ -6,8 +6,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { CliUsageError, parseCliArgs, SANDBOX_DB_FILE } from './cli-args';
-import { createdSchema, http, nonstaticBody } from './test-support';
+import { SANDBOX_DB_FILE } from '#main/config/data-files';
+import { CliUsageError, parseCliArgs } from './cli-args';
+import { createdSchema, http, nonstaticBody } from '#support/sandbox-world';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');

@@ -6,7 +6,8 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { CliUsageError, parseCliArgs, SANDBOX_DB_FILE, USAGE, type CliOptions } from './cli-args';
+import { SANDBOX_DB_FILE } from '#main/config/data-files';
+import { CliUsageError, parseCliArgs, USAGE, type CliOptions } from './cli-args';
 import type { Personality } from './personality';
 import { SandboxConfigError, startSandboxProvider } from './sandbox-provider';
 import { sandboxStartLine } from './views';

@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { afterEach, expect, it } from 'vitest';
 import type { SandboxProvider } from './sandbox-provider';
-import { startTestSandbox, waitFor } from './test-support';
+import { startTestSandbox, waitFor } from '#support/sandbox-world';
 
 let sandbox: SandboxProvider | undefined;
 afterEach(async () => {

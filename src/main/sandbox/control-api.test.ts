@@ -9,11 +9,11 @@ import {
   nonstaticBody,
   startTestSandbox,
   transfer,
-  type ManualClock,
-} from './test-support';
+} from '#support/sandbox-world';
+import type { ManualScheduler } from '#support/clock';
 
 let sandbox: SandboxProvider;
-let clock: ManualClock;
+let clock: ManualScheduler;
 
 beforeEach(async () => {
   ({ sandbox, clock } = await startTestSandbox());
@@ -29,7 +29,7 @@ describe('control API', () => {
       sandbox,
       nonstaticBody({ amount: 2505.5, expiers_in: 10, callback_url: 'http://127.0.0.1:7/a' }),
     );
-    clock.advance(60_000);
+    await clock.advance(60_000);
     await createAccount(
       sandbox,
       nonstaticBody({ type: 'static-flex', amount: undefined, expiers_in: undefined }),

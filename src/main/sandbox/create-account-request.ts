@@ -1,4 +1,4 @@
-import { MoneyError, nairaToKobo } from '../../shared/money';
+import { MoneyError, nairaToKobo } from '#shared/money';
 import { invalidField, SandboxError } from './errors';
 import { ACCOUNT_TYPES, type AccountType } from './sandbox-state';
 

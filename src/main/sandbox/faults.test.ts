@@ -20,7 +20,7 @@ import {
   transfer,
   waitFor,
   type HttpResult,
-} from './test-support';
+} from '#support/sandbox-world';
 
 let sandbox: SandboxProvider;
 

@@ -20,7 +20,7 @@ import {
   faultsSchema,
   http,
   ledger,
-  manualClock,
+  SANDBOX_T0,
   nonstaticBody,
   payout,
   startReceiver,
@@ -28,7 +28,8 @@ import {
   statusOf,
   transfer,
   waitFor,
-} from './test-support';
+} from '#support/sandbox-world';
+import { ManualScheduler } from '#support/clock';
 
 let dir: string;
 let dbPath: string;
@@ -98,7 +99,7 @@ describe('openSandboxDb', () => {
 
 describe('a persisted sandbox across close and restart', () => {
   it('keeps credentials, accounts, ledger, balances and reference uniqueness', async () => {
-    const clock = manualClock();
+    const clock = new ManualScheduler(SANDBOX_T0);
     const first = (await startTestSandbox({ dbPath }, clock)).sandbox;
     const a = await createAccount(first, nonstaticBody({ amount: 2505 }));
     const paid = await transfer(first, a.account_number, 2505);
@@ -110,7 +111,7 @@ describe('a persisted sandbox across close and restart', () => {
     const accountsBefore = await accounts(first);
     await first.close();
 
-    clock.advance(60_000); // the pending transfer comes due while the sandbox is down
+    await clock.advance(60_000); // the pending transfer comes due while the sandbox is down
     const second = (await startTestSandbox({ dbPath }, clock)).sandbox;
     try {
       expect(second.secretKey).toBe(first.secretKey);

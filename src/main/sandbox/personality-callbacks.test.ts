@@ -10,7 +10,7 @@ import {
   failureNoticeSchema,
   http,
   ledger,
-  manualClock,
+  SANDBOX_T0,
   nonstaticBody,
   servedFaults,
   setPersonality,
@@ -18,9 +18,9 @@ import {
   startTestSandbox,
   transfer,
   waitFor,
-  type ManualClock,
   type Receiver,
-} from './test-support';
+} from '#support/sandbox-world';
+import { ManualScheduler } from '#support/clock';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 
@@ -36,8 +36,8 @@ async function receiver(): Promise<Receiver> {
 
 async function sandboxWith(
   options: SandboxProviderOptions = {},
-  clock: ManualClock = manualClock(),
-): Promise<{ sandbox: SandboxProvider; clock: ManualClock }> {
+  clock: ManualScheduler = new ManualScheduler(SANDBOX_T0),
+): Promise<{ sandbox: SandboxProvider; clock: ManualScheduler }> {
   const started = await startTestSandbox(options, clock);
   cleanups.push(() => started.sandbox.close());
   return started;
@@ -88,11 +88,11 @@ describe('callbacks personality', () => {
     const [held] = await callbackLog(sandbox);
     expect(held).toMatchObject({ state: 'pending', note: 'late', due_at_ms: clock.now() + 30_000 });
 
-    clock.advance(29_999);
+    await clock.advance(29_999);
     await quiet();
     expect(r.received).toEqual([]);
     // No request is needed: the short real-time poll sees the clock move.
-    clock.advance(1);
+    await clock.advance(1);
     await waitFor(() => (r.received.length === 1 ? true : undefined), 'the late callback');
     expect(sessionsReceived(r)).toEqual([tx.session_id]);
   });
@@ -102,7 +102,7 @@ describe('callbacks personality', () => {
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     const dbPath = path.join(dir, 'sandbox.sqlite');
     const r = await receiver();
-    const clock = manualClock();
+    const clock = new ManualScheduler(SANDBOX_T0);
     const first = await startTestSandbox(
       { dbPath, personality: { callbacks: 'late', callback_delay_ms: 10_000 } },
       clock,
@@ -114,7 +114,7 @@ describe('callbacks personality', () => {
     const { sandbox } = await sandboxWith({ dbPath }, clock);
     await quiet();
     expect(r.received).toEqual([]);
-    clock.advance(10_000);
+    await clock.advance(10_000);
     await waitFor(() => (r.received.length === 1 ? true : undefined), 'the held callback');
     expect(sessionsReceived(r)).toEqual([tx.session_id]);
     expect((await servedFaults(sandbox)).callbacks_late).toBe(1); // counted once, when held
@@ -126,7 +126,7 @@ describe('callbacks personality', () => {
     const account = await createAccount(sandbox, flexBody(r.url));
     // Three transfers settling at the same moment: due together.
     for (const amount of [1, 2, 3]) await transfer(sandbox, account.account_number, amount, 1000);
-    clock.advance(1000);
+    await clock.advance(1000);
     const made = (await ledger(sandbox)).map((t) => t.session_id); // settles all three, in order
     await waitFor(() => (r.received.length === 3 ? true : undefined), 'three callbacks');
     expect(sessionsReceived(r)).toEqual([...made].reverse());
@@ -145,7 +145,7 @@ describe('callbacks personality', () => {
     const { sandbox, clock } = await sandboxWith();
     const account = await createAccount(sandbox, flexBody(r.url));
     for (const amount of [1, 2]) await transfer(sandbox, account.account_number, amount, 1000);
-    clock.advance(1000);
+    await clock.advance(1000);
     await ledger(sandbox);
     await waitFor(() => (r.received.length === 2 ? true : undefined), 'two callbacks');
     expect((await callbackLog(sandbox)).map((c) => c.note)).toEqual([null, null]);

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseProviderTimestamp } from '../../shared/provider-time';
+import { parseProviderTimestamp } from '#shared/provider-time';
 import { DEFAULT_PERSONALITY, parsePersonalityFlag, parsePersonalityPatch } from './personality';
 import { SandboxConfigError, startSandboxProvider, type SandboxProvider } from './sandbox-provider';
 import { SandboxError } from './errors';
@@ -28,9 +28,9 @@ import {
   transfer,
   transferRaw,
   waitFor,
-  type ManualClock,
   type Receiver,
-} from './test-support';
+} from '#support/sandbox-world';
+import type { ManualScheduler } from '#support/clock';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 
@@ -40,7 +40,7 @@ afterEach(async () => {
 
 async function sandboxWith(
   options: Parameters<typeof startTestSandbox>[0] = {},
-): Promise<{ sandbox: SandboxProvider; clock: ManualClock }> {
+): Promise<{ sandbox: SandboxProvider; clock: ManualScheduler }> {
   const started = await startTestSandbox(options);
   cleanups.push(() => started.sandbox.close());
   return started;
@@ -406,7 +406,7 @@ describe('static_mismatch', () => {
     const account = await createAccount(sandbox, staticBody());
     await transfer(sandbox, account.account_number, 1500, 1000);
     expect((await servedFaults(sandbox)).static_mismatch_accepted).toBe(0);
-    clock.advance(1000);
+    await clock.advance(1000);
     expect((await ledger(sandbox)).map((t) => t.status)).toEqual(['success']);
     expect((await servedFaults(sandbox)).static_mismatch_accepted).toBe(1);
   });
@@ -441,7 +441,7 @@ describe('expired_payments', () => {
         })
       ).status,
     ).toBe(200);
-    clock.advance(5 * 60_000);
+    await clock.advance(5 * 60_000);
     expect((await accounts(sandbox)).map((a) => a.status)).toEqual(['expired', 'cancelled']);
 
     const wrong = await transfer(sandbox, byClock.account_number, 9);

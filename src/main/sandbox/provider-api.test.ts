@@ -16,7 +16,7 @@ import {
   statusSchema,
   transfer,
   uniqueReference,
-} from './test-support';
+} from '#support/sandbox-world';
 
 let sandbox: SandboxProvider;
 

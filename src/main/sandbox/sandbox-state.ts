@@ -8,7 +8,8 @@ export type StoredAccountStatus = 'active' | 'expired' | 'cancelled';
 export type TransactionStatus = 'pending' | 'success' | 'failed';
 export type DispatchCause = 'payment' | 'duplicate' | 'resend';
 export type DispatchState = 'pending' | 'delivered' | 'failed' | 'dropped';
-export type CallbackTarget = 'primary' | 'fallback';
+/** Which of an account's two callback URLs an attempt went to. */
+export type CallbackUrlSlot = 'primary' | 'fallback';
 
 export interface MerchantRow {
   readonly secretKey: string;
@@ -57,7 +58,7 @@ export interface AttemptRow {
   readonly id: number;
   readonly dispatchId: number;
   readonly attempt: number;
-  readonly target: CallbackTarget;
+  readonly target: CallbackUrlSlot;
   readonly url: string;
   readonly httpStatus: number | null;
   readonly error: string | null;
@@ -313,7 +314,7 @@ export function listDispatches(db: SandboxDb): readonly DispatchRow[] {
 export interface NewAttempt {
   readonly dispatchId: number;
   readonly attempt: number;
-  readonly target: CallbackTarget;
+  readonly target: CallbackUrlSlot;
   readonly url: string;
   readonly httpStatus: number | null;
   readonly error: string | null;

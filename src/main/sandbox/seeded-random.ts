@@ -3,8 +3,8 @@
  * with the same seed. Identifiers use node:crypto instead: they must never repeat across runs.
  */
 export interface SeededRandom {
-  /** Uniform in [0, 1). */
-  next(): number;
+  /** Uniform in [0, 1); needs no `this`, so it can be handed on alone as a `() => number`. */
+  next(this: void): number;
   /** True with probability `rate`; rates of exactly 0 and 1 consume no randomness. */
   chance(rate: number): boolean;
   reseed(seed: number): void;

@@ -1,4 +1,4 @@
-import { koboToDecimalString, koboToNaira } from '../../shared/money';
+import { koboToDecimalString, koboToNaira } from '#shared/money';
 import { effectiveStatus } from './amount-rules';
 import { callbackPayload } from './callback-dispatcher';
 import { formatProviderDate } from './lagos-time';

@@ -11,8 +11,8 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAppLogger } from '../logging/logger';
-import { REDACTED, createRedactor } from '../logging/redact';
+import { createAppLogger } from '#main/logging/logger';
+import { REDACTED, createRedactor } from '#main/logging/redact';
 import { SECRET_BOX_KEY_FILE, createFileSecretBox } from './file-secret-box';
 import type { SecretBox } from './secret-box';
 import {

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_LAN_PORT } from '../../shared/hub';
+import { DEFAULT_LAN_PORT } from '#shared/hub';
 import { SettingsValidationError } from './errors';
 import { openNodeSettings } from './node-settings';
 import { createSettingsStore, type SettingsStore } from './settings-store';

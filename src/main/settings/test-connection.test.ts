@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createProviderClient } from '../provider/client';
-import type { ProviderClientConfig } from '../provider/client-config';
+import { createProviderClient } from '#main/provider/client';
+import type { ProviderClientConfig } from '#main/provider/client-config';
 import {
   sendJson,
   startScriptedServer,
   type ScriptedHandler,
   type ScriptedServer,
-} from '../provider/test-server';
+} from '#support/scripted-server';
 import { WHERE_KEYS_COME_FROM, testConnection, type ConnectionCheck } from './test-connection';
 
 const SECRET = 'sk_test_S3CRET-key_9f8e7d';

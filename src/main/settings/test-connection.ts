@@ -4,13 +4,13 @@
  * balance (checks the payout URL, the access token and the payout account) — each reported in
  * words a shopkeeper can act on.
  */
-import { formatNaira } from '../../shared/money';
-import type { ProviderClient } from '../provider/client';
-import { ProviderError } from '../provider/errors';
+import { formatNaira } from '#shared/money';
+import type { ProviderClient } from '#main/provider/client';
+import { ProviderError } from '#main/provider/errors';
 
 /** What settings show about where the keys come from. */
-export { WHERE_KEYS_COME_FROM } from '../../shared/views';
-import { WHERE_KEYS_COME_FROM } from '../../shared/views';
+export { WHERE_KEYS_COME_FROM } from '#shared/views';
+import { WHERE_KEYS_COME_FROM } from '#shared/views';
 
 export type ConnectionCheckName = 'transactions' | 'balance';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LEGACY_TILL_ID, referencePrefix, tillIdProblem } from '../../shared/till-id';
+import { LEGACY_TILL_ID, referencePrefix, tillIdProblem } from '#shared/till-id';
 import { openNodeSettings } from './node-settings';
 import { createSettingsStore, type SettingsFile } from './settings-store';
 import { generateTillId, migrateTillId, settleTillId, tillIdOfFile } from './till-id';

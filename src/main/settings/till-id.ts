@@ -4,7 +4,7 @@
  * sales carry (the report tells this till's money from other tills' by that prefix).
  */
 import { randomBytes } from 'node:crypto';
-import { LEGACY_TILL_ID, tillIdProblem } from '../../shared/till-id';
+import { LEGACY_TILL_ID, tillIdProblem } from '#shared/till-id';
 import type { SettingsFile } from './settings-store';
 
 /** Crockford's base32 (no I, L, O or U): an id read aloud or copied by hand is not misheard. */

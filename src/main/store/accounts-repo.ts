@@ -106,10 +106,11 @@ export function getAccountOrThrow(db: Db, id: number): AccountRow {
   return account;
 }
 
+export const ACCOUNT_BY_REFERENCE_SQL = `SELECT ${COLUMNS} FROM virtual_accounts
+  WHERE reference = ?`;
+
 export function getAccountByReference(db: Db, reference: string): AccountRow | undefined {
-  return db
-    .prepare(`SELECT ${COLUMNS} FROM virtual_accounts WHERE reference = ?`)
-    .get(reference) as AccountRow | undefined;
+  return db.prepare(ACCOUNT_BY_REFERENCE_SQL).get(reference) as AccountRow | undefined;
 }
 
 export const COUNTER_ACCOUNT_BY_NUMBER = `SELECT ${COLUMNS} FROM virtual_accounts
@@ -120,10 +121,9 @@ export function getCounterAccountByNumber(db: Db, accountNumber: string): Accoun
   return db.prepare(COUNTER_ACCOUNT_BY_NUMBER).get(accountNumber) as AccountRow | undefined;
 }
 
+export const COUNTER_ACCOUNTS_SQL = `SELECT ${COLUMNS} FROM virtual_accounts
+  WHERE purpose = 'counter' AND status = 'active' ORDER BY id`;
+
 export function listCounterAccounts(db: Db): AccountRow[] {
-  return db
-    .prepare(
-      `SELECT ${COLUMNS} FROM virtual_accounts WHERE purpose = 'counter' AND status = 'active' ORDER BY id`,
-    )
-    .all() as AccountRow[];
+  return db.prepare(COUNTER_ACCOUNTS_SQL).all() as AccountRow[];
 }

@@ -48,10 +48,11 @@ export function raiseAlert(db: Db, alert: NewAlert, now: number): AlertRow | und
     .get(Number(result.lastInsertRowid)) as AlertRow;
 }
 
+export const OPEN_ALERTS_SQL = `SELECT ${COLUMNS} FROM alerts
+  WHERE acknowledged_at IS NULL ORDER BY id DESC`;
+
 export function listOpenAlerts(db: Db): AlertRow[] {
-  return db
-    .prepare(`SELECT ${COLUMNS} FROM alerts WHERE acknowledged_at IS NULL ORDER BY id DESC`)
-    .all() as AlertRow[];
+  return db.prepare(OPEN_ALERTS_SQL).all() as AlertRow[];
 }
 
 export function acknowledgeAlert(db: Db, id: number, now: number): boolean {

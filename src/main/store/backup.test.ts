@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { dailyBackup } from './backup';
 import { insertSale } from './sales-repo';
-import { createTestDb } from './test-helpers';
+import { createTestDb } from '#support/database';
 
 describe('daily backup', () => {
   it('copies the live database once a day and keeps the newest few', async () => {

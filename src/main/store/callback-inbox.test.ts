@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it, vi } from 'vitest';
 import { createGroupCommitInbox } from './callback-inbox';
 import type { CallbackLogInput } from './callback-log-repo';
-import { createTestDb } from './test-helpers';
+import { createTestDb } from '#support/database';
 
 function record(i: number): CallbackLogInput {
   return {

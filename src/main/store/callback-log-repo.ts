@@ -65,10 +65,11 @@ export function markCallbackProcessed(db: Db, id: number, outcome: string, now: 
 }
 
 /** Callbacks stored but never confirmed (e.g. the process died right after answering 200). */
+export const UNPROCESSED_CALLBACKS_SQL = `SELECT ${COLUMNS} FROM callback_log
+  WHERE processed_at IS NULL ORDER BY id LIMIT ?`;
+
 export function listUnprocessedCallbacks(db: Db, limit = 1000): CallbackLogRow[] {
-  return db
-    .prepare(`SELECT ${COLUMNS} FROM callback_log WHERE processed_at IS NULL ORDER BY id LIMIT ?`)
-    .all(limit) as CallbackLogRow[];
+  return db.prepare(UNPROCESSED_CALLBACKS_SQL).all(limit) as CallbackLogRow[];
 }
 
 export function getCallback(db: Db, id: number): CallbackLogRow | undefined {

@@ -6,7 +6,7 @@ import {
   resolutionHistory,
   unreadableRowFirstSeenAt,
 } from './exception-resolutions-repo';
-import { createTestDb } from './test-helpers';
+import { createTestDb } from '#support/database';
 
 const KEY = 'unmatched_inflow:session:100004000000000000000000000001';
 

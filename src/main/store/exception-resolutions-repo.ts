@@ -2,7 +2,7 @@
  * The owner's record of what was done about each report exception: an append-only log (migration
  * 005) where the newest entry of a key is its current state.
  */
-import type { ResolutionAction } from '../../shared/views';
+import type { ResolutionAction } from '#shared/views';
 import type { Db } from './database';
 
 /** A resolution, or the owner reopening the case. */

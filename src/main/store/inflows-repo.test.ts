@@ -7,7 +7,7 @@ import {
   type InflowInput,
   type InflowStatus,
 } from './inflows-repo';
-import { createTestDb } from './test-helpers';
+import { createTestDb } from '#support/database';
 
 const SESSION = '100004261122090512345678901299';
 

@@ -110,9 +110,10 @@ export function listInflowStatusHistory(db: Db, inflowId: number): InflowStatusC
     .all(inflowId) as InflowStatusChange[];
 }
 
+export const INFLOW_BY_SESSION_SQL = `SELECT ${COLUMNS} FROM inflows WHERE session_id = ?`;
+
 export function getInflowBySession(db: Db, sessionId: string): InflowRow | undefined {
-  return db.prepare(`SELECT ${COLUMNS} FROM inflows WHERE session_id = ?`).get(sessionId) as
-    InflowRow | undefined;
+  return db.prepare(INFLOW_BY_SESSION_SQL).get(sessionId) as InflowRow | undefined;
 }
 
 /**
@@ -213,8 +214,13 @@ export function listInflowsForReference(db: Db, reference: string): InflowRow[] 
     .all(reference) as InflowRow[];
 }
 
+/**
+ * INDEXED BY: with ORDER BY id and a LIMIT the planner would walk the whole table backwards
+ * from the newest id, and a quiet day (fewer rows than the limit) reads every inflow ever.
+ */
+export const RECENT_INFLOWS_SQL = `SELECT ${COLUMNS} FROM inflows INDEXED BY inflows_first_seen
+  WHERE first_seen_at >= ? ORDER BY id DESC LIMIT ?`;
+
 export function listRecentInflows(db: Db, since: number, limit = 200): InflowRow[] {
-  return db
-    .prepare(`SELECT ${COLUMNS} FROM inflows WHERE first_seen_at >= ? ORDER BY id DESC LIMIT ?`)
-    .all(since, limit) as InflowRow[];
+  return db.prepare(RECENT_INFLOWS_SQL).all(since, limit) as InflowRow[];
 }

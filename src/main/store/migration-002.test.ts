@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { migrate, schemaVersion } from './migrate';
 import { migrations } from './migrations';
-import { createDbAtVersion, explain } from './test-helpers';
+import { createDbAtVersion, explain } from '#support/database';
 
 function columns(db: ReturnType<typeof createDbAtVersion>['db'], table: string): string[] {
   return (db.prepare(`SELECT name FROM pragma_table_info(?)`).all(table) as { name: string }[]).map(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { migrate, schemaVersion } from './migrate';
 import { migrations } from './migrations';
-import { createDbAtVersion, explain } from './test-helpers';
+import { createDbAtVersion, explain } from '#support/database';
 
 type TestDb = ReturnType<typeof createDbAtVersion>['db'];
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { migrate, schemaVersion } from './migrate';
 import { migrations } from './migrations';
-import { createDbAtVersion, explain } from './test-helpers';
+import { createDbAtVersion, explain } from '#support/database';
 
 describe('migration 004-shop-attribution', () => {
   it('indexes the existing successful inflows for the shop view, and keeps every row', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CURRENT_ENTRIES_SQL, HISTORY_SQL } from './exception-resolutions-repo';
 import { migrate, schemaVersion } from './migrate';
 import { migrations } from './migrations';
-import { createDbAtVersion, explain } from './test-helpers';
+import { createDbAtVersion, explain } from '#support/database';
 
 type TestDb = ReturnType<typeof createDbAtVersion>['db'];
 

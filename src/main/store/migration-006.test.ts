@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { migrate, schemaVersion } from './migrate';
 import { migrations } from './migrations';
 import { listWatchedSales } from './sales-repo';
-import { createDbAtVersion, explain } from './test-helpers';
+import { createDbAtVersion, explain } from '#support/database';
 
 const GRACE_MS = 30 * 60_000;
 const NOW = 10_000_000;

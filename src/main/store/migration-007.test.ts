@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { migrate, schemaVersion } from './migrate';
 import { migrations } from './migrations';
-import { createDbAtVersion, explain } from './test-helpers';
+import { createDbAtVersion, explain } from '#support/database';
 import { TILL_SALE_IDS_SQL } from './till-sales-queries';
 
 const HASH_A = 'a'.repeat(64);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from './database';
 import { DatabaseVersionError, migrate, schemaVersion, type Migration } from './migrate';
 import { migrations } from './migrations';
-import { createDbAtVersion, createTestDb } from './test-helpers';
+import { createDbAtVersion, createTestDb } from '#support/database';
 
 function tables(db: Database.Database): string[] {
   return (

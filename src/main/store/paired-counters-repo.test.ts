@@ -9,7 +9,7 @@ import {
   setPairedCounterTillId,
   TOKEN_LOOKUP_SQL,
 } from './paired-counters-repo';
-import { createTestDb, explain } from './test-helpers';
+import { createTestDb, explain } from '#support/database';
 
 const hash = (c: string) => c.repeat(64);
 

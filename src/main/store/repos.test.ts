@@ -7,7 +7,7 @@ import {
 } from './callback-log-repo';
 import { getInflowBySession, upsertInflow, type InflowInput } from './inflows-repo';
 import { insertSale, listOpenSales, listSaleEvents, transitionSale } from './sales-repo';
-import { createTestDb, explain } from './test-helpers';
+import { createTestDb, explain } from '#support/database';
 
 const SESSION = '100004261122090512345678901234';
 

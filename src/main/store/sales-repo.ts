@@ -1,7 +1,7 @@
-import type { SaleState } from '../../shared/sales';
+import type { SaleState } from '#shared/sales';
 import type { Db } from './database';
 
-export { OPEN_SALE_STATES, SALE_STATES, type SaleState } from '../../shared/sales';
+export { OPEN_SALE_STATES, SALE_STATES, type SaleState } from '#shared/sales';
 
 export interface SaleRow {
   readonly id: number;
@@ -83,9 +83,10 @@ export function getSaleOrThrow(db: Db, id: number): SaleRow {
   return sale;
 }
 
+export const SALE_BY_REFERENCE_SQL = `SELECT ${SALE_COLUMNS} FROM sales WHERE reference = ?`;
+
 export function getSaleByReference(db: Db, reference: string): SaleRow | undefined {
-  return db.prepare(`SELECT ${SALE_COLUMNS} FROM sales WHERE reference = ?`).get(reference) as
-    SaleRow | undefined;
+  return db.prepare(SALE_BY_REFERENCE_SQL).get(reference) as SaleRow | undefined;
 }
 
 /** Through virtual_accounts_number, then the sales' reference index: no scan of either. */
@@ -109,33 +110,33 @@ export function listOpenSales(db: Db): SaleRow[] {
 }
 
 /**
+ * Two halves, each on its partial index (sales_open, sales_late_watch): one query with OR reads
+ * the whole table. INDEXED BY because, for the merge in id order, the planner would rather scan
+ * every sale the till ever made (0.8 s on a ten-year shop) than sort a few. Parameter: the
+ * oldest expiry still watched.
+ */
+export const WATCHED_SALES_SQL = `SELECT ${SALE_COLUMNS} FROM sales
+  WHERE state IN ('creating', 'awaiting_payment', 'confirming', 'wrong_amount')
+  UNION ALL
+  SELECT ${SALE_COLUMNS} FROM sales INDEXED BY sales_late_watch
+  WHERE state IN ('cancelled', 'expired') AND expires_at > ?
+  ORDER BY id`;
+
+/**
  * Sales the engine must still watch after a restart: open ones, and those cancelled or expired
  * within the grace period (their account may still take money: a late payment must be flagged,
  * never lost).
  */
 export function listWatchedSales(db: Db, now: number, lateGraceMs: number): SaleRow[] {
-  return db
-    .prepare(
-      // Two halves, each on its partial index (sales_open, sales_late_watch): one query with OR
-      // reads the whole table. INDEXED BY because, for the merge in id order, the planner would
-      // rather scan every sale the till ever made (0.8 s on a ten-year shop) than sort a few.
-      `SELECT ${SALE_COLUMNS} FROM sales
-       WHERE state IN ('creating', 'awaiting_payment', 'confirming', 'wrong_amount')
-       UNION ALL
-       SELECT ${SALE_COLUMNS} FROM sales INDEXED BY sales_late_watch
-       WHERE state IN ('cancelled', 'expired') AND expires_at > ?
-       ORDER BY id`,
-    )
-    .all(now - lateGraceMs) as SaleRow[];
+  return db.prepare(WATCHED_SALES_SQL).all(now - lateGraceMs) as SaleRow[];
 }
 
+export const SALES_CREATED_BETWEEN_SQL = `SELECT ${SALE_COLUMNS} FROM sales
+  WHERE created_at >= ? AND created_at < ?
+  ORDER BY created_at DESC LIMIT ?`;
+
 export function listSalesCreatedBetween(db: Db, from: number, to: number, limit = 500): SaleRow[] {
-  return db
-    .prepare(
-      `SELECT ${SALE_COLUMNS} FROM sales WHERE created_at >= ? AND created_at < ?
-       ORDER BY created_at DESC LIMIT ?`,
-    )
-    .all(from, to, limit) as SaleRow[];
+  return db.prepare(SALES_CREATED_BETWEEN_SQL).all(from, to, limit) as SaleRow[];
 }
 
 export interface SaleChange {

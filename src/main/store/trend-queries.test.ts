@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { registerAttributionSql } from '../reports/attribution-sql';
-import { insertInflowRow, nextSessionId } from '../reports/test-support';
-import { createTestDb, explain } from './test-helpers';
+import { registerAttributionSql } from '#main/reports/attribution-sql';
+import { insertInflowRow, nextSessionId } from '#support/shop-history';
+import { createTestDb, explain } from '#support/database';
 import { TREND_SQL, trendBuckets } from './trend-queries';
 
 const PARAMS = { tillPrefix: 'TILLA', fromMs: 0, toMs: 1 };

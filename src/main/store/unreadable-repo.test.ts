@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { insertCallback } from './callback-log-repo';
-import { createTestDb, explain } from './test-helpers';
+import { createTestDb, explain } from '#support/database';
 import {
   OPEN_UNREADABLE_BY_PROBLEM_SQL,
   UNREADABLE_CALLBACKS_SQL,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { registerAttributionSql } from '../reports/attribution-sql';
-import { createTestDb, explain } from './test-helpers';
+import { registerAttributionSql } from '#main/reports/attribution-sql';
+import { createTestDb, explain } from '#support/database';
 import {
   BY_BUCKET_SQL,
   BY_TILL_SQL,

@@ -8,7 +8,7 @@
  * which these queries call as SQL functions: the report registers them on the connection
  * first (registerAttributionSql), and every query that uses one says so.
  */
-import { OPEN_SALE_STATES } from '../../shared/sales';
+import { OPEN_SALE_STATES } from '#shared/sales';
 import type { Db } from './database';
 
 export interface TotalRow {

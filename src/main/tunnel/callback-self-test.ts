@@ -3,7 +3,7 @@ import type {
   CallbackSelfTestCode,
   CallbackSelfTestTrigger,
   CallbackSelfTestView,
-} from '../../shared/views';
+} from '#shared/views';
 import type { CallbackRoute } from './callback-url';
 
 /** The one field of a self-test body; a provider callback never carries it. */

@@ -1,3 +1,5 @@
+import type { ConfiguredCallbackMode } from '#shared/settings-schema';
+import type { CallbackRouteMode } from '#shared/views';
 import type { TunnelStatus } from './types';
 
 export type CallbackUrlErrorCode = 'INVALID_PUBLIC_URL';
@@ -52,11 +54,6 @@ export function publicUrlProblem(publicBaseUrl: string): string | null {
   }
 }
 
-export type CallbackMode = 'tunnel' | 'public-url' | 'local-sandbox' | 'polling-only';
-
-/** The shop's choice in settings (`callbacks.mode`). */
-export type ConfiguredCallbackMode = 'ngrok' | 'public-url' | 'polling-only';
-
 export interface CallbackRouteInput {
   /** The sandbox provider runs on this machine and posts to the listener directly. */
   readonly sandbox: boolean;
@@ -68,8 +65,9 @@ export interface CallbackRouteInput {
   readonly tunnel: TunnelStatus;
 }
 
+/** Where callbacks go now (its mode is what the status shows), or why they cannot come. */
 export type CallbackRoute =
-  | { readonly mode: 'tunnel' | 'public-url' | 'local-sandbox'; readonly callbackUrl: string }
+  | { readonly mode: Exclude<CallbackRouteMode, 'polling-only'>; readonly callbackUrl: string }
   | { readonly mode: 'polling-only'; readonly reason: string };
 
 const POLLING = 'this sale is checked by polling';

@@ -3,11 +3,9 @@ export {
   callbackUrlFor,
   decideCallbackRoute,
   publicUrlProblem,
-  type CallbackMode,
   type CallbackRoute,
   type CallbackRouteInput,
   type CallbackUrlErrorCode,
-  type ConfiguredCallbackMode,
 } from './callback-url';
 export {
   DEFAULT_SELF_TEST_TIMEOUT_MS,

@@ -1,4 +1,4 @@
-import type { Logger } from '../logging/logger';
+import type { Logger } from '#main/logging/logger';
 import { scrubSecrets } from './scrub';
 import {
   TunnelError,

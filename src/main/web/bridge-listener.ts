@@ -6,12 +6,12 @@
  * module carries out what the policy decides without knowing any token.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { SESSION_HEADER, type BridgeEvent, type Handlers } from '../../shared/bridge/contract';
-import type { SessionRequest } from '../auth/sessions';
-import { dispatch } from '../bridge/dispatch';
-import type { Core } from '../core/create-core';
+import { SESSION_HEADER, type BridgeEvent, type Handlers } from '#shared/bridge/contract';
+import type { SessionRequest } from '#main/auth/sessions';
+import { dispatch } from '#main/bridge/dispatch';
+import type { Core } from '#main/core/create-core';
 import { createEventStreams, type EventStreams } from './event-streams';
-import { readJson, sendError, sendJson } from './json-io';
+import { readJsonOrRefuse, sendError, sendJson } from './json-io';
 import { createStaticFiles } from './static-files';
 
 /** Refusals by role answer 403, so that they show as refused in any HTTP log or tool. */
@@ -125,18 +125,9 @@ export function createBridgeListener(options: {
       );
       return;
     }
-    let input: unknown;
-    try {
-      input = await readJson(request);
-    } catch (error) {
-      sendError(
-        response,
-        400,
-        'INVALID_INPUT',
-        error instanceof Error ? error.message : 'Bad request body.',
-      );
-      return;
-    }
+    const read = await readJsonOrRefuse(request, response);
+    if (!read.ok) return;
+    const input = read.body;
     const caller = core.auth.callerFor(
       principal.sessionFor(sessionIdOf(request.headers[SESSION_HEADER])),
       channel,

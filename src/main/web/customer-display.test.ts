@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { SaleView } from '../../shared/sales';
+import type { SaleView } from '#shared/sales';
 import { currentDisplaySale, displayTokenFor, displayWants } from './customer-display';
 
 function sale(overrides: Partial<SaleView>): SaleView {

@@ -4,11 +4,11 @@
  * token, so that rotating the shell token rotates it too and nothing more is kept on disk.
  */
 import { createHmac } from 'node:crypto';
-import type { BridgeEvent } from '../../shared/bridge/contract';
-import type { DisplayStateView } from '../../shared/hub';
-import type { SaleState, SaleView } from '../../shared/sales';
-import { IN_PROCESS_OWNER } from '../bridge/caller';
-import type { Core } from '../core/create-core';
+import type { BridgeEvent } from '#shared/bridge/contract';
+import type { DisplayStateView } from '#shared/hub';
+import type { SaleState, SaleView } from '#shared/sales';
+import { IN_PROCESS_OWNER } from '#main/bridge/caller';
+import type { Core } from '#main/core/create-core';
 
 /** 22 base64url characters: 132 bits, as long as the shell token itself. */
 const DISPLAY_TOKEN_LENGTH = 22;

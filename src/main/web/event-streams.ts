@@ -4,8 +4,8 @@
  * reconnects gets what it missed after its Last-Event-ID first.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { BridgeEvent } from '../../shared/bridge/contract';
-import type { EventBus, StampedEvent } from '../core/event-bus';
+import type { BridgeEvent } from '#shared/bridge/contract';
+import type { EventBus, StampedEvent } from '#main/core/event-bus';
 
 /** A comment on every event stream this often, so that a page notices a dead link by its silence. */
 export const SSE_PING_MS = 15_000;

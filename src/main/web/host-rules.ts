@@ -3,7 +3,7 @@
  * points at this machine (DNS rebinding) sends that name as Host: refusing every name but the
  * ones below keeps such a page from reading our answers, whatever token it guesses.
  */
-import { ipFamily } from '../../shared/settings-schema';
+import { ipFamily } from '#shared/settings-schema';
 
 /** The loopback listener: 127.0.0.1 or localhost, with its own port. */
 export function loopbackHostAllowed(host: string | undefined, port: number): boolean {

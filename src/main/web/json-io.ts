@@ -55,3 +55,24 @@ export async function readJson(request: IncomingMessage): Promise<unknown> {
     throw new RequestBodyError('The request body is not valid JSON.');
   }
 }
+
+/** What `readJsonOrRefuse` found: the body, or nothing when it already answered 400. */
+export type BodyRead = { readonly ok: true; readonly body: unknown } | { readonly ok: false };
+
+/** The request's JSON body, or a 400 INVALID_INPUT answer saying why it could not be read. */
+export async function readJsonOrRefuse(
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<BodyRead> {
+  try {
+    return { ok: true, body: await readJson(request) };
+  } catch (error) {
+    sendError(
+      response,
+      400,
+      'INVALID_INPUT',
+      error instanceof Error ? error.message : 'Bad request body.',
+    );
+    return { ok: false };
+  }
+}

@@ -3,7 +3,7 @@
  * node:util's parseArgs, leaving every other flag to its own reader.
  */
 import { parseArgs } from 'node:util';
-import { ipFamily } from '../../shared/settings-schema';
+import { ipFamily } from '#shared/settings-schema';
 
 export interface LanFlags {
   /** --lan: the LAN listener is on for this run (the saved choice in Settings is unchanged). */

@@ -2,7 +2,7 @@
 import { createReadStream, statSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
-import { rendererCspHeader } from '../../shared/csp';
+import { rendererCspHeader } from '#shared/csp';
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',

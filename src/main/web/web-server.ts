@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Handlers, ShellAccessView } from '../../shared/bridge/contract';
-import type { Core } from '../core/create-core';
-import { sameSecret } from '../security/constant-time';
+import type { Handlers, ShellAccessView } from '#shared/bridge/contract';
+import type { Core } from '#main/core/create-core';
+import { sameSecret } from '#main/security/constant-time';
 import { createBridgeListener, type ListenerPolicy, type Principal } from './bridge-listener';
 import { displayState, displayTokenFor, displayWants } from './customer-display';
 import { loopbackHostAllowed, loopbackOriginAllowed } from './host-rules';

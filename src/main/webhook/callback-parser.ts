@@ -1,4 +1,4 @@
-import { nairaToKobo } from '../../shared/money';
+import { nairaToKobo } from '#shared/money';
 import type { CallbackHint } from './types';
 
 /**

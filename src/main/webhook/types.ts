@@ -4,13 +4,15 @@
  * confirms every payment with the status endpoint. Nothing here ever means "paid".
  */
 export interface CallbackHint {
+  // `| undefined`: a hint built field by field (a body's field missing or of the wrong type)
+  // may hold undefined where the listener's parser leaves the field out.
   /** The integrator's reference: `external_reference` when present, else `reference`. */
-  readonly reference?: string;
+  readonly reference?: string | undefined;
   /** The NIP session id, always a string (the deduplication key). */
-  readonly sessionId?: string;
-  readonly amountKobo?: number;
-  readonly status?: string;
-  readonly accountNumber?: string;
+  readonly sessionId?: string | undefined;
+  readonly amountKobo?: number | undefined;
+  readonly status?: string | undefined;
+  readonly accountNumber?: string | undefined;
 }
 
 export type ParseStatus = 'ok' | 'malformed' | 'empty';

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildZReport } from '../reports/z-report';
-import { createGroupCommitInbox } from '../store/callback-inbox';
-import { createTestDb } from '../store/test-helpers';
-import { unreadableCallbacks } from '../store/unreadable-repo';
-import { captureLogger, post } from './listener-test-helpers';
+import { buildZReport } from '#main/reports/z-report';
+import { createGroupCommitInbox } from '#main/store/callback-inbox';
+import { createTestDb } from '#support/database';
+import { unreadableCallbacks } from '#main/store/unreadable-repo';
+import { captureLogger, post } from '#support/webhook-world';
 import type { StoredCallback } from './types';
 import {
   generateCallbackToken,

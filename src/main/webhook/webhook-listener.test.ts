@@ -12,8 +12,8 @@ import {
   post,
   rawExchange,
   type MemoryInbox,
-} from './listener-test-helpers';
-import { openSqliteTestInbox } from './test-support';
+} from '#support/webhook-world';
+import { openSqliteTestInbox } from '#support/sqlite-inbox';
 import type { StoredCallback } from './types';
 import {
   generateCallbackToken,
@@ -553,7 +553,9 @@ describe('webhook listener: durability with a real SQLite inbox', () => {
 
   it('a callback answered 200 survives the process being killed right after', async () => {
     const file = tempFile('inbox.sqlite');
-    const fixture = fileURLToPath(new URL('./crash-child.fixture.ts', import.meta.url));
+    const fixture = fileURLToPath(
+      new URL('../../../test/fixtures/listener-crash-child.ts', import.meta.url),
+    );
     const child = spawn(process.execPath, ['--import', 'tsx', fixture, file, TOKEN], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });

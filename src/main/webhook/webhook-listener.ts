@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { isIP, type AddressInfo } from 'node:net';
-import type { Logger } from '../logging/logger';
-import { matchesAnySecret } from '../security/constant-time';
+import type { Logger } from '#main/logging/logger';
+import { matchesAnySecret } from '#main/security/constant-time';
 import { parseCallbackBody, type ParsedCallback } from './callback-parser';
 import { createRateLimiter } from './rate-limiter';
 import type { CallbackInbox, RawCallbackRecord, StoredCallback } from './types';

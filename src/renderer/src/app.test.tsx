@@ -2,9 +2,9 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { App } from './app';
-import { createFakeBridge } from './test/fake-bridge';
-import { appInfo, callbackHealth, fail, notReaching, ok, status } from './test/fixtures';
-import { renderApp } from './test/render-app';
+import { createFakeBridge } from '#support/renderer/fake-bridge';
+import { appInfo, callbackHealth, fail, notReaching, ok, status } from '#support/renderer/fixtures';
+import { renderApp } from '#support/renderer/render-app';
 
 describe('App shell', () => {
   it('shows the environment badge and version from the bridge', async () => {

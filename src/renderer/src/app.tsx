@@ -1,17 +1,16 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { AppInfo, WindowApi } from '../../shared/bridge/contract';
-import { DEFAULT_SETTINGS } from '../../shared/settings-schema';
-import type { CallbackHealthView, SettingsView } from '../../shared/views';
+import type { WindowApi } from '#shared/bridge/contract';
+import { DEFAULT_SETTINGS } from '#shared/settings-schema';
+import type { SettingsView } from '#shared/views';
 import { connectionOf, type Connection } from './bridge';
 import { useKeptSale } from './bridge/kept-sale';
 import { useReconnected } from './bridge/use-connection';
 import { BridgeProvider, useBridge, useBridgeEvent } from './bridge-context';
 import { ConnectionBanner } from './components/connection-banner';
 import { ErrorBoundary, type RendererErrorReport } from './components/error-boundary';
-import { applyTunnelEvent, Header, type CallbackStatus } from './components/header';
+import { Header } from './components/header';
 import { AtTheHub, BarePage, CounterRemovedGate } from './counter-pages';
 import { OwnerUnlock } from './components/owner-unlock';
-import { cashierMessage } from './errors';
 import { hrefOf, isOwnerRoute, useHashRoute, type Route } from './routes';
 import { ActivityScreen } from './screens/activity/activity-screen';
 import { BalanceScreen } from './screens/balance/balance-screen';
@@ -24,6 +23,7 @@ import { SaleScreen } from './screens/sale/sale-screen';
 import { SettingsScreen } from './screens/settings/settings-screen';
 import { SignInScreen } from './screens/sign-in/sign-in-screen';
 import { isSignedOut, SessionBridgeProvider, useSession } from './session-context';
+import { useShellStatus } from './use-shell-status';
 
 export function App({
   bridge,
@@ -112,21 +112,10 @@ function NoPinNotice() {
   );
 }
 
-interface ShopIdentity {
-  readonly shopName: string;
-  readonly tillId: string;
-}
-
 function Shell({ connection }: { readonly connection: Connection | null }) {
   const bridge = useBridge();
   const route = useHashRoute();
   const { session, error: sessionError, refresh: refreshSession } = useSession();
-  const [info, setInfo] = useState<AppInfo | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [shop, setShop] = useState<ShopIdentity | null>(null);
-  const [callback, setCallback] = useState<CallbackStatus | null>(null);
-  const [health, setHealth] = useState<CallbackHealthView | null>(null);
-  const [openAlerts, setOpenAlerts] = useState<number | null>(null);
   // Every counter chimes, so the sounds come with the session (Settings are the owner's).
   const [sale, setSale] = useCurrentSale(session?.sounds ?? DEFAULT_SETTINGS.sounds);
 
@@ -136,41 +125,8 @@ function Shell({ connection }: { readonly connection: Connection | null }) {
     setSale(null);
   }, [person, setSale]);
 
-  /** Re-reads the alert count (after an 'alert' event or an acknowledgement). */
-  const refreshAlerts = useCallback(async () => {
-    const result = await bridge.getStatus({});
-    if (result.ok) setOpenAlerts(result.value.openAlerts);
-  }, [bridge]);
-
-  /** Reads what the header and footer show; again after settings change (environment, shop). */
-  const refreshShell = useCallback(
-    (isLive: () => boolean) => {
-      void bridge.getAppInfo({}).then((result) => {
-        if (!isLive()) return;
-        if (result.ok) {
-          setInfo(result.value);
-          setError(null);
-        } else setError(cashierMessage(result.error));
-      });
-      void bridge.getStatus({}).then((result) => {
-        if (!isLive() || !result.ok) return;
-        const status = result.value;
-        setShop({ shopName: status.shopName, tillId: status.tillId });
-        setCallback(status.callback);
-        setHealth(status.callbackHealth);
-        setOpenAlerts(status.openAlerts);
-      });
-    },
-    [bridge],
-  );
-
-  useEffect(() => {
-    let live = true;
-    refreshShell(() => live);
-    return () => {
-      live = false;
-    };
-  }, [refreshShell]);
+  const { info, error, shop, callback, health, openAlerts, refreshShell, refreshAlerts } =
+    useShellStatus(bridge);
 
   // The open sale lives in main: a reload shows it again, as main has it now.
   useKeptSale(bridge, sale, setSale, session !== null);
@@ -201,11 +157,6 @@ function Shell({ connection }: { readonly connection: Connection | null }) {
     [refreshShell, refreshSession],
   );
 
-  useBridgeEvent('tunnel', (tunnel) => {
-    setCallback((current) => (current ? applyTunnelEvent(current, tunnel) : current));
-  });
-  useBridgeEvent('callback-health', setHealth);
-  useBridgeEvent('alert', () => void refreshAlerts());
   useBridgeEvent('navigate', ({ route: target }) => {
     window.location.hash = hrefOf(target);
   });

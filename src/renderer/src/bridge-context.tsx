@@ -1,5 +1,5 @@
-import { createContext, useContext, useEffect, useRef, type ReactNode } from 'react';
-import type { BridgeEvent, BridgeEvents, EventName, WindowApi } from '../../shared/bridge/contract';
+import { createContext, useContext, useEffect, useEffectEvent, type ReactNode } from 'react';
+import type { BridgeEvent, BridgeEvents, EventName, WindowApi } from '#shared/bridge/contract';
 
 const BridgeContext = createContext<WindowApi | null>(null);
 
@@ -22,21 +22,18 @@ export function useBridge(): WindowApi {
 
 /**
  * Calls `listener` for every event of the given type. The listener may change on every render;
- * the subscription does not (a ref holds the newest one).
+ * the subscription does not (an effect event calls the newest one).
  */
 export function useBridgeEvent<E extends EventName>(
   type: E,
   listener: (payload: BridgeEvents[E]) => void,
 ): void {
   const bridge = useBridge();
-  const latest = useRef(listener);
-  useEffect(() => {
-    latest.current = listener;
-  });
+  const onEvent = useEffectEvent((payload: BridgeEvents[E]) => listener(payload));
   useEffect(
     () =>
       bridge.subscribe((event: BridgeEvent) => {
-        if (event.type === type) latest.current(event.payload as BridgeEvents[E]);
+        if (event.type === type) onEvent(event.payload as BridgeEvents[E]);
       }),
     [bridge, type],
   );

@@ -1,12 +1,12 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { BridgeResult } from '../../shared/bridge/contract';
+import type { BridgeResult } from '#shared/bridge/contract';
 import { App } from './app';
 import { createHttpBridge, memorySlot } from './bridge/http-bridge';
-import { createFakeBridge } from './test/fake-bridge';
-import { createFakeShellHttp, readyFrame, type FakeCall } from './test/fake-shell-http';
-import { appInfo, counterSession, ok, status } from './test/fixtures';
-import { renderApp } from './test/render-app';
+import { createFakeBridge } from '#support/renderer/fake-bridge';
+import { createFakeShellHttp, readyFrame, type FakeCall } from '#support/renderer/fake-shell-http';
+import { appInfo, counterSession, ok, status } from '#support/renderer/fixtures';
+import { renderApp } from '#support/renderer/render-app';
 
 function goTo(hash: string): void {
   act(() => {

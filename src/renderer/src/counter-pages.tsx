@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Connection } from './bridge';
 import { COUNTER_REVOKED } from './bridge/counter-token';
 import { useConnectionView } from './bridge/use-connection';
@@ -31,10 +31,9 @@ export function CounterRemovedGate({
 }) {
   const view = useConnectionView(connection);
   const refusedNow = view?.state === 'refused' && view.refusedWith === COUNTER_REVOKED;
+  // Once refused, always refused: a later state of the connection does not bring the screens back.
   const [removed, setRemoved] = useState(false);
-  useEffect(() => {
-    if (refusedNow) setRemoved(true);
-  }, [refusedNow]);
+  if (refusedNow && !removed) setRemoved(true);
   if (!removed && !refusedNow) return <>{children}</>;
   return (
     <BarePage>

@@ -1,4 +1,4 @@
-import type { BridgeError } from '../../shared/bridge/contract';
+import type { BridgeError } from '#shared/bridge/contract';
 
 const BANK_NOT_ANSWERING = "The bank's service is not answering. Check the internet and try again.";
 const ASK_MANAGER_KEY = 'The provider refused our key — ask the manager to check Settings.';

@@ -1,5 +1,5 @@
-import { koboToDecimalString } from '../../shared/money';
-import type { SaleState } from '../../shared/sales';
+import { koboToDecimalString } from '#shared/money';
+import type { SaleState } from '#shared/sales';
 
 export const LAGOS = 'Africa/Lagos';
 
@@ -36,7 +36,7 @@ export function formatTime(ms: number, timeZone = LAGOS): string {
 }
 
 /** One definition with the report PDF made in main. */
-export { formatDateTime } from '../../shared/report-words';
+export { formatDateTime } from '#shared/report-words';
 
 /** The calendar day of `ms` in the zone as 'YYYY-MM-DD'. */
 export function dayOf(ms: number, timeZone = LAGOS): string {

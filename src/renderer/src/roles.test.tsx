@@ -1,11 +1,18 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { SessionView } from '../../shared/bridge/contract';
-import { createFakeBridge, type FakeBridge } from './test/fake-bridge';
-import { cashierSession, counterAccount, fail, ok, sale, session } from './test/fixtures';
-import { renderApp } from './test/render-app';
-import { settingsBridge, findSection } from './test/settings-bridge';
+import type { SessionView } from '#shared/bridge/contract';
+import { createFakeBridge, type FakeBridge } from '#support/renderer/fake-bridge';
+import {
+  cashierSession,
+  counterAccount,
+  fail,
+  ok,
+  sale,
+  session,
+} from '#support/renderer/fixtures';
+import { renderApp } from '#support/renderer/render-app';
+import { settingsBridge, findSection } from '#support/renderer/settings-bridge';
 
 function goTo(hash: string): void {
   act(() => {

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
-import type { WindowApi } from '../../shared/bridge/contract';
-import type { PairingResult } from '../../shared/hub';
+import type { WindowApi } from '#shared/bridge/contract';
+import type { PairingResult } from '#shared/hub';
 import { App } from './app';
 import type { PageStart } from './bridge';
 import { replaceRoute, useHashRoute } from './routes';

@@ -4,7 +4,6 @@ import {
   useContext,
   useEffect,
   useMemo,
-  useRef,
   useState,
   type ReactNode,
 } from 'react';
@@ -14,7 +13,7 @@ import {
   type ChannelName,
   type SessionView,
   type WindowApi,
-} from '../../shared/bridge/contract';
+} from '#shared/bridge/contract';
 import { BridgeProvider } from './bridge-context';
 import { cashierMessage } from './errors';
 
@@ -80,11 +79,10 @@ export function SessionBridgeProvider({
     }
   }, [bridge]);
 
-  const refreshRef = useRef(refresh);
-  refreshRef.current = refresh;
-  const watched = useMemo(() => watchRefusals(bridge, () => void refreshRef.current()), [bridge]);
+  const watched = useMemo(() => watchRefusals(bridge, () => void refresh()), [bridge, refresh]);
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- refresh sets state only after an await (a known false positive: facebook/react#34905).
     void refresh();
     const onFocus = () => void refresh();
     window.addEventListener('focus', onFocus);

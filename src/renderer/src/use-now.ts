@@ -1,13 +1,11 @@
 import { useEffect, useState } from 'react';
 
-/** Date.now(), refreshed every `intervalMs` while `active`. */
-export function useNow(active: boolean, intervalMs = 1000): number {
+/** Date.now(), refreshed every `intervalMs`. */
+export function useNow(intervalMs = 1000): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    if (!active) return;
-    setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), intervalMs);
     return () => clearInterval(timer);
-  }, [active, intervalMs]);
+  }, [intervalMs]);
   return now;
 }

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { PdfExportView, PrintSetupView, PrintersView, ReceiptPrintView } from '../printing';
 import type { DisplayStateView, HubView, PairingLinkView, CounterIdentity } from '../hub';
 import type { AlertView, InflowView, SaleView } from '../sales';
-import { ENVIRONMENTS, type Settings } from '../settings-schema';
+import { ENVIRONMENTS, type Environment, type Settings } from '../settings-schema';
 import { RESOLUTION_ACTIONS, type ExceptionResolutionView } from '../views';
 import type {
   BalanceView,
@@ -113,13 +113,11 @@ export interface ActivityView {
   readonly counterAccounts: readonly CounterAccountView[];
 }
 
-export type ProviderEnvironment = (typeof ENVIRONMENTS)[number];
-
 export interface AppInfo {
   readonly name: string;
   readonly version: string;
   readonly shell: 'electron' | 'browser';
-  readonly environment: ProviderEnvironment;
+  readonly environment: Environment;
 }
 
 /** How much of a render error a page may send (it cuts its report to these itself). */
@@ -136,11 +134,19 @@ export interface ShellAccessView {
   readonly displayUrl: string;
 }
 
-export const channels = {
+/**
+ * The channel table, one group per domain: a new channel goes into the group of the handler file
+ * that implements it (core/<group>-handlers.ts, typed `HandlersOf<typeof <group>Channels>`).
+ */
+
+/** The app itself: who it is and how it stands (create-core answers these). */
+export const appChannels = {
   getAppInfo: channel<AppInfo>()(noInput, 'open'),
   getStatus: channel<StatusView>()(noInput, 'open'),
+} as const;
 
-  // Sessions and roles (main keeps the sessions; a PIN never leaves main, not even hashed)
+/** Sessions and roles (main keeps the sessions; a PIN never leaves main, not even hashed). */
+export const sessionChannels = {
   getSession: channel<SessionView>()(noInput, 'open'),
   /** A cashier signs in at this counter by name (and PIN, when the owner asks for them). */
   signIn: channel<SessionView>()(
@@ -161,8 +167,10 @@ export const channels = {
   setCashierPin: channel<SessionView>()(
     z.object({ name: cashierName, pin: newPin.nullable() }).strict(),
   ),
+} as const;
 
-  // The sale screen
+/** The sale screen, Activity and alerts: a cashier acts on their own sales only. */
+export const saleChannels = {
   createSale: channel<SaleView>()(
     z
       .object({
@@ -180,6 +188,19 @@ export const channels = {
   checkSale: channel<SaleView>()(saleId, 'cashier'),
   retrySale: channel<SaleView>()(saleId, 'cashier'),
   getReceipt: channel<ReceiptView>()(saleId, 'cashier'),
+  /** A cashier gets only their own sales, and the money and alerts that belong to them. */
+  getActivity: channel<ActivityView>()(noInput, 'cashier'),
+  acknowledgeAlert: channel<{ readonly acknowledged: boolean }>()(
+    z.object({ alertId: z.number().int().positive() }).strict(),
+    'cashier',
+  ),
+  createCounterAccount: channel<CounterAccountView>()(
+    z.object({ type: z.enum(['static', 'static-flex']), amount: nairaText.optional() }).strict(),
+  ),
+} as const;
+
+/** Receipts on paper: the roll, the saved printer, the printers the computer offers. */
+export const printingChannels = {
   /** The receipt paper width and whether a receipt printed here goes straight to the printer. */
   getPrintSetup: channel<PrintSetupView>()(noInput, 'cashier'),
   /**
@@ -196,23 +217,20 @@ export const channels = {
       .strict(),
     'cashier',
   ),
+  /** The printers the computer offers, for choosing the receipt printer (desktop app only). */
+  listPrinters: channel<PrintersView>()(noInput),
+} as const;
 
-  // Activity and alerts
-  /** A cashier gets only their own sales, and the money and alerts that belong to them. */
-  getActivity: channel<ActivityView>()(noInput, 'cashier'),
-  acknowledgeAlert: channel<{ readonly acknowledged: boolean }>()(
-    z.object({ alertId: z.number().int().positive() }).strict(),
-    'cashier',
-  ),
-  createCounterAccount: channel<CounterAccountView>()(
-    z.object({ type: z.enum(['static', 'static-flex']), amount: nairaText.optional() }).strict(),
-  ),
-
-  // End of day
+/** The provider's listing read into this till (end of day). */
+export const syncChannels = {
   syncTransactions: channel<SyncRunView>()(
     z.object({ mode: z.enum(['incremental', 'full']).default('incremental') }).strict(),
   ),
   cancelSync: channel<{ readonly cancelled: boolean }>()(noInput),
+} as const;
+
+/** The end-of-day report of a day range: on screen, as a list, as files. */
+export const reportChannels = {
   getZReport: channel<ZReportView>()(dayRange),
   /** Successful inflows of the seven business days ending on `day` (default today), day by day. */
   getTrend: channel<TrendView>()(z.object({ day: day.optional() }).strict()),
@@ -229,6 +247,10 @@ export const channels = {
   exportCsv: channel<CsvExportView>()(dayRange),
   /** The end-of-day report of the range as a PDF file ("Save as PDF"). */
   exportPdf: channel<PdfExportView>()(dayRange),
+} as const;
+
+/** What the owner did about the report's exceptions. */
+export const exceptionChannels = {
   /** The owner records what was done about an exception of the report (by its key). */
   resolveException: channel<ExceptionResolutionView>()(
     z
@@ -246,12 +268,16 @@ export const channels = {
     z.object({ key: z.string().min(1).max(160) }).strict(),
     'owner',
   ),
+} as const;
 
-  // Payouts
+/** The payout account's balance, and whether a payout of an amount would go through. */
+export const payoutChannels = {
   getBalance: channel<BalanceView>()(noInput),
   checkPayout: channel<PayoutCheckView>()(z.object({ amount: nairaText }).strict()),
+} as const;
 
-  // Settings (secrets go in, only their status comes out)
+/** Settings (secrets go in, only their status comes out) and the checks of what they set up. */
+export const settingsChannels = {
   getSettings: channel<SettingsView>()(noInput),
   updateSettings: channel<SettingsView>()(
     z.object({ patch: z.record(z.string(), z.unknown()) }).strict(),
@@ -281,10 +307,10 @@ export const channels = {
   rotateCallbackToken: channel<{ readonly rotated: boolean }>()(noInput),
   /** The callback self-test: posts a one-time nonce to this till's own public callback address. */
   testCallbacks: channel<CallbackHealthView>()(noInput),
-  /** The printers the computer offers, for choosing the receipt printer (desktop app only). */
-  listPrinters: channel<PrintersView>()(noInput),
+} as const;
 
-  // The shells' own upkeep
+/** The shells' own upkeep. */
+export const shellChannels = {
   /** A screen hit a render error: it goes to the main log (bounded here, redacted there). */
   reportRendererError: channel<{ readonly logged: boolean }>()(
     z
@@ -299,8 +325,10 @@ export const channels = {
   ),
   /** The browser shell's access token: a new one, and pages holding the old one are refused. */
   rotateShellToken: channel<ShellAccessView>()(noInput),
+} as const;
 
-  // The shop hub: counters on the shop's network (the owner's, at the hub)
+/** The shop hub: counters on the shop's network (the owner's, at the hub). */
+export const hubChannels = {
   getHub: channel<HubView>()(noInput),
   /** Turns the LAN listener on or off (kept in Settings); counters are refused while it is off. */
   setLanListener: channel<HubView>()(z.object({ enabled: z.boolean() }).strict()),
@@ -322,11 +350,55 @@ export const channels = {
   revokeCounter: channel<HubView>()(z.object({ counterId: z.number().int().positive() }).strict()),
 } as const;
 
+/** Every channel: the groups together. */
+export const channels = {
+  ...appChannels,
+  ...sessionChannels,
+  ...saleChannels,
+  ...printingChannels,
+  ...syncChannels,
+  ...reportChannels,
+  ...exceptionChannels,
+  ...payoutChannels,
+  ...settingsChannels,
+  ...shellChannels,
+  ...hubChannels,
+} as const;
+
+/** A name in two groups would silently lose one of its specs in the spread above: a type error. */
+type Disjoint<
+  Groups extends readonly object[],
+  Seen extends PropertyKey = never,
+> = Groups extends readonly [infer First extends object, ...infer Rest extends readonly object[]]
+  ? [keyof First & Seen] extends [never]
+    ? Disjoint<Rest, Seen | keyof First>
+    : { readonly inTwoGroups: keyof First & Seen }
+  : true;
+type AssertTrue<T extends true> = T;
+export type _ChannelGroupsAreDisjoint = AssertTrue<
+  Disjoint<
+    [
+      typeof appChannels,
+      typeof sessionChannels,
+      typeof saleChannels,
+      typeof printingChannels,
+      typeof syncChannels,
+      typeof reportChannels,
+      typeof exceptionChannels,
+      typeof payoutChannels,
+      typeof settingsChannels,
+      typeof shellChannels,
+      typeof hubChannels,
+    ]
+  >
+>;
+
 export type ChannelName = keyof typeof channels;
+/** What a channel spec answers (its phantom output type). */
+type SpecOutput<S> = S extends ChannelSpec<z.ZodType, infer O> ? O : never;
 export type ChannelInput<C extends ChannelName> = z.input<(typeof channels)[C]['input']>;
 export type ChannelParsedInput<C extends ChannelName> = z.output<(typeof channels)[C]['input']>;
-export type ChannelOutput<C extends ChannelName> =
-  (typeof channels)[C] extends ChannelSpec<z.ZodType, infer O> ? O : never;
+export type ChannelOutput<C extends ChannelName> = SpecOutput<(typeof channels)[C]>;
 
 export const channelNames = Object.keys(channels) as readonly ChannelName[];
 
@@ -368,16 +440,23 @@ export function accessOf(name: ChannelName): AccessLevel {
   return channels[name].access;
 }
 
+/** A group of the table, e.g. `typeof saleChannels`. */
+export type ChannelGroup = Readonly<Record<string, ChannelSpec<z.ZodType, unknown>>>;
+
 /**
- * What main implements: one handler per channel, taking the already validated input and the
- * caller (already checked against the channel's access level).
+ * What main implements for a group: one handler per channel, taking the already validated input
+ * and the caller (already checked against the channel's access level). A handler file returns
+ * `HandlersOf<typeof itsGroup>`, so that it never writes the group's channel names again.
  */
-export type Handlers = {
-  readonly [C in ChannelName]: (
-    input: ChannelParsedInput<C>,
+export type HandlersOf<G extends ChannelGroup> = {
+  readonly [C in keyof G]: (
+    input: z.output<G[C]['input']>,
     caller: Caller,
-  ) => Promise<ChannelOutput<C>> | ChannelOutput<C>;
+  ) => Promise<SpecOutput<G[C]>> | SpecOutput<G[C]>;
 };
+
+/** What main implements: every channel of the table. */
+export type Handlers = HandlersOf<typeof channels>;
 
 /** What the renderer calls: one function per channel plus an event subscription. */
 export type WindowApi = {

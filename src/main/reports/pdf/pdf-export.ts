@@ -2,8 +2,8 @@
  * "Save as PDF": the end-of-day report of a range of days as a PDF file, made in main so that the
  * desktop app and the browser shell make the same file from the same figures as the screen.
  */
-import type { PdfExportView } from '../../../shared/printing';
-import type { Db } from '../../store/database';
+import type { PdfExportView } from '#shared/printing';
+import type { Db } from '#main/store/database';
 import { reportFileName } from '../csv';
 import { buildZReport, type ZReportOptions } from '../z-report';
 import { ReportFileError, reportFonts } from './pdf-fonts';

@@ -3,7 +3,7 @@
  * in the screen's order and words (shared/report-words.ts): headline figures, the shop view,
  * exceptions with their resolutions, by hour, by till and cashier, last sync.
  */
-import { formatNaira } from '../../../shared/money';
+import { formatNaira } from '#shared/money';
 import {
   EXCEPTION_WORDS,
   ERROR_KINDS,
@@ -13,9 +13,9 @@ import {
   exceptionsInReportOrder,
   formatDateTime,
   hourLabel,
-} from '../../../shared/report-words';
-import type { Environment } from '../../../shared/settings-schema';
-import type { AmountTotal, ReportException, ZReportView } from '../../../shared/views';
+} from '#shared/report-words';
+import type { Environment } from '#shared/settings-schema';
+import type { AmountTotal, ReportException, ZReportView } from '#shared/views';
 import type { PdfFonts } from './pdf-fonts';
 import {
   createPdfWriter,

@@ -6,6 +6,7 @@ import { m004ShopAttribution } from './004-shop-attribution';
 import { m005ExceptionResolutions } from './005-exception-resolutions';
 import { m006WatchedSales } from './006-watched-sales';
 import { m007PairedCounters } from './007-paired-counters';
+import { m008ActivityIndexes } from './008-activity-indexes';
 
 /** Every migration, in order. Append new ones; never edit or reorder a shipped one. */
 export const migrations: readonly Migration[] = [
@@ -16,4 +17,5 @@ export const migrations: readonly Migration[] = [
   m005ExceptionResolutions,
   m006WatchedSales,
   m007PairedCounters,
+  m008ActivityIndexes,
 ];

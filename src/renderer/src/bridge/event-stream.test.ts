@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BridgeEvent } from '../../../shared/bridge/contract';
-import { createFakeShellHttp, eventFrame, readyFrame } from '../test/fake-shell-http';
+import type { BridgeEvent } from '#shared/bridge/contract';
+import { createFakeShellHttp, eventFrame, readyFrame } from '#support/renderer/fake-shell-http';
 import { RECONNECT_DELAYS_MS, reconnectDelay } from './backoff';
 import { createEventStream, type ConnectionView, type EventStreamOptions } from './event-stream';
 

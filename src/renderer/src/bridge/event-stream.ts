@@ -1,4 +1,4 @@
-import type { BridgeEvent } from '../../../shared/bridge/contract';
+import type { BridgeEvent } from '#shared/bridge/contract';
 import { reconnectDelay } from './backoff';
 import { createSseParser, type SseMessage } from './sse-parser';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildWindowApi, type BridgeEvent } from '../../../shared/bridge/contract';
-import { createFakeShellHttp, eventFrame, readyFrame } from '../test/fake-shell-http';
+import { buildWindowApi, type BridgeEvent } from '#shared/bridge/contract';
+import { createFakeShellHttp, eventFrame, readyFrame } from '#support/renderer/fake-shell-http';
 import {
   connectionOf,
   createHttpBridge,

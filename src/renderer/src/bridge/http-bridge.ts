@@ -4,7 +4,7 @@ import {
   type BridgeEvent,
   type BridgeResult,
   type WindowApi,
-} from '../../../shared/bridge/contract';
+} from '#shared/bridge/contract';
 import {
   createEventStream,
   refusalCodeOf,

@@ -1,4 +1,4 @@
-import type { WindowApi } from '../../../shared/bridge/contract';
+import type { WindowApi } from '#shared/bridge/contract';
 import { COUNTER_REVOKED, counterToken, forgetToken, keepCounterToken } from './counter-token';
 import { createHttpBridge, isDisplayOnly, takeToken, tokenSlot } from './http-bridge';
 

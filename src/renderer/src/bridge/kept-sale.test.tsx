@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createFakeBridge } from '../test/fake-bridge';
-import { fail, ok, sale } from '../test/fixtures';
-import { renderApp } from '../test/render-app';
+import { createFakeBridge } from '#support/renderer/fake-bridge';
+import { fail, ok, sale } from '#support/renderer/fixtures';
+import { renderApp } from '#support/renderer/render-app';
 import { keptSaleId } from './kept-sale';
 
 beforeEach(() => {

@@ -1,6 +1,6 @@
-import { useEffect, useRef } from 'react';
-import type { WindowApi } from '../../../shared/bridge/contract';
-import type { SaleView } from '../../../shared/sales';
+import { useEffect, useEffectEvent, useRef } from 'react';
+import type { WindowApi } from '#shared/bridge/contract';
+import type { SaleView } from '#shared/sales';
 
 const SALE_KEY = 'till.sale';
 
@@ -26,8 +26,8 @@ export function useKeptSale(
   // Read before anything writes: the first render has no sale yet.
   const pending = useRef<number | null | undefined>(undefined);
   if (pending.current === undefined) pending.current = keptSaleId(storage);
-  const shown = useRef(sale);
-  shown.current = sale;
+  // Read when the answer comes, not when the request went out.
+  const saleShownNow = useEffectEvent(() => sale);
 
   useEffect(() => {
     const saleId = pending.current;
@@ -37,7 +37,8 @@ export function useKeptSale(
       if (!live) return;
       pending.current = null;
       // A sale started meanwhile wins over the one read back.
-      if (shown.current) storage.setItem(SALE_KEY, String(shown.current.id));
+      const shown = saleShownNow();
+      if (shown) storage.setItem(SALE_KEY, String(shown.id));
       else if (result.ok) setSale(result.value);
       else storage.removeItem(SALE_KEY);
     });

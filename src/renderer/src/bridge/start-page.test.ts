@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createFakeShellHttp, readyFrame } from '../test/fake-shell-http';
+import { createFakeShellHttp, readyFrame } from '#support/renderer/fake-shell-http';
 import { COUNTER_TOKEN_KEY } from './counter-token';
 import { connectionOf, connectCounter, startPage } from './index';
 

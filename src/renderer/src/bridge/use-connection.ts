@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useEffectEvent, useSyncExternalStore } from 'react';
 import type { ConnectionView } from './event-stream';
 import type { Connection } from './http-bridge';
 
@@ -23,12 +23,9 @@ export function useReconnected(
   connection: Connection | null,
   listener: (info: { readonly resync: boolean }) => void,
 ): void {
-  const latest = useRef(listener);
-  useEffect(() => {
-    latest.current = listener;
-  });
+  const onReconnected = useEffectEvent((info: { readonly resync: boolean }) => listener(info));
   useEffect(
-    () => (connection ? connection.onReconnected((info) => latest.current(info)) : undefined),
+    () => (connection ? connection.onReconnected((info) => onReconnected(info)) : undefined),
     [connection],
   );
 }

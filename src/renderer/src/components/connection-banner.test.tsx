@@ -1,13 +1,13 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BridgeResult } from '../../../shared/bridge/contract';
+import type { BridgeResult } from '#shared/bridge/contract';
 import { App } from '../app';
 import type { Connection } from '../bridge';
 import type { ConnectionView } from '../bridge/event-stream';
 import { createHttpBridge, memorySlot } from '../bridge/http-bridge';
-import { createFakeShellHttp, readyFrame } from '../test/fake-shell-http';
-import { appInfo, sale, session, status } from '../test/fixtures';
+import { createFakeShellHttp, readyFrame } from '#support/renderer/fake-shell-http';
+import { appInfo, sale, session, status } from '#support/renderer/fixtures';
 import { BACK_NOTICE_MS, ConnectionBanner } from './connection-banner';
 
 /** A connection whose state the test sets. */

@@ -13,12 +13,13 @@ export const BACK_NOTICE_MS = 5_000;
 export function ConnectionBanner({ connection }: { readonly connection: Connection | null }) {
   const view = useConnectionView(connection);
   const recoveries = view?.recoveries ?? 0;
-  const [showBack, setShowBack] = useState(false);
+  // The count only grows: each recovery shows the notice until its own time is up.
+  const [spentRecovery, setSpentRecovery] = useState(0);
+  const showBack = recoveries !== 0 && recoveries !== spentRecovery;
 
   useEffect(() => {
     if (recoveries === 0) return;
-    setShowBack(true);
-    const timer = setTimeout(() => setShowBack(false), BACK_NOTICE_MS);
+    const timer = setTimeout(() => setSpentRecovery(recoveries), BACK_NOTICE_MS);
     return () => clearTimeout(timer);
   }, [recoveries]);
 

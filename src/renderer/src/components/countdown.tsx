@@ -11,7 +11,7 @@ export function Countdown({
   readonly expiresAt: number;
   readonly className?: string;
 }) {
-  const now = useNow(true);
+  const now = useNow();
   const left = expiresAt - now;
   const expired = left <= 0;
   const urgency = expired ? 'countdown-expired' : left <= URGENT_MS ? 'countdown-urgent' : '';

@@ -2,11 +2,11 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RENDERER_ERROR_LIMITS } from '../../../shared/bridge/contract';
-import type { ActivityView } from '../../../shared/bridge/contract';
-import { createFakeBridge } from '../test/fake-bridge';
-import { ok } from '../test/fixtures';
-import { renderApp } from '../test/render-app';
+import { RENDERER_ERROR_LIMITS } from '#shared/bridge/contract';
+import type { ActivityView } from '#shared/bridge/contract';
+import { createFakeBridge } from '#support/renderer/fake-bridge';
+import { ok } from '#support/renderer/fixtures';
+import { renderApp } from '#support/renderer/render-app';
 import { ErrorBoundary, rendererErrorReport, type RendererErrorReport } from './error-boundary';
 
 /** Throws while `broken.now` is true: a screen fed bad data. */

@@ -1,14 +1,9 @@
-import type { AppInfo, SessionView } from '../../../shared/bridge/contract';
-import type { CallbackHealthView, StatusView, TunnelStatusView } from '../../../shared/views';
+import type { AppInfo, SessionView } from '#shared/bridge/contract';
+import { ENVIRONMENT_NAMES } from '#shared/settings-schema';
+import type { CallbackHealthView, StatusView, TunnelStatusView } from '#shared/views';
 import { hrefOf, navItemsFor, type Route } from '../routes';
 import { isSignedOut } from '../session-context';
 import { SessionBar } from './session-bar';
-
-const ENVIRONMENT_LABEL: Readonly<Record<AppInfo['environment'], string>> = {
-  sandbox: 'SANDBOX',
-  staging: 'STAGING',
-  production: 'LIVE',
-};
 
 export interface CallbackStatus {
   readonly mode: StatusView['callback']['mode'];
@@ -111,9 +106,9 @@ export function Header({
           <span
             className={`env-badge env-${info.environment}`}
             data-testid="environment-badge"
-            aria-label={`Environment: ${ENVIRONMENT_LABEL[info.environment]}`}
+            aria-label={`Environment: ${ENVIRONMENT_NAMES[info.environment]}`}
           >
-            {ENVIRONMENT_LABEL[info.environment]}
+            {ENVIRONMENT_NAMES[info.environment]}
           </span>
         )}
         {callbacks && (

@@ -22,18 +22,20 @@ export function QrImage({
   readonly label?: string;
   readonly testId?: string;
 }) {
-  const [made, setMade] = useState<{ readonly text: string; readonly url: string } | null>(null);
-  const [failed, setFailed] = useState(false);
+  // The image made for some text, or null when it could not be made; another text's is not shown.
+  const [made, setMade] = useState<{ readonly text: string; readonly url: string | null } | null>(
+    null,
+  );
+  const current = made?.text === text ? made : null;
 
   useEffect(() => {
     let live = true;
-    setFailed(false);
     makeQrDataUrl(text).then(
       (url) => {
         if (live) setMade({ text, url });
       },
       () => {
-        if (live) setFailed(true);
+        if (live) setMade({ text, url: null });
       },
     );
     return () => {
@@ -43,11 +45,11 @@ export function QrImage({
 
   return (
     <figure className={`qr ${className}`.trim()}>
-      {made?.text === text ? (
-        <img src={made.url} alt={label} data-testid={testId} width={220} height={220} />
+      {current?.url ? (
+        <img src={current.url} alt={label} data-testid={testId} width={220} height={220} />
       ) : (
         <div className="qr-placeholder" aria-hidden="true">
-          {failed ? 'QR unavailable' : '…'}
+          {current ? 'QR unavailable' : '…'}
         </div>
       )}
       <figcaption>{label}</figcaption>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { SessionView } from '../../../shared/bridge/contract';
+import type { SessionView } from '#shared/bridge/contract';
 import { useBridge } from '../bridge-context';
 import { cashierMessage } from '../errors';
 import { useSession } from '../session-context';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_VOICE_SETTINGS } from '../../../shared/settings-schema';
-import { fakeVoice, installFakeSpeech, type FakeSpeech } from '../test/fake-speech';
+import { DEFAULT_VOICE_SETTINGS } from '#shared/settings-schema';
+import { fakeVoice, installFakeSpeech, type FakeSpeech } from '#support/renderer/fake-speech';
 import { announcePaid, sayOrChime, TEST_VOICE_TEXT, type CounterSounds } from './announce';
 import { speechOf } from './speech';
 

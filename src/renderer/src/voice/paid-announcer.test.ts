@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { SaleState } from '../../../shared/sales';
-import { sale } from '../test/fixtures';
+import type { SaleState } from '#shared/sales';
+import { sale } from '#support/renderer/fixtures';
 import { becamePaid, createPaidAnnouncer } from './paid-announcer';
 
 const SOUNDS = { enabled: true, volume: 0.6 };

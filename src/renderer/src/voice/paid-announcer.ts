@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { SaleState, SaleView } from '../../../shared/sales';
+import type { SaleState, SaleView } from '#shared/sales';
 import { playChime } from '../components/chime';
 import { announcePaid, type Announced, type CounterSounds, type Speaker } from './announce';
 import { speechOf, voicesOf } from './speech';

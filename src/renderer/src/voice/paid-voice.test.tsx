@@ -1,10 +1,10 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { installFakeSpeech, type FakeSpeech } from '../test/fake-speech';
-import { createFakeBridge, type FakeBridge } from '../test/fake-bridge';
-import { ok, sale } from '../test/fixtures';
-import { renderApp } from '../test/render-app';
+import { installFakeSpeech, type FakeSpeech } from '#support/renderer/fake-speech';
+import { createFakeBridge, type FakeBridge } from '#support/renderer/fake-bridge';
+import { ok, sale } from '#support/renderer/fixtures';
+import { renderApp } from '#support/renderer/render-app';
 
 let speech: FakeSpeech | null = null;
 afterEach(() => {

@@ -1,9 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { createFakeBridge } from '../../test/fake-bridge';
-import { alert, counterAccount, fail, inflow, ok, sale, status, T0 } from '../../test/fixtures';
-import { renderApp } from '../../test/render-app';
+import { createFakeBridge } from '#support/renderer/fake-bridge';
+import {
+  alert,
+  counterAccount,
+  fail,
+  inflow,
+  ok,
+  sale,
+  status,
+  T0,
+} from '#support/renderer/fixtures';
+import { renderApp } from '#support/renderer/render-app';
 
 function withActivity() {
   const bridge = createFakeBridge();

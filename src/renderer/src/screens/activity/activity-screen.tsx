@@ -1,13 +1,14 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { formatNaira } from '../../../../shared/money';
-import type { AlertView, InflowView, SaleView } from '../../../../shared/sales';
-import type { CounterAccountView } from '../../../../shared/views';
-import { useBridge, useBridgeEvent } from '../../bridge-context';
+import { useId, useState, type FormEvent } from 'react';
+import { formatNaira } from '#shared/money';
+import type { AlertView, InflowView } from '#shared/sales';
+import type { CounterAccountView } from '#shared/views';
+import { useBridge } from '../../bridge-context';
 import { AccountNumber } from '../../components/account-number';
 import { cashierMessage } from '../../errors';
 import { formatTime, SALE_STATE_WORDS } from '../../format';
 import { useSession } from '../../session-context';
 import { ReprintReceipt, ReprintButton, useReprint } from './reprint';
+import { useActivity } from './use-activity';
 
 const INFLOW_STATUS_WORDS: Readonly<Record<InflowView['status'], string>> = {
   success: 'Received',
@@ -21,13 +22,6 @@ const SOURCE_WORDS: Readonly<Record<InflowView['source'], string>> = {
   listing: 'end-of-day sync',
 };
 
-function upsertBy<T, K>(list: readonly T[], item: T, key: (value: T) => K): readonly T[] {
-  const id = key(item);
-  const index = list.findIndex((existing) => key(existing) === id);
-  if (index === -1) return [item, ...list];
-  return list.map((existing, i) => (i === index ? item : existing));
-}
-
 export function ActivityScreen({
   onAlertsChanged,
 }: {
@@ -37,52 +31,18 @@ export function ActivityScreen({
   // A cashier's activity is their own sales (main filters it); counter accounts are the owner's.
   const { session } = useSession();
   const isOwner = session?.role === 'owner';
-  const [loaded, setLoaded] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [sales, setSales] = useState<readonly SaleView[]>([]);
-  const [inflows, setInflows] = useState<readonly InflowView[]>([]);
-  const [alerts, setAlerts] = useState<readonly AlertView[]>([]);
-  const [counters, setCounters] = useState<readonly CounterAccountView[]>([]);
-  const [alertError, setAlertError] = useState<string | null>(null);
+  const {
+    loaded,
+    error,
+    sales,
+    inflows,
+    alerts,
+    counters,
+    alertError,
+    acknowledge,
+    counterCreated,
+  } = useActivity(bridge, onAlertsChanged);
   const reprint = useReprint();
-
-  useEffect(() => {
-    let live = true;
-    void bridge.getActivity({}).then((result) => {
-      if (!live) return;
-      setLoaded(true);
-      if (!result.ok) {
-        setError(cashierMessage(result.error));
-        return;
-      }
-      setSales(result.value.sales);
-      setInflows(result.value.inflows);
-      setAlerts(result.value.alerts);
-      setCounters(result.value.counterAccounts);
-    });
-    return () => {
-      live = false;
-    };
-  }, [bridge]);
-
-  useBridgeEvent('sale-changed', (sale) => setSales((list) => upsertBy(list, sale, (s) => s.id)));
-  useBridgeEvent('inflow', (inflow) =>
-    setInflows((list) => upsertBy(list, inflow, (i) => i.sessionId)),
-  );
-  useBridgeEvent('alert', (alert) => setAlerts((list) => upsertBy(list, alert, (a) => a.id)));
-
-  async function acknowledge(alert: AlertView): Promise<void> {
-    setAlertError(null);
-    const result = await bridge.acknowledgeAlert({ alertId: alert.id });
-    if (!result.ok) {
-      setAlertError(cashierMessage(result.error));
-      return;
-    }
-    setAlerts((list) =>
-      list.map((a) => (a.id === alert.id ? { ...a, acknowledgedAt: Date.now() } : a)),
-    );
-    await onAlertsChanged();
-  }
 
   const openAlerts = alerts.filter((alert) => alert.acknowledgedAt === null);
 
@@ -187,12 +147,7 @@ export function ActivityScreen({
         )}
       </section>
 
-      {isOwner && (
-        <CounterAccounts
-          counters={counters}
-          onCreated={(c) => setCounters((list) => upsertBy(list, c, (x) => x.id))}
-        />
-      )}
+      {isOwner && <CounterAccounts counters={counters} onCreated={counterCreated} />}
     </section>
   );
 }

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ReceiptView } from '../../../../shared/views';
-import { createFakeBridge } from '../../test/fake-bridge';
-import { fail, ok, sale, T0 } from '../../test/fixtures';
-import { renderApp } from '../../test/render-app';
+import type { ReceiptView } from '#shared/views';
+import { createFakeBridge } from '#support/renderer/fake-bridge';
+import { fail, ok, sale, T0 } from '#support/renderer/fixtures';
+import { renderApp } from '#support/renderer/render-app';
 
 function receiptOf(saleId: number): ReceiptView {
   return {

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import type { SaleView } from '../../../../shared/sales';
+import type { SaleView } from '#shared/sales';
 import { usePrintReceipt } from '../sale/receipt';
 
 /** One receipt printer for the Activity screen: a row's button and the sale-number form share it. */

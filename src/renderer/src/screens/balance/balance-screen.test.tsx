@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { createFakeBridge } from '../../test/fake-bridge';
-import { balance, fail, ok, T0 } from '../../test/fixtures';
-import { renderApp } from '../../test/render-app';
+import { createFakeBridge } from '#support/renderer/fake-bridge';
+import { balance, fail, ok, T0 } from '#support/renderer/fixtures';
+import { renderApp } from '#support/renderer/render-app';
 
 function withBalance() {
   const bridge = createFakeBridge();

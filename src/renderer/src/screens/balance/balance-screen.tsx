@@ -1,30 +1,12 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import type { BridgeError } from '../../../../shared/bridge/contract';
-import { formatNaira } from '../../../../shared/money';
-import type { BalanceView, PayoutCheckView } from '../../../../shared/views';
+import { formatNaira } from '#shared/money';
 import { useBridge } from '../../bridge-context';
-import { cashierMessage } from '../../errors';
 import { formatDateTime } from '../../format';
+import { useBalance, usePayoutCheck } from './use-balance';
 
 const BALANCE_LABELS: Readonly<Record<string, string>> = {
   AvailableBalance: 'Available for payout',
   SettlementPositionBalance: 'Settlement position (not available for payout)',
 };
-
-/** Balance errors name the likely cause and what the manager should do about it. */
-export function balanceErrorWords(error: BridgeError): string {
-  switch (error.code) {
-    case 'UNAUTHORIZED':
-      return 'The provider refused our access token: it may have expired or be wrong. Ask the manager to enter a new token in Settings.';
-    case 'NOT_FOUND':
-      return 'The provider does not know the payout account id. Ask the manager to check the payout account in Settings.';
-    case 'NETWORK':
-    case 'TIMEOUT':
-      return "The bank's service cannot be reached. Check the internet connection, then press Refresh.";
-    default:
-      return cashierMessage(error);
-  }
-}
 
 function balanceLabel(type: string): string {
   return BALANCE_LABELS[type] ?? type;
@@ -32,49 +14,8 @@ function balanceLabel(type: string): string {
 
 export function BalanceScreen() {
   const bridge = useBridge();
-  const [balance, setBalance] = useState<BalanceView | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const [payout, setPayout] = useState('');
-  const [check, setCheck] = useState<PayoutCheckView | null>(null);
-  const [checkError, setCheckError] = useState<string | null>(null);
-  const [checking, setChecking] = useState(false);
-
-  const refresh = useCallback(async () => {
-    setLoading(true);
-    const result = await bridge.getBalance({});
-    setLoading(false);
-    if (result.ok) {
-      setBalance(result.value);
-      setError(null);
-    } else {
-      setError(balanceErrorWords(result.error));
-    }
-  }, [bridge]);
-
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
-
-  async function checkPayout(event: FormEvent): Promise<void> {
-    event.preventDefault();
-    if (checking) return;
-    if (!payout.trim()) {
-      setCheckError('Enter the payout total');
-      setCheck(null);
-      return;
-    }
-    setChecking(true);
-    setCheckError(null);
-    const result = await bridge.checkPayout({ amount: payout.trim() });
-    setChecking(false);
-    if (result.ok) {
-      setCheck(result.value);
-    } else {
-      setCheck(null);
-      setCheckError(balanceErrorWords(result.error));
-    }
-  }
+  const { balance, loading, error, refresh } = useBalance(bridge);
+  const { payout, editPayout, check, checkError, checking, checkPayout } = usePayoutCheck(bridge);
 
   return (
     <section className="screen balance" aria-labelledby="balance-heading">
@@ -149,10 +90,7 @@ export function BalanceScreen() {
             inputMode="decimal"
             autoComplete="off"
             value={payout}
-            onChange={(event) => {
-              setPayout(event.target.value);
-              setCheck(null);
-            }}
+            onChange={(event) => editPayout(event.target.value)}
           />
         </label>
         <button type="submit" className="button primary" disabled={checking}>

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { PAIRING_TTL_MS, type HubView, type PairingLinkView } from '../../../../shared/hub';
+import { PAIRING_TTL_MS, type HubView, type PairingLinkView } from '#shared/hub';
 import { useBridge } from '../../bridge-context';
 import { QrImage } from '../../components/qr-image';
 import { cashierMessage } from '../../errors';
@@ -97,7 +97,7 @@ export function AddCounter({ hub }: { readonly hub: HubView }) {
 
 /** The link, its QR code and its time left; gone once it expires (it is useless then). */
 function PairingLinkPanel({ link }: { readonly link: PairingLinkView }) {
-  const now = useNow(true);
+  const now = useNow();
   const left = link.expiresAt - now;
   const [copied, setCopied] = useState<string | null>(null);
   const urlRef = useRef<HTMLElement>(null);

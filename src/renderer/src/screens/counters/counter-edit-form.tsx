@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { BridgeError } from '../../../../shared/bridge/contract';
-import type { HubView, PairedCounterView } from '../../../../shared/hub';
-import { tillIdProblem } from '../../../../shared/till-id';
+import type { BridgeError } from '#shared/bridge/contract';
+import type { HubView, PairedCounterView } from '#shared/hub';
+import { tillIdProblem } from '#shared/till-id';
 import { useBridge } from '../../bridge-context';
 import { cashierMessage } from '../../errors';
 

@@ -1,9 +1,9 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PAIRING_TTL_MS } from '../../../../shared/hub';
+import { PAIRING_TTL_MS } from '#shared/hub';
 import { BridgeProvider } from '../../bridge-context';
-import { createFakeBridge, type FakeBridge } from '../../test/fake-bridge';
+import { createFakeBridge, type FakeBridge } from '#support/renderer/fake-bridge';
 import {
   fail,
   HUB_FINGERPRINT,
@@ -12,7 +12,7 @@ import {
   ok,
   pairedCounter,
   pairingLink,
-} from '../../test/fixtures';
+} from '#support/renderer/fixtures';
 import { CountersScreen, HUB_REFRESH_MS } from './counters-screen';
 import { lastContactWords } from './paired-counter-list';
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { HubView } from '../../../../shared/hub';
+import type { HubView } from '#shared/hub';
 import { useBridge } from '../../bridge-context';
 import { cashierMessage } from '../../errors';
 import { AddCounter } from './add-counter';
@@ -37,6 +37,7 @@ export function CountersScreen() {
   }, []);
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- load sets state only after an await (a known false positive: facebook/react#34905).
     void load();
     const timer = setInterval(() => void load(), HUB_REFRESH_MS);
     return () => {

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { HubView, LanListenerView } from '../../../../shared/hub';
+import type { HubView, LanListenerView } from '#shared/hub';
 import { useBridge } from '../../bridge-context';
 import { Fingerprint } from '../../components/fingerprint';
 import { cashierMessage } from '../../errors';

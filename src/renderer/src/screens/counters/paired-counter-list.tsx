@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { HubView, PairedCounterView } from '../../../../shared/hub';
+import type { HubView, PairedCounterView } from '#shared/hub';
 import { useBridge } from '../../bridge-context';
 import { cashierMessage } from '../../errors';
 import { formatDateTime } from '../../format';
@@ -28,7 +28,7 @@ export function PairedCounterList({
   readonly counters: readonly PairedCounterView[];
   readonly onHub: (view: HubView) => void;
 }) {
-  const now = useNow(true, 15_000);
+  const now = useNow(15_000);
   return (
     <section className="panel paired-counters" aria-labelledby="paired-counters-heading">
       <h3 id="paired-counters-heading">Paired counters</h3>

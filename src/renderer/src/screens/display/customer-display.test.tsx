@@ -1,8 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BridgeProvider } from '../../bridge-context';
-import { createFakeBridge, type FakeBridge } from '../../test/fake-bridge';
-import { ok, sale } from '../../test/fixtures';
+import { createFakeBridge, type FakeBridge } from '#support/renderer/fake-bridge';
+import { ok, sale } from '#support/renderer/fixtures';
 import { CustomerDisplay, THANK_YOU_MS } from './customer-display';
 
 function renderDisplay(bridge: FakeBridge) {

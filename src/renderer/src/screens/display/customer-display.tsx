@@ -1,6 +1,6 @@
 import { useEffect, useState, type Dispatch, type SetStateAction } from 'react';
-import { formatNaira } from '../../../../shared/money';
-import type { SaleState, SaleView } from '../../../../shared/sales';
+import { formatNaira } from '#shared/money';
+import type { SaleState, SaleView } from '#shared/sales';
 import { useBridge, useBridgeEvent } from '../../bridge-context';
 import { AccountNumber } from '../../components/account-number';
 import { Countdown } from '../../components/countdown';

@@ -1,10 +1,10 @@
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { BridgeEvent } from '../../../../shared/bridge/contract';
+import type { BridgeEvent } from '#shared/bridge/contract';
 import { App } from '../../app';
 import { createHttpBridge, memorySlot } from '../../bridge/http-bridge';
-import { createFakeShellHttp, eventFrame, readyFrame } from '../../test/fake-shell-http';
-import { sale } from '../../test/fixtures';
+import { createFakeShellHttp, eventFrame, readyFrame } from '#support/renderer/fake-shell-http';
+import { sale } from '#support/renderer/fixtures';
 
 function frame(id: string, event: BridgeEvent): string {
   return eventFrame(id, event);

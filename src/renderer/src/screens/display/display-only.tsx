@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { DisplayStateView } from '../../../../shared/hub';
+import type { DisplayStateView } from '#shared/hub';
 import { useBridgeEvent } from '../../bridge-context';
 import { CustomerDisplayView, isShown, useShownSale } from './customer-display';
 

@@ -1,4 +1,4 @@
-import type { CounterIdentity, PairingResult } from '../../../../shared/hub';
+import type { CounterIdentity, PairingResult } from '#shared/hub';
 import { refusalCodeOf } from '../../bridge/event-stream';
 
 /** What a pairing code came to: the counter's token, or main's refusal in its words. */

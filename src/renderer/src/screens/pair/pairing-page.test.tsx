@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectCounter } from '../../bridge';
 import { COUNTER_TOKEN_KEY } from '../../bridge/counter-token';
 import { Root } from '../../root';
-import { createFakeShellHttp, type FakeCall } from '../../test/fake-shell-http';
-import { appInfo, counterSession, HUB_FINGERPRINT, status } from '../../test/fixtures';
+import { createFakeShellHttp, type FakeCall } from '#support/renderer/fake-shell-http';
+import { appInfo, counterSession, HUB_FINGERPRINT, status } from '#support/renderer/fixtures';
 import { pairingResultOf } from './pair-request';
 
 const CODE = 'pAiRiNg_CoDe-0123456789';

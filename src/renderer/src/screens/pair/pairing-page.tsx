@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import type { PairingResult } from '../../../../shared/hub';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import type { PairingResult } from '#shared/hub';
 import { Fingerprint } from '../../components/fingerprint';
 import { hashParam } from '../../routes';
 import { PAIRING_CODE, requestPairing, type PairingOutcome } from './pair-request';
@@ -27,8 +27,7 @@ export function PairingPage({
   const [outcome, setOutcome] = useState<PairingOutcome | null>(null);
   // A code works once: a second mount (React's strict mode) must wait for the same request.
   const attempt = useRef<Promise<PairingOutcome> | null>(null);
-  const paired = useRef(onPaired);
-  paired.current = onPaired;
+  const handOn = useEffectEvent((result: PairingResult) => onPaired(result));
 
   useEffect(() => {
     if (!usable || link.code === null) return;
@@ -37,7 +36,7 @@ export function PairingPage({
     void attempt.current.then((result) => {
       if (!live) return;
       setOutcome(result);
-      if (result.ok) paired.current(result.result);
+      if (result.ok) handOn(result.result);
     });
     return () => {
       live = false;

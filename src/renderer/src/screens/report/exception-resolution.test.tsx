@@ -1,12 +1,12 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { WindowApi } from '../../../../shared/bridge/contract';
-import type { ExceptionResolution, ReportException } from '../../../../shared/views';
+import type { WindowApi } from '#shared/bridge/contract';
+import type { ExceptionResolution, ReportException } from '#shared/views';
 import { BridgeProvider } from '../../bridge-context';
-import { createFakeBridge } from '../../test/fake-bridge';
-import { fail, ok, T0, zReport } from '../../test/fixtures';
-import { renderApp } from '../../test/render-app';
+import { createFakeBridge } from '#support/renderer/fake-bridge';
+import { fail, ok, T0, zReport } from '#support/renderer/fixtures';
+import { renderApp } from '#support/renderer/render-app';
 import { ExceptionResolutionPanel } from './exception-resolution';
 
 const KEY = 'unmatched_inflow:session:100004261122090000999999999999';

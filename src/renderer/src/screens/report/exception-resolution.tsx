@@ -4,11 +4,11 @@ import {
   type ExceptionResolution,
   type ReportException,
   type ResolutionAction,
-} from '../../../../shared/views';
+} from '#shared/views';
 import { useBridge } from '../../bridge-context';
 import { cashierMessage } from '../../errors';
 // One definition with the PDF made in main.
-import { RESOLUTION_WORDS, describeResolution } from '../../../../shared/report-words';
+import { RESOLUTION_WORDS, describeResolution } from '#shared/report-words';
 
 interface Draft {
   readonly action: ResolutionAction;

@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { InflowView } from '../../../../shared/sales';
-import type { ChannelInput } from '../../../../shared/bridge/contract';
-import { createFakeBridge } from '../../test/fake-bridge';
-import { fail, inflow, ok, zReport } from '../../test/fixtures';
-import { renderApp } from '../../test/render-app';
+import type { InflowView } from '#shared/sales';
+import type { ChannelInput } from '#shared/bridge/contract';
+import { createFakeBridge } from '#support/renderer/fake-bridge';
+import { fail, inflow, ok, zReport } from '#support/renderer/fixtures';
+import { renderApp } from '#support/renderer/render-app';
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -1,129 +1,42 @@
-import { useEffect, useRef, useState } from 'react';
-import { formatNaira } from '../../../../shared/money';
+import { useState } from 'react';
+import { formatNaira } from '#shared/money';
 // The report's words are shared with the PDF made in main: the file says what the screen says.
-import {
-  ERROR_KINDS,
-  EXCEPTION_WORDS,
-  describeLastSync,
-  rowsCouldNotBeRead,
-} from '../../../../shared/report-words';
-import type {
-  AmountTotal,
-  SyncProgressView,
-  SyncRunView,
-  ZReportView,
-} from '../../../../shared/views';
-import { useBridge, useBridgeEvent } from '../../bridge-context';
-import { downloadText } from '../../download';
-import { cashierMessage } from '../../errors';
+import { ERROR_KINDS, EXCEPTION_WORDS, describeLastSync } from '#shared/report-words';
+import type { AmountTotal, ZReportView } from '#shared/views';
+import { useBridge } from '../../bridge-context';
 import { dayOf, formatDateTime, LAGOS } from '../../format';
 import { HoursPanel } from './charts/hours-panel';
 import { TrendPanel } from './charts/trend-panel';
 import { ExceptionResolutionPanel } from './exception-resolution';
 import { ShopTotals } from './shop-totals';
 import { TransactionTable, type DayQuery } from './transaction-table';
-import { savePdfFile } from './save-pdf';
-
-function pagesWord(pages: number): string {
-  return pages === 1 ? '1 page' : `${pages} pages`;
-}
+import { useReportExport } from './use-report-export';
+import { useSync } from './use-sync';
+import { useZReport } from './use-z-report';
 
 export function ReportScreen() {
   const bridge = useBridge();
   const [selectedDay, setSelectedDay] = useState<string | null>(null);
-  const [report, setReport] = useState<ZReportView | null>(null);
-  const [reportError, setReportError] = useState<string | null>(null);
+  /** Bumped after a sync: the report, its table and its trend are read again. */
   const [reloadKey, setReloadKey] = useState(0);
-  const [syncing, setSyncing] = useState(false);
-  const [fullSync, setFullSync] = useState(false);
-  const [progress, setProgress] = useState<SyncProgressView | null>(null);
-  const [syncMessage, setSyncMessage] = useState<string | null>(null);
-  const [exportMessage, setExportMessage] = useState<string | null>(null);
-  const [savingPdf, setSavingPdf] = useState(false);
-  const requestId = useRef(0);
-
+  // The day the picker shows before the report says which day it is.
+  const [today] = useState(() => dayOf(Date.now()));
   const query: DayQuery = selectedDay ? { day: selectedDay } : {};
 
-  useEffect(() => {
-    const id = ++requestId.current;
-    void bridge.getZReport(selectedDay ? { day: selectedDay } : {}).then((result) => {
-      if (id !== requestId.current) return;
-      if (result.ok) {
-        setReport(result.value);
-        setReportError(null);
-      } else {
-        setReportError(cashierMessage(result.error));
-      }
-    });
-  }, [bridge, selectedDay, reloadKey]);
-
-  function finishSync(run: SyncRunView): void {
-    setSyncing(false);
-    setProgress(null);
-    const unreadable =
-      run.unreadable > 0
-        ? ` ${rowsCouldNotBeRead(run.unreadable)} (kept; see the exceptions below).`
-        : '';
-    setSyncMessage(
-      run.status === 'complete'
-        ? `Sync complete: ${run.collected} transactions checked, ${run.inserted} new.${unreadable}`
-        : run.status === 'failed'
-          ? `Sync did not finish: ${run.error ?? 'the bank stopped answering'}. Press Sync to continue where it stopped.`
-          : 'Sync stopped before the end. Press Sync to continue where it stopped.',
-    );
-    setReloadKey((key) => key + 1);
-  }
-
-  async function startSync(): Promise<void> {
-    setSyncing(true);
-    setProgress(null);
-    setSyncMessage(null);
-    const result = await bridge.syncTransactions({ mode: fullSync ? 'full' : 'incremental' });
-    if (!result.ok) {
-      setSyncing(false);
-      setSyncMessage(cashierMessage(result.error));
-      return;
-    }
-    if (result.value.status !== 'running') finishSync(result.value);
-  }
-
-  async function cancelSync(): Promise<void> {
-    const result = await bridge.cancelSync({});
-    if (!result.ok) setSyncMessage(cashierMessage(result.error));
-  }
-
-  useBridgeEvent('sync-progress', (next) => {
-    setSyncing(true);
-    setProgress(next);
-  });
-  useBridgeEvent('sync-finished', finishSync);
-
-  async function exportCsv(): Promise<void> {
-    setExportMessage(null);
-    const result = await bridge.exportCsv(query);
-    if (!result.ok) {
-      setExportMessage(cashierMessage(result.error));
-      return;
-    }
-    downloadText(result.value.filename, result.value.csv, 'text/csv;charset=utf-8');
-    setExportMessage(`Saved ${result.value.filename} (${result.value.rows} rows).`);
-  }
-
-  async function savePdf(): Promise<void> {
-    setExportMessage(null);
-    setSavingPdf(true);
-    const result = await bridge.exportPdf(query);
-    setSavingPdf(false);
-    if (!result.ok) {
-      setExportMessage(cashierMessage(result.error));
-      return;
-    }
-    savePdfFile(result.value);
-    setExportMessage(`Saved ${result.value.filename} (${pagesWord(result.value.pages)}).`);
-  }
+  const { report, error: reportError } = useZReport(bridge, selectedDay, reloadKey);
+  const {
+    syncing,
+    progress,
+    message: syncMessage,
+    fullSync,
+    setFullSync,
+    start: startSync,
+    cancel: cancelSync,
+  } = useSync(bridge, () => setReloadKey((key) => key + 1));
+  const { message: exportMessage, savingPdf, exportCsv, savePdf } = useReportExport(bridge, query);
 
   const timeZone = report?.timeZone ?? LAGOS;
-  const shownDay = selectedDay ?? report?.fromDay ?? dayOf(Date.now());
+  const shownDay = selectedDay ?? report?.fromDay ?? today;
 
   return (
     <section className="screen report" aria-labelledby="report-heading">

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createFakeBridge } from '../../test/fake-bridge';
-import { fail, ok, zReport } from '../../test/fixtures';
-import { renderApp } from '../../test/render-app';
+import { createFakeBridge } from '#support/renderer/fake-bridge';
+import { fail, ok, zReport } from '#support/renderer/fixtures';
+import { renderApp } from '#support/renderer/render-app';
 import { pdfBytes } from './save-pdf';
 
 afterEach(() => {

@@ -1,4 +1,4 @@
-import type { PdfExportView } from '../../../../shared/printing';
+import type { PdfExportView } from '#shared/printing';
 
 /** The file's bytes from the bridge's base64 (JSON carries no binary). */
 export function pdfBytes(view: Pick<PdfExportView, 'base64'>): Uint8Array<ArrayBuffer> {

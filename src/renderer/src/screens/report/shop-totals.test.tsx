@@ -1,9 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { ShopTotalsView } from '../../../../shared/views';
-import { createFakeBridge } from '../../test/fake-bridge';
-import { ok, zReport } from '../../test/fixtures';
-import { renderApp } from '../../test/render-app';
+import type { ShopTotalsView } from '#shared/views';
+import { createFakeBridge } from '#support/renderer/fake-bridge';
+import { ok, zReport } from '#support/renderer/fixtures';
+import { renderApp } from '#support/renderer/render-app';
 import { ShopTotals } from './shop-totals';
 
 const SHOP: ShopTotalsView = {

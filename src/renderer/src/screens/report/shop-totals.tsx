@@ -1,5 +1,5 @@
-import { formatNaira } from '../../../../shared/money';
-import type { AmountTotal, ShopTotalsView } from '../../../../shared/views';
+import { formatNaira } from '#shared/money';
+import type { AmountTotal, ShopTotalsView } from '#shared/views';
 
 /** One line of the table; `id` names its test ids (report-<id>-count, report-<id>-amount). */
 function Line({

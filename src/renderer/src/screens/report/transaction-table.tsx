@@ -1,12 +1,9 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { formatNaira } from '../../../../shared/money';
-import type { InflowView } from '../../../../shared/sales';
+import { useState, type FormEvent } from 'react';
+import { formatNaira } from '#shared/money';
 import { useBridge } from '../../bridge-context';
-import { cashierMessage } from '../../errors';
 import { formatDateTime } from '../../format';
+import { PAGE_SIZE, useTransactionPage, type StatusFilter } from './use-transaction-page';
 
-export const PAGE_SIZE = 50;
-type StatusFilter = InflowView['status'] | 'all';
 export interface DayQuery {
   readonly day?: string;
 }
@@ -29,11 +26,6 @@ export function TransactionTable({
   const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState({ key: '', offset: 0 });
-  const [rows, setRows] = useState<readonly InflowView[]>([]);
-  const [total, setTotal] = useState<number | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const requestId = useRef(0);
 
   // A new day, filter or search starts again at the first page.
   const day = query.day;
@@ -41,29 +33,13 @@ export function TransactionTable({
   const offset = page.key === pageKey ? page.offset : 0;
   const setOffset = (next: number) => setPage({ key: pageKey, offset: next });
 
-  useEffect(() => {
-    const id = ++requestId.current;
-    setLoading(true);
-    void bridge
-      .listTransactions({
-        ...(day ? { day } : {}),
-        ...(status === 'all' ? {} : { status }),
-        ...(search ? { search } : {}),
-        offset,
-        limit: PAGE_SIZE,
-      })
-      .then((result) => {
-        if (id !== requestId.current) return; // an older request answered late
-        setLoading(false);
-        if (result.ok) {
-          setRows(result.value.rows);
-          setTotal(result.value.total);
-          setError(null);
-        } else {
-          setError(cashierMessage(result.error));
-        }
-      });
-  }, [bridge, day, status, search, offset, reloadKey]);
+  const { rows, total, loading, error } = useTransactionPage(bridge, {
+    day,
+    status,
+    search,
+    offset,
+    reloadKey,
+  });
 
   function applySearch(event: FormEvent): void {
     event.preventDefault();

@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { formatNaira, nairaToKobo } from '../../../../shared/money';
+import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from 'react';
+import { formatNaira, nairaToKobo } from '#shared/money';
 import { useBridge } from '../../bridge-context';
 import { cashierMessage } from '../../errors';
 import type { SetSale } from './current-sale';
@@ -73,23 +73,22 @@ export function AmountEntry({ onCreated }: { readonly onCreated: SetSale }) {
   }
 
   // Keys pressed while focus is on the page or the keypad (not in a text field) still work.
-  const handlers = useRef({ type, backspace, clear });
-  handlers.current = { type, backspace, clear };
+  const onPageKey = useEffectEvent((event: KeyboardEvent): void => {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const target = event.target;
+    const onPage = target === document.body || target === document.documentElement;
+    const onKeypad = target instanceof Node && keypadRef.current?.contains(target) === true;
+    if (!onPage && !onKeypad) return;
+    if (isTextField(target)) return;
+    if (/^[0-9.]$/.test(event.key)) type(event.key);
+    else if (event.key === 'Backspace') backspace();
+    else if (event.key === 'Escape') clear();
+    else if (event.key === 'Enter') formRef.current?.requestSubmit();
+    else return;
+    event.preventDefault();
+  });
   useEffect(() => {
-    function onKeyDown(event: KeyboardEvent): void {
-      if (event.ctrlKey || event.metaKey || event.altKey) return;
-      const target = event.target;
-      const onPage = target === document.body || target === document.documentElement;
-      const onKeypad = target instanceof Node && keypadRef.current?.contains(target) === true;
-      if (!onPage && !onKeypad) return;
-      if (isTextField(target)) return;
-      if (/^[0-9.]$/.test(event.key)) handlers.current.type(event.key);
-      else if (event.key === 'Backspace') handlers.current.backspace();
-      else if (event.key === 'Escape') handlers.current.clear();
-      else if (event.key === 'Enter') formRef.current?.requestSubmit();
-      else return;
-      event.preventDefault();
-    }
+    const onKeyDown = (event: KeyboardEvent): void => onPageKey(event);
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
   }, []);

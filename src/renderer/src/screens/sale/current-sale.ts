@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { SaleView } from '../../../../shared/sales';
+import type { SaleView } from '#shared/sales';
 import { useBridgeEvent } from '../../bridge-context';
 import type { CounterSounds } from '../../voice/announce';
 import { usePaidAnnouncer } from '../../voice/paid-announcer';

@@ -1,11 +1,11 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { createPortal, flushSync } from 'react-dom';
-import type { ReceiptView } from '../../../../shared/views';
-import { formatNaira } from '../../../../shared/money';
+import type { ReceiptView } from '#shared/views';
+import { formatNaira } from '#shared/money';
 import { useBridge } from '../../bridge-context';
 import { cashierMessage } from '../../errors';
 import { formatDateTime, groupAccountNumber, SALE_STATE_WORDS } from '../../format';
-import { SALE_STATES, type SaleState } from '../../../../shared/sales';
+import { SALE_STATES, type SaleState } from '#shared/sales';
 
 export type PaperWidth = '58' | '80';
 

@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
-import { formatNaira } from '../../../../shared/money';
-import { isOpenSaleState, type SaleView } from '../../../../shared/sales';
-import type { BridgeResult } from '../../../../shared/bridge/contract';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { formatNaira } from '#shared/money';
+import { isOpenSaleState, type SaleView } from '#shared/sales';
+import type { BridgeResult } from '#shared/bridge/contract';
 import { useBridge } from '../../bridge-context';
 import { AccountNumber } from '../../components/account-number';
 import { Countdown } from '../../components/countdown';
@@ -94,16 +94,16 @@ export function SaleDetails({
 
   // Esc asks to cancel a running sale (and closes that question again); on a finished sale it
   // goes back to the amount field.
-  const keys = useRef({ open, confirmingCancel, onSale });
-  keys.current = { open, confirmingCancel, onSale };
+  const onEscape = useEffectEvent((): void => {
+    if (confirmingCancel) setConfirmingCancel(false);
+    else if (open) setConfirmingCancel(true);
+    else onSale(null);
+  });
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent): void {
       if (event.key !== 'Escape') return;
       event.preventDefault();
-      const { open: running, confirmingCancel: asking, onSale: setSale } = keys.current;
-      if (asking) setConfirmingCancel(false);
-      else if (running) setConfirmingCancel(true);
-      else setSale(null);
+      onEscape();
     }
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);

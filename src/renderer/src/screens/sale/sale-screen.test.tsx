@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SaleState, SaleView } from '../../../../shared/sales';
-import type { BridgeResult } from '../../../../shared/bridge/contract';
-import { createFakeBridge, type FakeBridge } from '../../test/fake-bridge';
-import { fail, ok, sale } from '../../test/fixtures';
-import { renderApp } from '../../test/render-app';
+import type { SaleState, SaleView } from '#shared/sales';
+import type { BridgeResult } from '#shared/bridge/contract';
+import { createFakeBridge, type FakeBridge } from '#support/renderer/fake-bridge';
+import { fail, ok, sale } from '#support/renderer/fixtures';
+import { renderApp } from '#support/renderer/render-app';
 
 afterEach(() => {
   vi.unstubAllGlobals();

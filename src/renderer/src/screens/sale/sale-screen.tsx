@@ -1,4 +1,4 @@
-import type { SaleView } from '../../../../shared/sales';
+import type { SaleView } from '#shared/sales';
 import { AmountEntry } from './amount-entry';
 import type { SetSale } from './current-sale';
 import { SaleDetails } from './sale-details';

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import type { Settings } from '../../../../shared/settings-schema';
+import type { ConfiguredCallbackMode, Settings } from '#shared/settings-schema';
 import type {
   CallbackHealthView,
   SecretStatusView,
   SettingsView,
   TunnelStatusView,
-} from '../../../../shared/views';
+} from '#shared/views';
 import { useBridge } from '../../bridge-context';
 import type { CallbackStatus } from '../../components/header';
 import { cashierMessage } from '../../errors';
@@ -14,10 +14,8 @@ import { SaveRow, TextField } from './fields';
 import { SecretField } from './secrets';
 import { parseNumber, useSettingsSection } from './settings-form';
 
-type CallbackMode = Settings['callbacks']['mode'];
-
 const MODES: readonly {
-  readonly mode: CallbackMode;
+  readonly mode: ConfiguredCallbackMode;
   readonly label: string;
   readonly words: string;
 }[] = [
@@ -39,7 +37,7 @@ const MODES: readonly {
 ];
 
 interface CallbacksDraft {
-  readonly mode: CallbackMode;
+  readonly mode: ConfiguredCallbackMode;
   readonly publicUrl: string;
   readonly listenerPort: string;
   readonly ngrokDomain: string;

@@ -1,9 +1,14 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { appInfo, ok, settings, settingsView } from '../../test/fixtures';
-import { renderApp } from '../../test/render-app';
-import { descriptionOf, fieldIn, findSection, settingsBridge } from '../../test/settings-bridge';
+import { appInfo, ok, settings, settingsView } from '#support/renderer/fixtures';
+import { renderApp } from '#support/renderer/render-app';
+import {
+  descriptionOf,
+  fieldIn,
+  findSection,
+  settingsBridge,
+} from '#support/renderer/settings-bridge';
 
 function desktopBridge(shell: 'electron' | 'browser', desktop = settings().desktop) {
   const bridge = settingsBridge(settingsView({ settings: settings({ desktop }) }));

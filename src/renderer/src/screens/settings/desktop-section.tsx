@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import type { AppInfo } from '../../../../shared/bridge/contract';
-import type { Settings } from '../../../../shared/settings-schema';
-import type { SettingsView } from '../../../../shared/views';
+import type { AppInfo } from '#shared/bridge/contract';
+import type { Settings } from '#shared/settings-schema';
+import type { SettingsView } from '#shared/views';
 import { useBridge } from '../../bridge-context';
 import { SaveRow, TextField } from './fields';
 import { useSettingsSection } from './settings-form';

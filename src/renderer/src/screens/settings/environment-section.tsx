@@ -1,8 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { ENVIRONMENTS, type Environment, type Settings } from '../../../../shared/settings-schema';
-import type { SettingsView } from '../../../../shared/views';
+import {
+  ENVIRONMENT_NAMES,
+  ENVIRONMENTS,
+  type Environment,
+  type Settings,
+} from '#shared/settings-schema';
+import type { SettingsView } from '#shared/views';
 import { useSettingsSection } from './settings-form';
-import { ENVIRONMENT_NAMES } from './words';
 
 const ENVIRONMENT_WORDS: Readonly<Record<Environment, string>> = {
   sandbox: 'Practice on the built-in sandbox provider. No real money moves.',

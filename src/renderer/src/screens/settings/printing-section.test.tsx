@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ok, settings, settingsView } from '../../test/fixtures';
-import { renderApp } from '../../test/render-app';
-import { findSection, settingsBridge } from '../../test/settings-bridge';
+import { ok, settings, settingsView } from '#support/renderer/fixtures';
+import { renderApp } from '#support/renderer/render-app';
+import { findSection, settingsBridge } from '#support/renderer/settings-bridge';
 
 const PRINTERS = [
   { name: 'XP-80C', displayName: 'Xprinter XP-80C' },

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { PAPER_WIDTHS_MM, type PaperWidthMm, type PrintersView } from '../../../../shared/printing';
-import type { Settings } from '../../../../shared/settings-schema';
-import type { SettingsView } from '../../../../shared/views';
+import { PAPER_WIDTHS_MM, type PaperWidthMm, type PrintersView } from '#shared/printing';
+import type { Settings } from '#shared/settings-schema';
+import type { SettingsView } from '#shared/views';
 import { useBridge } from '../../bridge-context';
 import { cashierMessage } from '../../errors';
 import { describedBy, SaveRow } from './fields';

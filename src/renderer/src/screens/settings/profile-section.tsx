@@ -1,15 +1,16 @@
 import { useState } from 'react';
-import type { Environment, Profile, Settings } from '../../../../shared/settings-schema';
 import {
-  WHERE_KEYS_COME_FROM,
-  type SecretStatusView,
-  type SettingsView,
-} from '../../../../shared/views';
+  ENVIRONMENT_NAMES,
+  type Environment,
+  type KeyedEnvironment,
+  type Profile,
+  type Settings,
+} from '#shared/settings-schema';
+import { WHERE_KEYS_COME_FROM, type SecretStatusView, type SettingsView } from '#shared/views';
 import { TextField, SaveRow } from './fields';
 import { SandboxUrlField } from './sandbox-url-field';
-import { ConnectionTest, SecretField, type KeyedEnvironment } from './secrets';
+import { ConnectionTest, SecretField } from './secrets';
 import { parseNumber, useSettingsSection, type FieldErrors } from './settings-form';
-import { ENVIRONMENT_NAMES } from './words';
 
 type ProfileKey = keyof Profile;
 type ProfileDraft = { readonly [K in ProfileKey]: string };

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import type { SessionView } from '../../../../shared/bridge/contract';
-import type { Settings } from '../../../../shared/settings-schema';
-import type { SettingsView } from '../../../../shared/views';
+import type { SessionView } from '#shared/bridge/contract';
+import type { Settings } from '#shared/settings-schema';
+import type { SettingsView } from '#shared/views';
 import { useBridge } from '../../bridge-context';
 import { PinField } from '../../components/pin-field';
 import { cashierMessage } from '../../errors';
@@ -44,13 +44,21 @@ export function RolesSection({
   );
 }
 
+/** The PINs typed into the owner's two forms (set or change, and remove). */
+interface OwnerPinForm {
+  readonly current: string;
+  readonly pin: string;
+  readonly repeat: string;
+  readonly removeWith: string;
+}
+
+const EMPTY_OWNER_PIN_FORM: OwnerPinForm = { current: '', pin: '', repeat: '', removeWith: '' };
+
 function OwnerPin({ session }: { readonly session: SessionView }) {
   const bridge = useBridge();
   const { apply } = useSession();
-  const [current, setCurrent] = useState('');
-  const [pin, setPin] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [removeWith, setRemoveWith] = useState('');
+  const [form, setForm] = useState(EMPTY_OWNER_PIN_FORM);
+  const { current, pin, repeat, removeWith } = form;
   const [problem, setProblem] = useState<{ field: string; message: string } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -60,10 +68,7 @@ function OwnerPin({ session }: { readonly session: SessionView }) {
   }
 
   function clear(): void {
-    setCurrent('');
-    setPin('');
-    setRepeat('');
-    setRemoveWith('');
+    setForm(EMPTY_OWNER_PIN_FORM);
   }
 
   async function save(event: FormEvent): Promise<void> {
@@ -115,8 +120,8 @@ function OwnerPin({ session }: { readonly session: SessionView }) {
     apply(result.value);
   }
 
-  const edited = (set: (value: string) => void) => (value: string) => {
-    set(value);
+  const edited = (field: keyof OwnerPinForm) => (value: string) => {
+    setForm((typed) => ({ ...typed, [field]: value }));
     setProblem(null);
   };
 
@@ -133,20 +138,20 @@ function OwnerPin({ session }: { readonly session: SessionView }) {
           <PinField
             label="Current owner PIN"
             value={current}
-            onChange={edited(setCurrent)}
+            onChange={edited('current')}
             error={errorOf('currentPin')}
           />
         )}
         <PinField
           label={session.ownerPinSet ? 'New owner PIN' : 'Owner PIN (4 to 12 digits)'}
           value={pin}
-          onChange={edited(setPin)}
+          onChange={edited('pin')}
           error={errorOf('pin')}
         />
         <PinField
           label="The same PIN again"
           value={repeat}
-          onChange={edited(setRepeat)}
+          onChange={edited('repeat')}
           error={errorOf('repeat')}
         />
         <button type="submit" className="button primary" disabled={busy}>
@@ -158,7 +163,7 @@ function OwnerPin({ session }: { readonly session: SessionView }) {
           <PinField
             label="Current owner PIN (to remove it)"
             value={removeWith}
-            onChange={edited(setRemoveWith)}
+            onChange={edited('removeWith')}
             error={errorOf('removeWith')}
           />
           <button type="submit" className="button secondary" disabled={busy}>

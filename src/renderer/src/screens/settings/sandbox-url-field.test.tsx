@@ -1,9 +1,14 @@
 import { within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fail } from '../../test/fixtures';
-import { renderApp } from '../../test/render-app';
-import { descriptionOf, fieldIn, findSection, settingsBridge } from '../../test/settings-bridge';
+import { fail } from '#support/renderer/fixtures';
+import { renderApp } from '#support/renderer/render-app';
+import {
+  descriptionOf,
+  fieldIn,
+  findSection,
+  settingsBridge,
+} from '#support/renderer/settings-bridge';
 
 const CONTROL_URL = 'http://127.0.0.1:4010/control';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { Settings } from '../../../../shared/settings-schema';
-import type { SettingsView } from '../../../../shared/views';
+import type { Settings } from '#shared/settings-schema';
+import type { SettingsView } from '#shared/views';
 import { SaveRow, TextField } from './fields';
 import { useSettingsSection } from './settings-form';
 

@@ -1,11 +1,12 @@
 import { useId, useState } from 'react';
-import type { ChannelInput } from '../../../../shared/bridge/contract';
+import type { ChannelInput } from '#shared/bridge/contract';
+import type { KeyedEnvironment } from '#shared/settings-schema';
 import type {
   ConnectionCheckView,
   SecretBoxKindView,
   SecretStatusView,
   SecretsView,
-} from '../../../../shared/views';
+} from '#shared/views';
 import { useBridge } from '../../bridge-context';
 import { cashierMessage } from '../../errors';
 import { describedBy } from './fields';
@@ -14,9 +15,6 @@ import { describedBy } from './fields';
 export type SecretTarget =
   | { readonly scope: KeyedEnvironment; readonly name: 'secretKey' | 'accessToken' }
   | { readonly scope: 'global'; readonly name: 'ngrokAuthtoken' | 'ngrokBasicAuthPassword' };
-
-/** The environments that have keys of their own (the sandbox brings its own). */
-export type KeyedEnvironment = 'staging' | 'production';
 
 /** All the screen says about a secret: never the secret, at most its last four characters. */
 export function secretStatusWords(status: SecretStatusView): string {

@@ -1,9 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fail, ok, settings, settingsView, status } from '../../test/fixtures';
-import { renderApp } from '../../test/render-app';
-import { descriptionOf, fieldIn, findSection, settingsBridge } from '../../test/settings-bridge';
+import { fail, ok, settings, settingsView, status } from '#support/renderer/fixtures';
+import { renderApp } from '#support/renderer/render-app';
+import {
+  descriptionOf,
+  fieldIn,
+  findSection,
+  settingsBridge,
+} from '#support/renderer/settings-bridge';
 
 function tunnelBridge() {
   const bridge = settingsBridge();

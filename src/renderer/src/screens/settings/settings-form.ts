@@ -1,11 +1,7 @@
 import { useCallback, useId, useState } from 'react';
-import type { BridgeError } from '../../../../shared/bridge/contract';
-import {
-  settingsSchema,
-  type Settings,
-  type SettingsPatch,
-} from '../../../../shared/settings-schema';
-import type { SettingsView } from '../../../../shared/views';
+import type { BridgeError } from '#shared/bridge/contract';
+import { settingsSchema, type Settings, type SettingsPatch } from '#shared/settings-schema';
+import type { SettingsView } from '#shared/views';
 import { useBridge } from '../../bridge-context';
 import { cashierMessage } from '../../errors';
 

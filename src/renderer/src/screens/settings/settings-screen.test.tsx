@@ -1,9 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { appInfo, fail, ok, settings, settingsView } from '../../test/fixtures';
-import { renderApp } from '../../test/render-app';
-import { descriptionOf, fieldIn, findSection, settingsBridge } from '../../test/settings-bridge';
+import { appInfo, fail, ok, settings, settingsView } from '#support/renderer/fixtures';
+import { renderApp } from '#support/renderer/render-app';
+import {
+  descriptionOf,
+  fieldIn,
+  findSection,
+  settingsBridge,
+} from '#support/renderer/settings-bridge';
 
 describe('Settings screen: loading', () => {
   it('shows the saved settings in every section', async () => {

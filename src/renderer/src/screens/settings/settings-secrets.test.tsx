@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { WHERE_KEYS_COME_FROM, type SecretsView } from '../../../../shared/views';
-import { fail, NOT_SET, ok, secretsView } from '../../test/fixtures';
-import { renderApp } from '../../test/render-app';
-import { descriptionOf, findSection, settingsBridge } from '../../test/settings-bridge';
+import { WHERE_KEYS_COME_FROM, type SecretsView } from '#shared/views';
+import { fail, NOT_SET, ok, secretsView } from '#support/renderer/fixtures';
+import { renderApp } from '#support/renderer/render-app';
+import { descriptionOf, findSection, settingsBridge } from '#support/renderer/settings-bridge';
 
 const SECRET = 'sk_test_Zq81mWn4Lp9876';
 

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { BridgeResult } from '../../../../shared/bridge/contract';
-import type { CallbackHealthView } from '../../../../shared/views';
-import { callbackHealth, fail, ok, selfTest, status, T0 } from '../../test/fixtures';
-import { renderApp } from '../../test/render-app';
-import { findSection, settingsBridge } from '../../test/settings-bridge';
+import type { BridgeResult } from '#shared/bridge/contract';
+import type { CallbackHealthView } from '#shared/views';
+import { callbackHealth, fail, ok, selfTest, status, T0 } from '#support/renderer/fixtures';
+import { renderApp } from '#support/renderer/render-app';
+import { findSection, settingsBridge } from '#support/renderer/settings-bridge';
 
 const REFUSED = callbackHealth({
   state: 'not_reaching',

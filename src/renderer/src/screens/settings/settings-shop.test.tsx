@@ -1,8 +1,13 @@
 import { fireEvent, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '../../test/render-app';
-import { descriptionOf, fieldIn, findSection, settingsBridge } from '../../test/settings-bridge';
+import { renderApp } from '#support/renderer/render-app';
+import {
+  descriptionOf,
+  fieldIn,
+  findSection,
+  settingsBridge,
+} from '#support/renderer/settings-bridge';
 import { parseNaira } from './shop-section';
 
 function cashierNames(section: HTMLElement): readonly (string | null | undefined)[] {

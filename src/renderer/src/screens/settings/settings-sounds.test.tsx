@@ -2,10 +2,10 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { playChime } from '../../components/chime';
-import type { FakeBridge } from '../../test/fake-bridge';
-import { ok, sale, settings, settingsView } from '../../test/fixtures';
-import { renderApp } from '../../test/render-app';
-import { findSection, settingsBridge } from '../../test/settings-bridge';
+import type { FakeBridge } from '#support/renderer/fake-bridge';
+import { ok, sale, settings, settingsView } from '#support/renderer/fixtures';
+import { renderApp } from '#support/renderer/render-app';
+import { findSection, settingsBridge } from '#support/renderer/settings-bridge';
 
 // The chime itself is tested in chime.test.ts; here only whether and how loud it is asked for.
 vi.mock('../../components/chime', () => ({

@@ -1,9 +1,14 @@
 import { waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { settingsView } from '../../test/fixtures';
-import { renderApp } from '../../test/render-app';
-import { descriptionOf, fieldIn, findSection, settingsBridge } from '../../test/settings-bridge';
+import { settingsView } from '#support/renderer/fixtures';
+import { renderApp } from '#support/renderer/render-app';
+import {
+  descriptionOf,
+  fieldIn,
+  findSection,
+  settingsBridge,
+} from '#support/renderer/settings-bridge';
 
 describe('Settings screen: the till id', () => {
   it('suggests a unique id while the till has the old default, and checks the one typed', async () => {

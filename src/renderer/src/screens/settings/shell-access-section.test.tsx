@@ -2,8 +2,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { BridgeProvider } from '../../bridge-context';
-import { createFakeBridge, type FakeBridge } from '../../test/fake-bridge';
-import { appInfo, fail, ok } from '../../test/fixtures';
+import { createFakeBridge, type FakeBridge } from '#support/renderer/fake-bridge';
+import { appInfo, fail, ok } from '#support/renderer/fixtures';
 import { ShellAccessSection } from './shell-access-section';
 
 function renderSection(bridge: FakeBridge) {

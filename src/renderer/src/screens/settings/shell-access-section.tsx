@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ShellAccessView } from '../../../../shared/bridge/contract';
+import type { ShellAccessView } from '#shared/bridge/contract';
 import { useBridge } from '../../bridge-context';
 import { cashierMessage } from '../../errors';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { formatNaira, koboToDecimalString, nairaToKobo } from '../../../../shared/money';
-import type { Settings } from '../../../../shared/settings-schema';
-import { LEGACY_TILL_ID } from '../../../../shared/till-id';
-import type { SettingsView } from '../../../../shared/views';
+import { formatNaira, koboToDecimalString, nairaToKobo } from '#shared/money';
+import type { Settings } from '#shared/settings-schema';
+import { LEGACY_TILL_ID } from '#shared/till-id';
+import type { SettingsView } from '#shared/views';
 import { describedBy, SaveRow, TextField } from './fields';
 import { parseNumber, useSettingsSection, validationErrors } from './settings-form';
 

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import type { Settings } from '../../../../shared/settings-schema';
-import type { SettingsView } from '../../../../shared/views';
+import type { Settings } from '#shared/settings-schema';
+import type { SettingsView } from '#shared/views';
 import { playChime } from '../../components/chime';
 import { SaveRow, TextField } from './fields';
 import { parseNumber, useSettingsSection } from './settings-form';

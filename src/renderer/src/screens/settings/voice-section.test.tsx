@@ -2,11 +2,11 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { playChime } from '../../components/chime';
-import { fakeVoice, installFakeSpeech, type FakeSpeech } from '../../test/fake-speech';
-import type { FakeBridge } from '../../test/fake-bridge';
-import { ok, sale, settings, settingsView } from '../../test/fixtures';
-import { renderApp } from '../../test/render-app';
-import { findSection, settingsBridge } from '../../test/settings-bridge';
+import { fakeVoice, installFakeSpeech, type FakeSpeech } from '#support/renderer/fake-speech';
+import type { FakeBridge } from '#support/renderer/fake-bridge';
+import { ok, sale, settings, settingsView } from '#support/renderer/fixtures';
+import { renderApp } from '#support/renderer/render-app';
+import { findSection, settingsBridge } from '#support/renderer/settings-bridge';
 
 // The chime itself is tested in chime.test.ts (jsdom has no Web Audio); here whether it is asked for.
 vi.mock('../../components/chime', () => ({

@@ -1,10 +1,6 @@
 import { useId, useMemo, useState } from 'react';
-import {
-  DEFAULT_VOICE_SETTINGS,
-  type Settings,
-  type VoiceSettings,
-} from '../../../../shared/settings-schema';
-import type { SettingsView } from '../../../../shared/views';
+import { DEFAULT_VOICE_SETTINGS, type Settings, type VoiceSettings } from '#shared/settings-schema';
+import type { SettingsView } from '#shared/views';
 import { sayOrChime, TEST_VOICE_TEXT, type Announced } from '../../voice/announce';
 import { pageSpeaker } from '../../voice/paid-announcer';
 import { pickVoice, voiceLabel } from '../../voice/pick-voice';

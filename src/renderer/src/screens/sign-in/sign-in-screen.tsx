@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { SessionView } from '../../../../shared/bridge/contract';
+import type { SessionView } from '#shared/bridge/contract';
 import { useBridge } from '../../bridge-context';
 import { OwnerUnlock } from '../../components/owner-unlock';
 import { PinField } from '../../components/pin-field';

@@ -1,8 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { ZReportView } from '../../../../../shared/views';
-import { zReport } from '../../../test/fixtures';
+import type { ZReportView } from '#shared/views';
+import { zReport } from '#support/renderer/fixtures';
 import { MIN_VISIBLE_BAR } from './chart-scale';
 import { HoursPanel } from './hours-panel';
 

@@ -1,6 +1,6 @@
-import { formatNaira } from '../../../../../shared/money';
-import { hourLabel } from '../../../../../shared/report-words';
-import type { AmountTotal, ZReportView } from '../../../../../shared/views';
+import { formatNaira } from '#shared/money';
+import { hourLabel } from '#shared/report-words';
+import type { AmountTotal, ZReportView } from '#shared/views';
 import { BarChart, type ChartBar } from './bar-chart';
 import { transfers } from './chart-scale';
 

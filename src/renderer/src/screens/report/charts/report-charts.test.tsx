@@ -1,12 +1,12 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ChannelInput } from '../../../../../shared/bridge/contract';
-import type { TrendView } from '../../../../../shared/views';
+import type { ChannelInput } from '#shared/bridge/contract';
+import type { TrendView } from '#shared/views';
 import { BridgeProvider } from '../../../bridge-context';
-import { createFakeBridge, type FakeBridge } from '../../../test/fake-bridge';
-import { fail, ok, zReport } from '../../../test/fixtures';
-import { renderApp } from '../../../test/render-app';
+import { createFakeBridge, type FakeBridge } from '#support/renderer/fake-bridge';
+import { fail, ok, zReport } from '#support/renderer/fixtures';
+import { renderApp } from '#support/renderer/render-app';
 import { TrendPanel } from './trend-panel';
 
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { formatNaira } from '../../../../../shared/money';
-import type { TrendDayView, TrendView } from '../../../../../shared/views';
+import { formatNaira } from '#shared/money';
+import type { TrendDayView, TrendView } from '#shared/views';
 import { useBridge } from '../../../bridge-context';
 import { cashierMessage } from '../../../errors';
 import { BarChart, type ChartBar } from './bar-chart';

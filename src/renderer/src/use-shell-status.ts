@@ -1,0 +1,80 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { AppInfo, WindowApi } from '#shared/bridge/contract';
+import type { CallbackHealthView } from '#shared/views';
+import { useBridgeEvent } from './bridge-context';
+import { applyTunnelEvent, type CallbackStatus } from './components/header';
+import { cashierMessage } from './errors';
+
+export interface ShopIdentity {
+  readonly shopName: string;
+  readonly tillId: string;
+}
+
+export interface ShellStatus {
+  readonly info: AppInfo | null;
+  readonly error: string | null;
+  readonly shop: ShopIdentity | null;
+  readonly callback: CallbackStatus | null;
+  readonly health: CallbackHealthView | null;
+  readonly openAlerts: number | null;
+  /** Reads what the header and footer show; `isLive` false drops answers that come too late. */
+  readonly refreshShell: (isLive: () => boolean) => void;
+  /** Re-reads the alert count (after an 'alert' event or an acknowledgement). */
+  readonly refreshAlerts: () => Promise<void>;
+}
+
+/**
+ * What the header and footer show around every screen: the app, the shop and till, how the
+ * provider reaches this till, and the open alerts. Read when the shell opens, again after
+ * settings change or main comes back, and followed through main's events in between.
+ */
+export function useShellStatus(bridge: WindowApi): ShellStatus {
+  const [info, setInfo] = useState<AppInfo | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [shop, setShop] = useState<ShopIdentity | null>(null);
+  const [callback, setCallback] = useState<CallbackStatus | null>(null);
+  const [health, setHealth] = useState<CallbackHealthView | null>(null);
+  const [openAlerts, setOpenAlerts] = useState<number | null>(null);
+
+  const refreshAlerts = useCallback(async () => {
+    const result = await bridge.getStatus({});
+    if (result.ok) setOpenAlerts(result.value.openAlerts);
+  }, [bridge]);
+
+  const refreshShell = useCallback(
+    (isLive: () => boolean) => {
+      void bridge.getAppInfo({}).then((result) => {
+        if (!isLive()) return;
+        if (result.ok) {
+          setInfo(result.value);
+          setError(null);
+        } else setError(cashierMessage(result.error));
+      });
+      void bridge.getStatus({}).then((result) => {
+        if (!isLive() || !result.ok) return;
+        const status = result.value;
+        setShop({ shopName: status.shopName, tillId: status.tillId });
+        setCallback(status.callback);
+        setHealth(status.callbackHealth);
+        setOpenAlerts(status.openAlerts);
+      });
+    },
+    [bridge],
+  );
+
+  useEffect(() => {
+    let live = true;
+    refreshShell(() => live);
+    return () => {
+      live = false;
+    };
+  }, [refreshShell]);
+
+  useBridgeEvent('tunnel', (tunnel) => {
+    setCallback((current) => (current ? applyTunnelEvent(current, tunnel) : current));
+  });
+  useBridgeEvent('callback-health', setHealth);
+  useBridgeEvent('alert', () => void refreshAlerts());
+
+  return { info, error, shop, callback, health, openAlerts, refreshShell, refreshAlerts };
+}

@@ -49,7 +49,7 @@ import {
   resolutionCells,
 } from './exception-resolutions';
 import { isoInZoneFn, reportRange, type DayRangeOptions } from './report-range';
-import { buildZReport, type ZReportOptions } from './z-report';
+import { buildReportExceptions, type ZReportOptions } from './z-report';
 
 export const CSV_COLUMNS = [
   'session_id',
@@ -103,7 +103,7 @@ export function buildCsvExport(db: Db, options: CsvExportOptions): CsvExportView
   const lines = [CSV_COLUMNS.join(',')];
   // The report's exceptions of the range. now = the range's end judges open sales as now would:
   // nothing is recorded after now.
-  const exceptions = csvExceptionIndex(buildZReport(db, { ...options, now: toMs }).exceptions);
+  const exceptions = csvExceptionIndex(buildReportExceptions(db, { ...options, now: toMs }));
   const tillPrefix = referencePrefix(options.tillId ?? LEGACY_TILL_ID);
   for (const row of iterateCsvInflows(db, { fromMs, toMs })) {
     const attribution = attributeReference(row.externalReference, {

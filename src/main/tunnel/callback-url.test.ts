@@ -19,6 +19,13 @@ describe('callbackUrlFor', () => {
     expect(callbackUrlFor({ publicBaseUrl: 'http://127.0.0.1:4567', path: PATH })).toBe(
       `http://127.0.0.1:4567${PATH}`,
     );
+    // Loopback is the one rule of src/shared/provider-url.ts: all of 127/8, localhost, [::1].
+    for (const base of ['http://127.0.0.2:4567', 'http://localhost:4567', 'http://[::1]:4567']) {
+      expect(callbackUrlFor({ publicBaseUrl: base, path: PATH })).toBe(`${base}${PATH}`);
+    }
+    expect(() =>
+      callbackUrlFor({ publicBaseUrl: 'http://127.0.0.1.example.ng', path: PATH }),
+    ).toThrowError(CallbackUrlError);
   });
 
   it('refuses plain http off this machine, queries, credentials and non-URLs', () => {

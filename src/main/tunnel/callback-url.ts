@@ -1,3 +1,4 @@
+import { isLoopbackHostname } from '#shared/provider-url';
 import type { ConfiguredCallbackMode } from '#shared/settings-schema';
 import type { CallbackRouteMode } from '#shared/views';
 import type { TunnelStatus } from './types';
@@ -11,8 +12,6 @@ export class CallbackUrlError extends Error {
     this.name = 'CallbackUrlError';
   }
 }
-
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /**
  * The callback URL given to the provider: a public base (the tunnel's URL, or the shop's own
@@ -29,7 +28,7 @@ export function callbackUrlFor(input: {
   } catch {
     throw new CallbackUrlError(`"${input.publicBaseUrl}" is not a web address`);
   }
-  const loopback = LOOPBACK_HOSTS.has(base.hostname);
+  const loopback = isLoopbackHostname(base.hostname);
   if (base.protocol !== 'https:' && !(base.protocol === 'http:' && loopback)) {
     throw new CallbackUrlError(
       'The public URL must start with https:// (the callback path is a secret)',

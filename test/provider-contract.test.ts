@@ -777,7 +777,7 @@ describe('callbacks (section 6)', () => {
 
     const [received] = env.receiver.received;
     expect(received?.method).toBe('POST');
-    expect(received?.path).toBe('/hooks/payment');
+    expect(received?.path).toBe('/webhook');
     expect(received?.headers['content-type']).toMatch(/^application\/json/);
     expect(callbackPayloadSchema.parse(received?.body)).toEqual({
       event: 'payment.success',

@@ -3,13 +3,10 @@
  * the addresses the sandbox reports, a recording fetch for the client (to count and, where a test
  * says so, alter requests), the control API over HTTP, and a local callback receiver.
  */
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import { createProviderClient, type ProviderClient } from '#main/provider/client';
 import { sandboxProfile, type ProviderClientConfig } from '#main/provider/client-config';
 import {
-  PERSONALITY_CHOICES,
   startSandboxProvider,
   type Personality,
   type SandboxProvider,
@@ -19,9 +16,27 @@ import {
 // The sandbox's own test clock: 2025-01-15 09:00:00 in Lagos, whole seconds, so provider dates
 // round-trip exactly.
 import { ManualScheduler } from './clock';
-import { SANDBOX_T0 } from './sandbox-world';
+import type { callbackPayloadSchema } from './sandbox-world';
+import {
+  SANDBOX_T0,
+  controlAccountSchema,
+  controlErrorSchema,
+  controlTransactionSchema,
+  personalitySchema,
+  startReceiver,
+  type Receiver,
+} from './sandbox-world';
 
-export { SANDBOX_T0, unreachableUrl } from './sandbox-world';
+export {
+  SANDBOX_T0,
+  callbackPayloadSchema,
+  controlTransactionSchema,
+  startReceiver,
+  unreachableUrl,
+  waitFor,
+  type ReceivedCallback,
+  type Receiver,
+} from './sandbox-world';
 
 // ---- recording fetch ----
 
@@ -81,105 +96,12 @@ export function recordingFetch(hooks: FetchHooks = {}): RecordingFetch {
 
 // ---- callback receiver ----
 
-export interface ReceivedCallback {
-  readonly method: string;
-  readonly path: string;
-  readonly headers: IncomingHttpHeaders;
-  readonly body: unknown;
-}
-
-export interface Receiver {
-  readonly url: string;
-  readonly received: ReceivedCallback[];
-  close(): Promise<void>;
-}
-
-/** A callback endpoint on 127.0.0.1 that records every request and answers 200. */
-export async function startReceiver(): Promise<Receiver> {
-  const received: ReceivedCallback[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      let body: unknown;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        body = text;
-      }
-      received.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body });
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end('{"ok":true}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/hooks/payment`,
-    received,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-export async function waitFor(
-  condition: () => boolean | Promise<boolean>,
-  what: string,
-  timeoutMs = 3000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
-
 // ---- control API (CONTRACTS.md), over HTTP ----
 
-const providerDate = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-
-export const controlTransactionSchema = z.object({
-  session_id: z.string(),
-  status: z.enum(['success', 'failed', 'pending']),
-  reason: z.string().nullable(),
-  amount: z.number(),
-  amount_kobo: z.number(),
-  external_reference: z.string(),
-  account_number: z.string(),
-  date: providerDate,
-});
 export type ControlTransaction = z.infer<typeof controlTransactionSchema>;
 
-const controlAccountSchema = z.object({
-  account_number: z.string(),
-  external_reference: z.string(),
-  account_name: z.string(),
-  merchant_id: z.string(),
-  type: z.enum(['nonstatic', 'static', 'static-flex']),
-  amount: z.number().nullable(),
-  status: z.enum(['active', 'expired', 'cancelled']),
-  callback_url: z.string(),
-  created_at_ms: z.number(),
-  expires_at_ms: z.number().nullable(),
-});
 export type ControlAccount = z.infer<typeof controlAccountSchema>;
 
-/** The sandbox's callback body (the interface does not show one; the sandbox documents this). */
-export const callbackPayloadSchema = z.strictObject({
-  event: z.literal('payment.success'),
-  reference: z.string(),
-  external_reference: z.string(),
-  account_number: z.string(),
-  session_id: z.string().regex(/^\d+$/),
-  amount: z.number(),
-  status: z.literal('success'),
-  date: providerDate,
-  type: z.enum(['nonstatic', 'static', 'static-flex']),
-});
 export type CallbackBody = z.infer<typeof callbackPayloadSchema>;
 
 const dispatchSchema = z.object({
@@ -198,24 +120,6 @@ const dispatchSchema = z.object({
   ),
 });
 export type Dispatch = z.infer<typeof dispatchSchema>;
-
-const personalitySchema: z.ZodType<Personality> = z.object({
-  failed_status: z.enum(PERSONALITY_CHOICES.failed_status),
-  callbacks: z.enum(PERSONALITY_CHOICES.callbacks),
-  listing_order: z.enum(PERSONALITY_CHOICES.listing_order),
-  static_mismatch: z.enum(PERSONALITY_CHOICES.static_mismatch),
-  expired_payments: z.enum(PERSONALITY_CHOICES.expired_payments),
-  failed_callbacks: z.enum(PERSONALITY_CHOICES.failed_callbacks),
-  callback_format: z.enum(PERSONALITY_CHOICES.callback_format),
-  bad_row_every: z.number(),
-  callback_delay_ms: z.number(),
-});
-
-const controlErrorSchema = z.object({
-  status: z.literal('error'),
-  code: z.string(),
-  message: z.string(),
-});
 
 export interface ControlAnswer {
   readonly status: number;

@@ -124,7 +124,10 @@ export const ledgerSchema = z.object({ transactions: z.array(controlTransactionS
 
 export const controlAccountSchema = z.object({
   account_number: z.string(),
+  account_name: z.string(),
+  merchant_id: z.string(),
   external_reference: z.string(),
+  created_at_ms: z.number(),
   type: z.enum(['nonstatic', 'static', 'static-flex']),
   amount: z.number().nullable(),
   status: z.enum(['active', 'expired', 'cancelled']),
@@ -362,6 +365,8 @@ export async function accounts(sandbox: SandboxProvider) {
 // ---- callback receiver ----
 
 export interface ReceivedCallback {
+  readonly method: string;
+  readonly path: string;
   readonly body: unknown;
   readonly headers: IncomingHttpHeaders;
   readonly at: number;
@@ -388,7 +393,13 @@ export async function startReceiver(statuses: readonly number[] = []): Promise<R
       } catch {
         // kept as text
       }
-      received.push({ body, headers: req.headers, at: Date.now() });
+      received.push({
+        method: req.method ?? '',
+        path: req.url ?? '',
+        body,
+        headers: req.headers,
+        at: Date.now(),
+      });
       res.writeHead(queue.shift() ?? 200, { 'content-type': 'application/json' });
       res.end('{"ok":true}');
     });
@@ -415,15 +426,19 @@ export async function unreachableUrl(): Promise<string> {
   return `http://127.0.0.1:${port}/webhook`;
 }
 
+/**
+ * Polls until `probe` gives a value (anything but undefined or false) and returns it; a boolean
+ * probe waits until it is true. Throws after `timeoutMs`, naming `what`.
+ */
 export async function waitFor<T>(
-  probe: () => Promise<T | undefined> | T | undefined,
+  probe: () => Promise<T | undefined | false> | T | undefined | false,
   what: string,
   timeoutMs = 3000,
-): Promise<T> {
+): Promise<Exclude<T, false>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
-    if (value !== undefined) return value;
+    if (value !== undefined && value !== false) return value as Exclude<T, false>;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }

@@ -7,18 +7,13 @@ import {
   type Caller,
   type Handlers,
 } from '#shared/bridge/contract';
-import type { CallbackSelfTestTrigger, StatusView } from '#shared/views';
+import type { StatusView } from '#shared/views';
 import { referencePrefix } from '#shared/till-id';
 import { eventVisibleTo } from '#main/auth/event-visibility';
 import { pairedCounterOf } from '#main/bridge/caller';
 import { createRoles, type Roles } from '#main/auth/roles';
 import type { SessionRequest } from '#main/auth/sessions';
 import { ensureDataDir } from '#main/config/data-dir';
-import {
-  CALLBACK_HEALTH_DEFAULTS,
-  createCallbackHealth,
-  type CallbackHealthMonitor,
-} from '#main/engine/callback-health';
 import { systemScheduler, type Scheduler } from '#main/engine/scheduler';
 import { createAppLogger, type AppLogger } from '#main/logging/logger';
 import { createFileSecretBox } from '#main/secrets/file-secret-box';
@@ -35,18 +30,15 @@ import { raiseAlert } from '#main/store/alerts-repo';
 import { createGroupCommitInbox } from '#main/store/callback-inbox';
 import { getSale } from '#main/store/sales-repo';
 import {
-  createCallbackSelfTester,
   createNgrokDriver,
   createTunnelManager,
-  decideCallbackRoute,
-  type CallbackRoute,
-  type CallbackSelfTester,
   type TunnelDriver,
   type TunnelManager,
 } from '#main/tunnel';
 import { startWebhookListener, type WebhookListener } from '#main/webhook';
 import { authHandlers } from './auth-handlers';
 import { openCallbackTokens, type CallbackTokens } from './callback-tokens';
+import { createCallbackProof, type CallbackProof } from './callback-proof';
 import { createEventBus, type EventBus } from './event-bus';
 import { statusForCounter } from '#main/hub/counter-status';
 import { createHub, type CoreHub } from '#main/hub/hub';
@@ -197,72 +189,17 @@ export async function createCore(config: CoreConfig): Promise<Core> {
     logger,
   });
 
-  const health: CallbackHealthMonitor = createCallbackHealth({
-    now: () => scheduler.now(),
-    setTimer: (delayMs, fn) => scheduler.setTimer(delayMs, fn),
-    route: () => callbackRoute(),
+  const proof: CallbackProof = createCallbackProof({
+    scheduler,
+    logger,
+    settings,
+    secrets,
+    listener,
+    tunnel,
+    emit,
   });
-  health.subscribe((view) => emit({ type: 'callback-health', payload: view }));
-
-  /** The callback address last self-tested, so that a new one is tested once. */
-  let lastTestedUrl: string | null = null;
-  const selfTester: CallbackSelfTester = createCallbackSelfTester({
-    route: () => callbackRoute(),
-    basicAuth: () => basicAuth(settings.get().callbacks.ngrokBasicAuthUser).basicAuth ?? null,
-    now: () => scheduler.now(),
-    onStarted: () => {
-      const route = callbackRoute();
-      lastTestedUrl = route.mode === 'polling-only' ? null : route.callbackUrl;
-      health.selfTestStarted();
-    },
-    onFinished: (result) => {
-      health.selfTestFinished(result);
-      const log = result.passed ? logger.info.bind(logger) : logger.warn.bind(logger);
-      log({ code: result.code, trigger: result.trigger }, `callback self-test: ${result.detail}`);
-    },
-  });
-
-  function selfTest(trigger: CallbackSelfTestTrigger): void {
-    if (closed) return;
-    void selfTester.run(trigger).catch((error: unknown) => {
-      logger.error({ err: error }, 'callback self-test failed to run');
-    });
-  }
-
-  /**
-   * A quiet till tests itself again before its proof runs out (so "Callbacks live" stays
-   * earned), and a till whose callbacks are not proven keeps trying, every 10 minutes.
-   */
-  let cancelPeriodic: (() => void) | null = null;
-  function schedulePeriodicSelfTest(): void {
-    cancelPeriodic = scheduler.setTimer(10 * 60_000, () => {
-      if (closed) return;
-      const view = health.view();
-      const proofAge = view.lastProof ? scheduler.now() - view.lastProof.at : Infinity;
-      const stale = view.state !== 'live' || proofAge >= CALLBACK_HEALTH_DEFAULTS.liveForMs / 2;
-      if (view.state !== 'off' && !view.selfTestRunning && stale) selfTest('periodic');
-      schedulePeriodicSelfTest();
-    });
-  }
-
-  /** A route that appeared or changed address gets its own self-test. */
-  function selfTestNewRoute(): void {
-    const route = callbackRoute();
-    if (route.mode !== 'polling-only' && route.callbackUrl !== lastTestedUrl) {
-      selfTest('route-changed');
-    }
-  }
-
-  function callbackRoute(): CallbackRoute {
-    const current = settings.get();
-    return decideCallbackRoute({
-      sandbox: current.environment === 'sandbox',
-      listener: { port: listener.port, path: listener.callbackPath() },
-      configuredMode: current.callbacks.mode,
-      publicBaseUrl: current.callbacks.publicUrl,
-      tunnel: tunnel.status(),
-    });
-  }
+  const { health, selfTester, selfTest, selfTestNewRoute, basicAuth } = proof;
+  const callbackRoute = proof.route;
 
   tunnel.subscribe((event) => {
     if (event.type === 'status') {
@@ -307,12 +244,6 @@ export async function createCore(config: CoreConfig): Promise<Core> {
         : {}),
       ...basicAuth(current.callbacks.ngrokBasicAuthUser),
     });
-  }
-
-  /** Basic auth at the ngrok edge, when the shop set both a user and a password. */
-  function basicAuth(username: string) {
-    const password = secrets.get('global', 'ngrokBasicAuthPassword');
-    return username && password ? { basicAuth: { username, password } } : {};
   }
 
   async function switchRuntime(): Promise<void> {
@@ -400,9 +331,7 @@ export async function createCore(config: CoreConfig): Promise<Core> {
 
   await switchRuntime();
   void syncTunnel().catch((error: unknown) => logger.error({ err: error }, 'tunnel start failed'));
-  // At start, when there is a route already (a tunnel tests itself once it is online).
-  if (callbackRoute().mode !== 'polling-only') selfTest('start');
-  schedulePeriodicSelfTest();
+  proof.start();
 
   function currentRuntime(): Runtime {
     if (!runtime) {
@@ -525,9 +454,7 @@ export async function createCore(config: CoreConfig): Promise<Core> {
     async close() {
       if (closed) return;
       closed = true;
-      cancelPeriodic?.();
-      selfTester.close();
-      health.close();
+      proof.close();
       await tunnel.close();
       await listener.close();
       if (runtime) hub.flush();

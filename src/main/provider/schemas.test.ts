@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createResponseSchemas,
-  describeIssues,
-  describeListingRowProblem,
-  nairaAmountSchema,
-  toCreateBody,
-} from './schemas';
+import { describeListingRowProblem } from './listing-rows';
+import { createResponseSchemas, describeIssues, nairaAmountSchema, toCreateBody } from './schemas';
 
 describe('toCreateBody', () => {
   it('spells expiers_in as the provider does and sends Naira', () => {

@@ -6,6 +6,8 @@
  * line per run, only failures and the summary).
  * Each run prints its seed, personality and time to paid; a failing run also its violations
  * and unplanned problems. Exits non-zero on any failing run, printing the seed and run to replay.
+ * TILL_FAULT_LOG=debug (or info) makes a child till log more than warnings to its data dir's
+ * logs/main.log, which a failing run keeps.
  */
 import { parseArgs } from 'node:util';
 import { runCampaign } from './campaign';

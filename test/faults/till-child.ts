@@ -32,7 +32,7 @@ const core: Core = await createCore({
   scheduler,
   providerTimeoutMs: Number(timeoutText),
   providerReadRetry: PROVIDER_READ_RETRY,
-  logLevel: 'warn',
+  logLevel: process.env['TILL_FAULT_LOG'] ?? 'warn',
   logMirror: {
     write(line: string) {
       const problem = problemFromLogLine(line, scheduler.now());

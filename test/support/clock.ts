@@ -32,10 +32,13 @@ export class ManualScheduler implements Scheduler {
 
   /**
    * Moves the clock forward, running every timer that falls due in time order. `settle` is
-   * awaited after each timer so that the work it started (real HTTP, SQLite) finishes first.
+   * awaited first, so that work already in flight (a start-up check, a call just made) finishes
+   * at the time it started, and after each timer, so that the work the timer started (real HTTP,
+   * SQLite) finishes before the clock moves on.
    */
   async advance(ms: number, settle: () => Promise<void> = () => Promise.resolve()): Promise<void> {
     const target = this.current + ms;
+    await settle();
     for (;;) {
       this.timers.sort((a, b) => a.at - b.at || a.id - b.id);
       const next = this.timers[0];

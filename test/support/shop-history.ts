@@ -154,34 +154,26 @@ export function insertSaleWithHistory(
   return { id: row.id, ...sale, history, paidAt, paidSessionId };
 }
 
+/** What generateShop makes: `events` sales and payments of `seed`, in [startMs, endMs). */
+export interface ShopOptions {
+  readonly seed: number;
+  readonly startMs: number;
+  readonly endMs: number;
+  readonly events: number;
+}
+
 /**
  * A few hundred sales and inflows at random times in [startMs, endMs): paid, paid late, wrong
  * amounts, still open, expired, counter-account payments, payments nobody here asked for, and
  * pending transfers. About one paid sale in ten is not shown by the listing, and one in twenty
  * is reversed (its payment failed after the sale was marked paid).
  */
-export function generateShop(
-  db: Db,
-  options: {
-    readonly seed: number;
-    readonly startMs: number;
-    readonly endMs: number;
-    readonly events: number;
-  },
-): ShopModel {
+export function generateShop(db: Db, options: ShopOptions): ShopModel {
   // One transaction: thousands of fsyncs (synchronous=FULL) would take seconds.
   return db.transaction(() => generateShopRows(db, options))();
 }
 
-function generateShopRows(
-  db: Db,
-  options: {
-    readonly seed: number;
-    readonly startMs: number;
-    readonly endMs: number;
-    readonly events: number;
-  },
-): ShopModel {
+function generateShopRows(db: Db, options: ShopOptions): ShopModel {
   const random = createSeededRandom(options.seed).next;
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   const amount = (): number => 100 + Math.floor(random() * 5_000_000);

@@ -28,6 +28,9 @@ export const rendererConfig: UserConfig = {
   build: {
     outDir: resolve(import.meta.dirname, 'out/renderer'),
     emptyOutDir: true,
+    // Vite's default, written out: electron-vite's renderer preset turns minification off, and
+    // the desktop app would then load twice the script the browser shell does.
+    minify: 'oxc',
     rollupOptions: {
       input: { index: resolve(import.meta.dirname, 'src/renderer/index.html') },
     },

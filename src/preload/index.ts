@@ -3,15 +3,12 @@
  * ipcRenderer, no process.env, no other channel can be reached from the page.
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import {
-  buildWindowApi,
-  ipcChannelOf,
-  IPC_EVENT_CHANNEL,
-  type BridgeEvent,
-  type BridgeResult,
-} from '#shared/bridge/contract';
+import type { BridgeEvent, BridgeResult } from '#shared/bridge/contract';
+import { IPC_EVENT_CHANNEL, ipcChannelOf, windowApiOf } from '#shared/bridge/window-api';
+import { channelNames } from './channel-names';
 
-const api = buildWindowApi(
+const api = windowApiOf(
+  channelNames,
   (name, input) => ipcRenderer.invoke(ipcChannelOf(name), input) as Promise<BridgeResult<unknown>>,
   (listener) => {
     const handler = (_event: IpcRendererEvent, message: BridgeEvent) => listener(message);

@@ -4,6 +4,7 @@
  * channel's schema; preload and the browser shell build the window API from this table.
  */
 import { z } from 'zod';
+import { windowApiOf, type Invoke, type Subscribe } from './window-api';
 import type { PdfExportView, PrintSetupView, PrintersView, ReceiptPrintView } from '../printing';
 import type { DisplayStateView, HubView, PairingLinkView, CounterIdentity } from '../hub';
 import type { AlertView, InflowView, SaleView } from '../sales';
@@ -465,26 +466,22 @@ export type WindowApi = {
   readonly subscribe: (listener: (event: BridgeEvent) => void) => () => void;
 };
 
-export type Invoke = (channel: ChannelName, input: unknown) => Promise<BridgeResult<unknown>>;
-export type Subscribe = (listener: (event: BridgeEvent) => void) => () => void;
-
 /**
  * The browser shell's session id travels in this header (and as `session=` on the event stream,
  * which cannot send headers); main answers every call with the id it used, new or not.
  */
 export const SESSION_HEADER = 'x-till-session';
 
-/** IPC channel names used by the Electron shell. */
-export const IPC_EVENT_CHANNEL = 'till:event';
-export function ipcChannelOf(name: ChannelName): string {
-  return `till:${name}`;
-}
-
 /** Builds the window API from the table: named functions only, no way to reach other channels. */
 export function buildWindowApi(invoke: Invoke, subscribe: Subscribe): WindowApi {
-  const api: Record<string, unknown> = { subscribe };
-  for (const name of channelNames) {
-    api[name] = (input: unknown) => invoke(name, input);
-  }
-  return Object.freeze(api) as WindowApi;
+  return windowApiOf(channelNames, invoke, subscribe);
 }
+
+// The zod-free part, which the sandboxed preload imports on its own.
+export {
+  IPC_EVENT_CHANNEL,
+  ipcChannelOf,
+  windowApiOf,
+  type Invoke,
+  type Subscribe,
+} from './window-api';

@@ -1,0 +1,28 @@
+/**
+ * The window API built from a list of channel names, and the Electron shell's IPC names. No
+ * runtime import of the table (its zod schemas): the sandboxed preload builds the API from this
+ * module and the names alone. contract.ts re-exports it; everything else imports it from there.
+ */
+import type { BridgeEvent, BridgeResult, ChannelName, WindowApi } from './contract';
+
+export type Invoke = (channel: ChannelName, input: unknown) => Promise<BridgeResult<unknown>>;
+export type Subscribe = (listener: (event: BridgeEvent) => void) => () => void;
+
+/** IPC channel names used by the Electron shell. */
+export const IPC_EVENT_CHANNEL = 'till:event';
+export function ipcChannelOf(name: ChannelName): string {
+  return `till:${name}`;
+}
+
+/** One function per named channel and the event subscription: no way to reach other channels. */
+export function windowApiOf(
+  names: readonly ChannelName[],
+  invoke: Invoke,
+  subscribe: Subscribe,
+): WindowApi {
+  const api: Record<string, unknown> = { subscribe };
+  for (const name of names) {
+    api[name] = (input: unknown) => invoke(name, input);
+  }
+  return Object.freeze(api) as WindowApi;
+}

@@ -1,0 +1,64 @@
+// @ts-check
+/**
+ * The child process of test/desktop-build.test.ts: `node --import ./register.mjs drive-main.mjs
+ * <out/main/index.js>`. Loads the built main process with the Electron stand-in, waits for the
+ * till's window, calls channels through the handlers main registered on ipcMain (the same
+ * handler a renderer's invoke reaches: sender check, session, validation, dispatch), quits the
+ * app as a cashier would, and prints one line `DESKTOP-SMOKE <json>` with what it saw.
+ */
+import { writeSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+// The same module main gets for 'electron' (hooks.mjs resolves it to this file).
+import { app, standIn } from './electron.mjs';
+
+const START_TIMEOUT_MS = 30_000;
+const mainFile = process.argv[2];
+if (!mainFile) throw new Error('usage: drive-main.mjs <out/main/index.js>');
+
+const timer = setTimeout(() => {
+  writeSync(2, `drive-main: the till did not open its window within ${START_TIMEOUT_MS} ms\n`);
+  process.exit(2);
+}, START_TIMEOUT_MS);
+
+/** @type {Promise<import('./electron.mjs').BrowserWindow>} */
+const windowMade = new Promise((resolve) => standIn.events.once('window', resolve));
+await import(pathToFileURL(mainFile).href);
+const window = await windowMade;
+// Main's start after the window is synchronous: let it finish (tray, menu, desktop life).
+await new Promise((resolve) => setImmediate(resolve));
+clearTimeout(timer);
+
+const trustedFrame = {
+  url: window.loaded?.file ? pathToFileURL(window.loaded.file).href : '',
+  parent: null,
+};
+/** @param {string} channel @param {unknown} input @param {{ url: string, parent: null }} frame */
+function invoke(channel, input, frame = trustedFrame) {
+  const handler = standIn.handlers.get(`till:${channel}`);
+  if (!handler) throw new Error(`main registered no handler for till:${channel}`);
+  return handler({ sender: window.webContents, senderFrame: frame }, input);
+}
+
+const report = {
+  sandboxEnabled: standIn.sandboxEnabled,
+  channels: [...standIn.handlers.keys()],
+  window: { webPreferences: window.options['webPreferences'], loaded: window.loaded },
+  appInfo: await invoke('getAppInfo', {}),
+  status: await invoke('getStatus', {}),
+  invalidInput: await invoke('getAppInfo', { unexpected: true }),
+  untrustedSender: await invoke(
+    'getAppInfo',
+    {},
+    { url: 'https://example.invalid/', parent: null },
+  ),
+  handlersAfterQuit: /** @type {string[]} */ ([]),
+  dialogs: standIn.dialogs,
+};
+
+const quit = new Promise((resolve) => standIn.events.once('quit', resolve));
+app.quit();
+await quit;
+report.handlersAfterQuit = [...standIn.handlers.keys()];
+writeSync(1, `DESKTOP-SMOKE ${JSON.stringify(report)}\n`);
+// Electron ends the process after 'quit'.
+process.exit(0);

@@ -22,7 +22,7 @@ import {
 } from '#shared/bridge/contract';
 import { tillDbPath } from '#main/config/data-files';
 import { migrations } from '#main/store/migrations';
-import { bundleImports, undeclaredImports } from '#support/bundle-imports';
+import { bundleImports, packageOf, undeclaredImports } from '#support/bundle-imports';
 import { assertDesktopBuildCurrent, PROJECT_ROOT } from '#support/desktop-build';
 import { runSandboxedPreload } from '#support/sandboxed-preload';
 
@@ -191,6 +191,16 @@ describe('runtime imports of the built bundles', () => {
     expect(undeclaredImports(mainImports, packageJson.dependencies, ['electron'])).toEqual([]);
     const preloadImports = bundleImports(preload, readFileSync(preload, 'utf8'));
     expect(preloadImports).toEqual({ specifiers: ['electron'], computed: [] });
+  });
+
+  it('dependencies lists nothing the built app does not load (electron-builder would pack it)', () => {
+    const { main, preload } = assertDesktopBuildCurrent();
+    const loaded = new Set(
+      [main, preload]
+        .flatMap((file) => bundleImports(file, readFileSync(file, 'utf8')).specifiers)
+        .map(packageOf),
+    );
+    expect(Object.keys(packageJson.dependencies).filter((name) => !loaded.has(name))).toEqual([]);
   });
 
   it('a dependency left out is found in the built main', () => {

@@ -29,7 +29,8 @@ function newestInput(path: string): { path: string; mtimeMs: number } {
   const stat = statSync(path);
   if (!stat.isDirectory()) return { path, mtimeMs: stat.mtimeMs };
   let newest = { path, mtimeMs: 0 };
-  for (const entry of readdirSync(path)) {
+  // Tests beside the sources are not built into the app.
+  for (const entry of readdirSync(path).filter((name) => !/\.test\.tsx?$/.test(name))) {
     const found = newestInput(join(path, entry));
     if (found.mtimeMs > newest.mtimeMs) newest = found;
   }

@@ -86,7 +86,7 @@ describe('the runnable commands, against a real till', () => {
     60_000,
   );
 
-  it('fails on a planted broken command, naming its block', async () => {
+  it('fails on a planted broken command and on a refusal of the till, naming the block', async () => {
     const planted = parseMarkdown(
       [
         '<!-- runnable -->',
@@ -98,15 +98,32 @@ describe('the runnable commands, against a real till', () => {
         '<!-- runnable -->',
         '',
         '```sh',
-        '# a channel that does not exist: the bridge answers 404',
-        'curl -s -X POST "${TILL_URL%%#*}api/call/noSuchChannel" -d "{}"',
+        '# an account the sandbox never made: it refuses the transfer, npm run pay exits 1',
+        'npm run pay -- 0000000001 1500',
         'echo "not reached"',
         '```',
       ].join('\n'),
     ).runnable;
     const failure = await runner.run('planted.md', planted);
     expect(failure?.block?.line).toBe(9);
-    expect(failure?.exitCode).not.toBe(0);
+    expect(failure?.exitCode).toBe(1);
+    expect(failure?.output).toContain('The sandbox refused the transfer (404)');
     expect(failure?.output).not.toContain('not reached');
+    const refused = parseMarkdown(
+      [
+        '<!-- runnable -->',
+        '```sh',
+        'TILL_URL=$(npm run --silent web-info -- url)',
+        '# the bridge answers an unknown channel 200 {"ok":false,…}: still a failure',
+        'curl -s -X POST "${TILL_URL%%#*}api/call/noSuchChannel" -H "authorization: Bearer ${TILL_URL##*token=}" \\',
+        "  -H 'content-type: application/json' -d '{}'",
+        'echo "not reached"',
+        '```',
+      ].join('\n'),
+    ).runnable;
+    const refusal = await runner.run('refused.md', refused);
+    expect(refusal?.output).toContain('UNKNOWN_CHANNEL');
+    expect(refusal?.output).toContain('the till refused the call (ok:false)');
+    expect(refusal?.output).not.toContain('not reached');
   }, 60_000);
 });

@@ -19,7 +19,8 @@ export interface DocBlockRunner {
 /**
  * Runs documents' command blocks as a reader would in a second terminal: `bash -euo pipefail`
  * in the project's folder, with `env` added (the test's TRANSFER_TILL_DATA_DIR). `curl` is run
- * with `--fail-with-body`, so an HTTP refusal fails the block instead of printing and passing.
+ * with `--fail-with-body`, and a bridge answer `{"ok":false,…}` fails it too, so a refusal fails
+ * the block instead of printing and passing.
  */
 export function docBlockRunner(options: {
   readonly cwd: string;
@@ -28,10 +29,22 @@ export function docBlockRunner(options: {
 }): DocBlockRunner {
   const bin = mkdtempSync(join(tmpdir(), 'till-docs-bin-'));
   const curl = join(bin, 'curl');
-  // The real curl is the one later on PATH; this wrapper only adds the flag.
+  // The real curl is the one later on PATH; the wrapper adds --fail-with-body and fails on the
+  // bridge's own refusals too (answered 200 with {"ok":false,…}, except 403 for a role).
   writeFileSync(
     curl,
-    `#!/bin/sh\nPATH="${process.env.PATH ?? ''}" exec curl --fail-with-body "$@"\n`,
+    [
+      '#!/bin/sh',
+      'out=$(mktemp)',
+      `PATH="${process.env.PATH ?? ''}" curl --fail-with-body "$@" > "$out"`,
+      'code=$?',
+      'cat "$out"',
+      'if [ "$code" -eq 0 ] && grep -q \'^{"ok":false\' "$out"; then',
+      '  rm -f "$out"; echo "the till refused the call (ok:false)" >&2; exit 1',
+      'fi',
+      'rm -f "$out"; exit "$code"',
+      '',
+    ].join('\n'),
   );
   chmodSync(curl, 0o755);
   return {

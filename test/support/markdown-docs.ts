@@ -74,7 +74,12 @@ export function parseMarkdown(text: string): ParsedMarkdown {
       if (marked && opening[2] !== 'sh') {
         markerProblems.push(`line ${number}: a runnable block must be \`\`\`sh (got "${line}")`);
       }
-      fence = { marker: opening[1], line: number, runnable: marked, body: [] };
+      fence = {
+        marker: opening[1],
+        line: number,
+        runnable: marked && opening[2] === 'sh',
+        body: [],
+      };
       previousNonBlank = line;
       continue;
     }

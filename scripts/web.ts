@@ -28,6 +28,7 @@ import { createSettingsStore, type SettingsBackend } from '#main/settings/settin
 import { AdjustableScheduler } from '#main/engine/scheduler';
 import { startLanService, type LanService } from '#main/hub/lan-service';
 import { openShellTokenFile } from '#main/web/shell-token';
+import { writeStartLine, type StartLine } from '#main/web/start-line-file';
 import { startWebShell } from '#main/web/web-server';
 import { ensureRendererBundle } from './renderer-bundle';
 
@@ -82,6 +83,17 @@ function hubStart(
   };
 }
 
+/** The start line in the data directory; a till that cannot write it still runs (and says so). */
+function keepStartLine(dataDir: string, line: StartLine): void {
+  try {
+    writeStartLine(dataDir, line);
+  } catch (error) {
+    process.stderr.write(
+      `transfer-till web: could not save the start line in ${dataDir} (npm run pay will not find this till): ${error instanceof Error ? error.message : String(error)}\n`,
+    );
+  }
+}
+
 async function main(): Promise<void> {
   const flags = readWebFlags(
     process.argv.slice(2),
@@ -107,6 +119,7 @@ async function main(): Promise<void> {
     ...(settings ? { settings } : {}),
   });
   const tokenStore = openShellTokenFile(dataDir);
+  let startLine: StartLine | null = null;
   if (tokenStore.replacedAtStart) {
     process.stderr.write(
       `transfer-till web: a new access token was made (${tokenStore.replacedAtStart}); open the new url.\n`,
@@ -118,6 +131,10 @@ async function main(): Promise<void> {
     port,
     tokenStore,
     onTokenRotated: (access) => {
+      if (startLine) {
+        startLine = { ...startLine, url: access.url, display_url: access.displayUrl };
+        keepStartLine(dataDir, startLine);
+      }
       process.stdout.write(
         `${JSON.stringify({ url: access.url, display_url: access.displayUrl, token_rotated: true })}\n`,
       );
@@ -137,9 +154,15 @@ async function main(): Promise<void> {
   });
   const hubLines = lanFlags.forceOn ? hubStart(core, lan) : null;
   const controlUrl = core.sandboxControlUrl();
-  process.stdout.write(
-    `${JSON.stringify({ url: shell.url, display_url: shell.displayUrl, ...(controlUrl ? { control_url: controlUrl } : {}), ...hubLines?.json })}\n`,
-  );
+  startLine = {
+    url: shell.url,
+    display_url: shell.displayUrl,
+    ...(controlUrl ? { control_url: controlUrl } : {}),
+    ...hubLines?.json,
+  };
+  // Also in the data directory, for `npm run pay` and `npm run web-info` in a second terminal.
+  keepStartLine(dataDir, startLine);
+  process.stdout.write(`${JSON.stringify(startLine)}\n`);
   process.stdout.write(`Transfer Till browser shell: open ${shell.url}\n`);
   process.stdout.write(`Customer display (second screen): ${shell.displayUrl}\n`);
   if (controlUrl) {

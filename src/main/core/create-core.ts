@@ -153,6 +153,7 @@ export async function createCore(config: CoreConfig): Promise<Core> {
     now: () => scheduler.now(),
     hubTillId: () => settings.get().shop.tillId,
     logger,
+    redactor: log.redactor,
   });
   const tokens: CallbackTokens = openCallbackTokens({
     dataDir: config.dataDir,

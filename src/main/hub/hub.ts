@@ -11,6 +11,7 @@ import {
   type LanListenerView,
 } from '#shared/hub';
 import type { Logger } from '#main/logging/logger';
+import type { Redactor } from '#main/logging/redact';
 import type { Db } from '#main/store/database';
 import {
   getPairedCounter,
@@ -45,6 +46,12 @@ export interface HubDeps {
   /** The hub's own till id (Settings): no counter may share its reference prefix. */
   readonly hubTillId: () => string;
   readonly logger: Logger;
+  /**
+   * The log's redactor: every pairing code and counter token is registered the moment it exists
+   * (a token known only by its hash since a restart, the moment it is presented), so that no log
+   * line carries one, whoever writes it there (a counter's render error report, say).
+   */
+  readonly redactor: Pick<Redactor, 'addSecret'>;
   readonly random?: RandomBytes;
 }
 
@@ -145,6 +152,7 @@ export function createHub(deps: HubDeps): CoreHub {
     createPairingLink(name) {
       const lan = lanRunning();
       const issued = codes.issue(checkedCounterName(name));
+      deps.redactor.addSecret(issued.code);
       const fingerprint = lan.view().fingerprint ?? '';
       logger.info({ counterName: issued.name }, 'pairing link made');
       return {
@@ -158,9 +166,11 @@ export function createHub(deps: HubDeps): CoreHub {
     pair(code) {
       if (!hasTokenShape(code)) throw new PairingError('PAIRING_UNKNOWN');
       const db = deps.db();
-      const result = codes.redeem(code, (name) =>
-        pairCounter(db, { name, hubTillId: deps.hubTillId(), now: now() }, random),
-      );
+      const result = codes.redeem(code, (name) => {
+        const paired = pairCounter(db, { name, hubTillId: deps.hubTillId(), now: now() }, random);
+        deps.redactor.addSecret(paired.token);
+        return paired;
+      });
       contactBook(db).seen.set(result.counter.id, now());
       logger.info(
         { counterId: result.counter.id, tillId: result.counter.tillId },
@@ -171,6 +181,8 @@ export function createHub(deps: HubDeps): CoreHub {
 
     resolveToken(token) {
       const owner = counterOfToken(deps.db(), token);
+      // A real token (live or revoked) is a secret from now on, if it was not already.
+      if (owner.kind !== 'unknown') deps.redactor.addSecret(token);
       return owner.kind === 'counter' ? { kind: 'counter', counter: identityOf(owner.row) } : owner;
     },
 

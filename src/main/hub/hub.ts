@@ -15,6 +15,7 @@ import type { Redactor } from '#main/logging/redact';
 import type { Db } from '#main/store/database';
 import {
   getPairedCounter,
+  listPairedCounterTokenHashes,
   listPairedCounters,
   recordPairedCounterContact,
 } from '#main/store/paired-counters-repo';
@@ -25,6 +26,9 @@ import {
   hasTokenShape,
   identityOf,
   pairCounter,
+  TOKEN_ALPHABET,
+  TOKEN_LENGTH,
+  tokenSha256,
   revokeCounter,
   updateCounter,
   type RandomBytes,
@@ -51,7 +55,7 @@ export interface HubDeps {
    * (a token known only by its hash since a restart, the moment it is presented), so that no log
    * line carries one, whoever writes it there (a counter's render error report, say).
    */
-  readonly redactor: Pick<Redactor, 'addSecret'>;
+  readonly redactor: Pick<Redactor, 'addSecret' | 'addRecognizer'>;
   readonly random?: RandomBytes;
 }
 
@@ -84,6 +88,29 @@ export function createHub(deps: HubDeps): CoreHub {
   const revokedListeners = new Set<(counterId: number) => void>();
   let control: LanControl | null = null;
   let contacts: ContactBook | null = null;
+
+  // Tokens issued before a restart are kept as hashes only: the log asks about any token-shaped
+  // stretch of a line (hashed, compared in memory), so that no counter can log another's token.
+  let tokenHashes: { readonly db: Db; readonly hashes: Set<string> } | null = null;
+  function tokenHashesOf(db: Db): Set<string> {
+    if (tokenHashes?.db !== db) {
+      tokenHashes = { db, hashes: new Set(listPairedCounterTokenHashes(db)) };
+    }
+    return tokenHashes.hashes;
+  }
+  deps.redactor.addRecognizer({
+    length: TOKEN_LENGTH,
+    alphabet: TOKEN_ALPHABET,
+    isSecret(candidate) {
+      let hashes: Set<string>;
+      try {
+        hashes = tokenHashesOf(deps.db());
+      } catch {
+        return false; // no database now (switching, closed): no counter can call either
+      }
+      return hashes.size > 0 && hashes.has(tokenSha256(candidate));
+    },
+  });
 
   /** The contact book of the database in use (a switch of environment starts a new one). */
   function contactBook(db: Db): ContactBook {
@@ -169,6 +196,7 @@ export function createHub(deps: HubDeps): CoreHub {
       const result = codes.redeem(code, (name) => {
         const paired = pairCounter(db, { name, hubTillId: deps.hubTillId(), now: now() }, random);
         deps.redactor.addSecret(paired.token);
+        tokenHashesOf(db).add(tokenSha256(paired.token));
         return paired;
       });
       contactBook(db).seen.set(result.counter.id, now());

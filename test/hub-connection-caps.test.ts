@@ -4,62 +4,31 @@
  * own till sells through the browser shell's loopback listener. The caps and timeouts are the
  * production ones except where a test names a smaller one to finish in seconds.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect as connectTcp, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { connect as connectTls } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BridgeResult } from '#shared/bridge/contract';
 import type { PairingLinkView, PairingResult } from '#shared/hub';
 import type { SaleView } from '#shared/sales';
-import { createCore, type Core } from '#main/core/create-core';
-import { LAN_LIMITS, type LanLimits } from '#main/hub/connection-caps';
-import { startLanService, type LanService } from '#main/hub/lan-service';
-import { startWebShell, type WebShell } from '#main/web/web-server';
+import { LAN_LIMITS } from '#main/hub/connection-caps';
 import { hubRequest } from './support/hub-client';
+import { startHubWorld, type HubWorld } from './support/hub-world';
 
-let dataDir: string;
-let rendererDir: string;
-let core: Core;
-let shell: WebShell;
-let lan: LanService | null = null;
-let shellToken: string;
+let world: HubWorld;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'till-hub-caps-'));
-  rendererDir = join(dataDir, 'renderer');
-  mkdirSync(rendererDir, { recursive: true });
-  writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Transfer Till</title>');
-  core = await createCore({ dataDir, shell: 'browser', version: '1.2.3' });
-  shell = await startWebShell({ core, rendererDir });
-  shellToken = /#token=(.+)$/.exec(shell.url)?.[1] ?? '';
+  world = await startHubWorld('hub-caps');
 });
 
 afterAll(async () => {
-  await lan?.close();
-  await shell?.close();
-  await core?.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await world?.close();
 });
 
-async function startLan(limits: Partial<LanLimits>): Promise<LanService> {
-  await lan?.close();
-  lan = await startLanService({
-    core,
-    rendererDir,
-    dataDir,
-    host: '127.0.0.1',
-    port: 0,
-    forceOn: true,
-    limits,
-  });
-  return lan;
-}
+const lanView = () => world.lan().view();
 
 function lanPort(): number {
-  const port = lan?.view().port;
-  if (!lan?.view().running || !port) throw new Error('the LAN listener is not running');
+  const { port, running } = lanView();
+  if (!running || !port) throw new Error('the LAN listener is not running');
   return port;
 }
 
@@ -104,9 +73,9 @@ function release(held: readonly Held[]): void {
 /** A sale at the hub's own till, through the browser shell's loopback listener. */
 async function sellAtHub(amount: string): Promise<{ sale: SaleView; ms: number }> {
   const started = performance.now();
-  const response = await fetch(`http://127.0.0.1:${shell.port}/api/call/createSale`, {
+  const response = await fetch(`http://127.0.0.1:${world.shell.port}/api/call/createSale`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${shellToken}` },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${world.shellToken}` },
     body: JSON.stringify({ amount }),
   });
   const body = (await response.json()) as BridgeResult<SaleView>;
@@ -115,23 +84,23 @@ async function sellAtHub(amount: string): Promise<{ sale: SaleView; ms: number }
 }
 
 async function pairCounter(name: string): Promise<PairingResult> {
-  const response = await fetch(`http://127.0.0.1:${shell.port}/api/call/createPairingLink`, {
+  const response = await fetch(`http://127.0.0.1:${world.shell.port}/api/call/createPairingLink`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${shellToken}` },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${world.shellToken}` },
     body: JSON.stringify({ name }),
   });
   const link = ((await response.json()) as { value: PairingLinkView }).value;
   const code = /[#&]code=([A-Za-z0-9_-]+)/.exec(new URL(link.url).hash)?.[1] ?? '';
-  const answer = await hubRequest(new URL('/api/pair', lan?.view().url ?? '').href, {
-    fingerprint: lan?.view().fingerprint ?? '',
+  const answer = await hubRequest(new URL('/api/pair', lanView().url ?? '').href, {
+    fingerprint: lanView().fingerprint ?? '',
     body: { code },
   });
   return (answer.json as { value: PairingResult }).value;
 }
 
 function counterSession(token: string) {
-  return hubRequest(new URL('/api/call/getSession', lan?.view().url ?? '').href, {
-    fingerprint: lan?.view().fingerprint ?? '',
+  return hubRequest(new URL('/api/call/getSession', lanView().url ?? '').href, {
+    fingerprint: lanView().fingerprint ?? '',
     headers: { authorization: `Bearer ${token}` },
     body: {},
   });
@@ -139,7 +108,7 @@ function counterSession(token: string) {
 
 describe('the LAN listener under a flood', () => {
   it('keeps at most the per-address cap open from one address, while the hub keeps selling', async () => {
-    await startLan({});
+    await world.restartLan();
     const counter = await pairCounter('Front');
     expect((await counterSession(counter.token)).status).toBe(200);
 
@@ -162,14 +131,14 @@ describe('the LAN listener under a flood', () => {
   });
 
   it('keeps at most the total cap open from all addresses together', async () => {
-    await startLan({ perAddress: 1_000, total: 12 });
+    await world.restartLan({ perAddress: 1_000, total: 12 });
     const flood = await holdConnections(40);
     expect(flood.filter((held) => !held.closed)).toHaveLength(12);
     release(flood);
   });
 
   it('cuts a connection that never finishes its TLS handshake, or its headers', async () => {
-    await startLan({
+    await world.restartLan({
       handshakeTimeoutMs: 800,
       headersTimeoutMs: 800,
       requestTimeoutMs: 1_500,

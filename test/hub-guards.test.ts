@@ -4,59 +4,35 @@
  * beside it: a counter's token cannot act on another till's sale (receipts included), cannot try
  * the owner PIN nor lock anyone out at the hub, and cannot write any secret into the hub's log.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_HEADER, type BridgeResult, type SessionView } from '#shared/bridge/contract';
 import type { PairingLinkView, PairingResult } from '#shared/hub';
 import type { SaleView } from '#shared/sales';
 import { OWNER_PIN_AT_HUB_MESSAGE } from '#main/auth/roles';
-import { createCore, type Core } from '#main/core/create-core';
-import { startLanService, type LanService } from '#main/hub/lan-service';
-import { startWebShell, type WebShell } from '#main/web/web-server';
 import { hubRequest, type HubAnswer } from './support/hub-client';
+import { startHubWorld, type HubWorld } from './support/hub-world';
 
-let dataDir: string;
-let core: Core;
-let shell: WebShell;
-let lan: LanService;
-let shellToken: string;
+let world: HubWorld;
 /** The hub's own page keeps its session, as the browser shell's page does. */
 let hubSession: string | null = null;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'till-hub-guards-'));
-  const rendererDir = join(dataDir, 'renderer');
-  mkdirSync(rendererDir, { recursive: true });
-  writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Transfer Till</title>');
-  core = await createCore({ dataDir, shell: 'browser', version: '1.2.3' });
-  shell = await startWebShell({ core, rendererDir });
-  shellToken = /#token=(.+)$/.exec(shell.url)?.[1] ?? '';
-  lan = await startLanService({
-    core,
-    rendererDir,
-    dataDir,
-    host: '127.0.0.1',
-    port: 0,
-    forceOn: true,
-  });
+  world = await startHubWorld('hub-guards');
 });
 
 afterAll(async () => {
-  await lan?.close();
-  await shell?.close();
-  await core?.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await world?.close();
 });
 
 /** A call from the hub's own page (the loopback listener, the shell token, its session). */
 async function atHub(channel: string, input: unknown = {}) {
-  const response = await fetch(`http://127.0.0.1:${shell.port}/api/call/${channel}`, {
+  const response = await fetch(`http://127.0.0.1:${world.shell.port}/api/call/${channel}`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
-      authorization: `Bearer ${shellToken}`,
+      authorization: `Bearer ${world.shellToken}`,
       ...(hubSession ? { [SESSION_HEADER]: hubSession } : {}),
     },
     body: JSON.stringify(input),
@@ -72,12 +48,13 @@ async function owner<T>(channel: string, input: unknown = {}): Promise<T> {
 }
 
 function lanUrl(): string {
-  const url = lan.view().url;
-  if (!url) throw new Error(`the LAN listener is not running: ${lan.view().problem ?? '?'}`);
+  const url = world.lan().view().url;
+  if (!url)
+    throw new Error(`the LAN listener is not running: ${world.lan().view().problem ?? '?'}`);
   return url;
 }
 
-const fingerprint = () => lan.view().fingerprint ?? '';
+const fingerprint = () => world.lan().view().fingerprint ?? '';
 
 async function pairNew(name: string): Promise<PairingResult> {
   const link = await owner<PairingLinkView>('createPairingLink', { name });
@@ -105,7 +82,7 @@ function errorOf(answer: HubAnswer): { code: string; message: string } | null {
 
 /** Every line of the hub's log files (main.log and any rotated one). */
 function logText(): string {
-  const dir = join(dataDir, 'logs');
+  const dir = join(world.dataDir, 'logs');
   return readdirSync(dir)
     .filter((name) => name.startsWith('main.log'))
     .map((name) => readFileSync(join(dir, name), 'utf8'))
@@ -161,10 +138,10 @@ describe('the hub under a curious cashier', () => {
   it('cannot write a counter token, pairing code, callback path token or display token into the log', async () => {
     const unused = await owner<PairingLinkView>('createPairingLink', { name: 'Door' });
     const pairingCode = /[#&]code=([A-Za-z0-9_-]+)/.exec(new URL(unused.url).hash)?.[1] ?? '';
-    const displayToken = /[#&]display=([^&]+)/.exec(shell.displayUrl)?.[1] ?? '';
+    const displayToken = /[#&]display=([^&]+)/.exec(world.shell.displayUrl)?.[1] ?? '';
     // The callback path token, as the sandbox provider was given it for the sale's account.
     const { accounts } = (await (
-      await fetch(`${core.sandboxControlUrl() ?? ''}/accounts`)
+      await fetch(`${world.core.sandboxControlUrl() ?? ''}/accounts`)
     ).json()) as { accounts: { callback_url: string | null }[] };
     const callbackUrl = accounts.map((account) => account.callback_url ?? '').find(Boolean) ?? '';
     const callbackToken = new URL(callbackUrl).pathname.split('/').filter(Boolean).at(-1) ?? '';
@@ -174,7 +151,7 @@ describe('the hub under a curious cashier', () => {
       pairingCode,
       callbackToken,
       displayToken,
-      shellToken,
+      shellToken: world.shellToken,
     };
     for (const [name, value] of Object.entries(secrets)) {
       expect(value, name).toMatch(/^[A-Za-z0-9_-]{22,}$/);

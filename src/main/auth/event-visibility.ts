@@ -1,11 +1,8 @@
 import type { BridgeEvent, Caller } from '#shared/bridge/contract';
 import { effectiveRole, pairedCounterOf } from '#main/bridge/caller';
+import type { SaleOwner } from '#main/bridge/ownership';
 
-/** Whose a sale is: the cashier recorded on it and the till that made it. */
-export interface SaleOwner {
-  readonly cashier: string | null;
-  readonly tillId: string | null;
-}
+export type { SaleOwner } from '#main/bridge/ownership';
 
 /**
  * Whether a pushed event may reach a listener, by the listener's role now (the same rule as the

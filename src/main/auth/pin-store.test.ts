@@ -148,4 +148,19 @@ describe('the PIN store', () => {
     expect(store.isSet(OWNER)).toBe(false);
     expect(store.recovery).not.toBeNull();
   });
+
+  it('counts wrong PINs per device, and a new PIN starts every count afresh', async () => {
+    const { store, open } = setup();
+    await store.set(OWNER, '1234');
+    for (let i = 0; i < 5; i++) await codeOf(store.verify(OWNER, '0000', 'counter:7'));
+    expect(await codeOf(store.verify(OWNER, '1234', 'counter:7'))).toBe('LOCKED_OUT');
+    expect(store.lockedUntil(OWNER, 'counter:7')).not.toBeNull();
+    // The hub and another counter are untouched, also after a restart.
+    expect(store.lockedUntil(OWNER)).toBeNull();
+    expect(await codeOf(open().verify(OWNER, '1234'))).toBe('OK');
+    expect(await codeOf(open().verify(OWNER, '1234', 'counter:8'))).toBe('OK');
+    expect(open().lockedUntil(OWNER, 'counter:7')).not.toBeNull();
+    await store.set(OWNER, '5678');
+    expect(store.lockedUntil(OWNER, 'counter:7')).toBeNull();
+  });
 });

@@ -33,6 +33,19 @@ function keyOf(subject: PinSubject): string {
   return subject.kind === 'owner' ? 'owner' : `cashier:${subject.name.trim().toLowerCase()}`;
 }
 
+/**
+ * Where a PIN is typed: the hub itself (its desktop window and browser shell, one device however
+ * many tabs, so a new session does not buy new tries) or one paired counter ("counter:<id>").
+ * Wrong PINs count per subject and device: a counter's wrong tries never lock the PIN at the hub.
+ */
+export type PinDevice = 'hub' | `counter:${string}`;
+export const HUB_DEVICE: PinDevice = 'hub';
+
+/** The hub's count keeps the key of earlier versions, so a lock-out on disk still holds. */
+function lockoutKeyOf(subject: PinSubject, device: PinDevice): string {
+  return device === HUB_DEVICE ? keyOf(subject) : `${keyOf(subject)}@${device}`;
+}
+
 const lockoutSchema = z.object({
   failures: z.number().int().min(0),
   lockedUntil: z.number().nullable(),
@@ -57,9 +70,9 @@ export interface PinStore {
    * locked), WRONG_PIN (counted, persisted), PIN_NOT_SET. Tries are checked one at a time, so that
    * parallel guesses cannot all slip in before the count goes up.
    */
-  verify(subject: PinSubject, pin: string): Promise<void>;
-  /** The end of the subject's lock-out, or null. */
-  lockedUntil(subject: PinSubject): number | null;
+  verify(subject: PinSubject, pin: string, device?: PinDevice): Promise<void>;
+  /** The end of the subject's lock-out on that device (the hub by default), or null. */
+  lockedUntil(subject: PinSubject, device?: PinDevice): number | null;
   /** Set when pins.json was damaged and moved aside (every PIN must then be set again). */
   readonly recovery: PinsFileRecovery | null;
 }
@@ -125,8 +138,16 @@ export function openPinStore(options: PinStoreOptions): PinStore {
     return run;
   }
 
-  async function check(subject: PinSubject, pin: string): Promise<void> {
+  /** A new or removed PIN starts every device's count afresh. */
+  function clearLockouts(subject: PinSubject): void {
     const key = keyOf(subject);
+    for (const held of Object.keys(lockouts)) {
+      if (held === key || held.startsWith(`${key}@`)) delete lockouts[held];
+    }
+  }
+
+  async function check(subject: PinSubject, pin: string, device: PinDevice): Promise<void> {
+    const key = lockoutKeyOf(subject, device);
     const before = lockoutOf(key);
     const lock = activeLock(before, now());
     if (lock !== null) {
@@ -136,7 +157,7 @@ export function openPinStore(options: PinStoreOptions): PinStore {
         'pin',
       );
     }
-    const hash = pins[key];
+    const hash = pins[keyOf(subject)];
     if (hash === undefined) {
       throw new AuthError(
         'PIN_NOT_SET',
@@ -177,11 +198,12 @@ export function openPinStore(options: PinStoreOptions): PinStore {
         const key = keyOf(subject);
         if (pin === null) delete pins[key];
         else pins[key] = await hashPin(pin, kdf);
-        delete lockouts[key];
+        clearLockouts(subject);
         save();
       }),
-    verify: (subject, pin) => oneAtATime(() => check(subject, pin)),
-    lockedUntil: (subject) => activeLock(lockoutOf(keyOf(subject)), now()),
+    verify: (subject, pin, device = HUB_DEVICE) => oneAtATime(() => check(subject, pin, device)),
+    lockedUntil: (subject, device = HUB_DEVICE) =>
+      activeLock(lockoutOf(lockoutKeyOf(subject, device)), now()),
     get recovery() {
       return recovery;
     },

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Caller } from '#shared/bridge/contract';
 import { PIN_KDF } from './pin-hash';
-import { createRoles } from './roles';
+import type { AuthError } from './auth-errors';
+import { createRoles, OWNER_PIN_AT_HUB_MESSAGE } from './roles';
 import { MAX_SESSIONS, OWNER_IDLE_MS, SESSION_IDLE_MS, type SessionRequest } from './sessions';
 
 const FAST = { ...PIN_KDF, N: 2 ** 10 };
@@ -179,10 +180,56 @@ describe('roles: who a session is', () => {
     expect(roles.callerFor(counter, 'owner')).toMatchObject({ role: 'cashier', via: 'counter' });
     const caller = roles.callerFor(counter, 'cashier');
     await roles.setOwnerPin(roles.callerFor(tab(), 'owner'), '111111', undefined);
-    await roles.unlockOwner(caller, '111111');
+    // The owner PIN is refused at a counter outright: right or wrong, it is not even tried.
+    await expect(roles.unlockOwner(caller, '111111')).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      message: OWNER_PIN_AT_HUB_MESSAGE,
+    });
     expect(roles.callerFor({ ...counter, sessionId: caller.sessionId }, 'owner')).toMatchObject({
       role: 'cashier',
     });
+  });
+
+  it('counts wrong PINs per device: no counter can lock the owner or a cashier out at the hub', async () => {
+    const { roles, shop } = setup();
+    shop.cashierPins = true;
+    const hub = roles.callerFor(tab(), 'owner');
+    await roles.setOwnerPin(hub, '111111', undefined);
+    await roles.setCashierPin('Ade', '2468');
+    const front = { id: 4, name: 'Front counter', tillId: 'till-frnt' };
+    const atFront = roles.callerFor(
+      { sessionId: null, via: 'counter', boundTo: 'counter:4', counter: front },
+      'open',
+    );
+    const codes: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      codes.push(
+        await roles.unlockOwner(atFront, '000000').then(
+          () => 'OK',
+          (e: AuthError) => e.code,
+        ),
+      );
+    }
+    expect(new Set(codes)).toEqual(new Set(['FORBIDDEN']));
+    for (let i = 0; i < 5; i++) {
+      await roles.signIn(atFront, 'Ade', '0000').catch(() => undefined);
+    }
+    // Ade is locked out at the front counter...
+    await expect(roles.signIn(atFront, 'Ade', '2468')).rejects.toMatchObject({
+      code: 'LOCKED_OUT',
+    });
+    // ...and not at the hub, where the owner unlocks with the first right PIN too.
+    const hubTab = roles.callerFor(tab(), 'open');
+    await roles.signIn(hubTab, 'Ade', '2468');
+    await roles.unlockOwner(hubTab, '111111');
+    expect(roles.callerFor(tab(hubTab.sessionId), 'owner').role).toBe('owner');
+    // A new tab at the hub is the same device: it buys no fresh tries.
+    for (let i = 0; i < 5; i++) {
+      await roles.unlockOwner(roles.callerFor(tab(), 'open'), '000000').catch(() => undefined);
+    }
+    await expect(roles.unlockOwner(roles.callerFor(tab(), 'open'), '111111')).rejects.toMatchObject(
+      { code: 'LOCKED_OUT' },
+    );
   });
 
   it('carries the paired counter of each request into the caller and the session view', async () => {

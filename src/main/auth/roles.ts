@@ -3,12 +3,14 @@
  * by the shells (who is calling) and by the sign-in handlers (change who is calling).
  */
 import type { AccessLevel, Caller, SessionView } from '#shared/bridge/contract';
-import { pairedCounterOf } from '#main/bridge/caller';
+import { ForbiddenError, pairedCounterOf } from '#main/bridge/caller';
 import { AuthError } from './auth-errors';
 import {
   cashierSubject,
+  HUB_DEVICE,
   OWNER,
   openPinStore,
+  type PinDevice,
   type PinStore,
   type PinsFileRecovery,
 } from './pin-store';
@@ -59,6 +61,20 @@ export interface Roles {
 
 /** Where calls made inside the till's process keep their session (tests, benchmarks). */
 const IN_PROCESS = 'in-process';
+
+export const OWNER_PIN_AT_HUB_MESSAGE =
+  'The owner PIN is typed at the hub itself, never at a counter: counters are cashiers.';
+
+/** Where the caller types a PIN: each paired counter is a device of its own, the hub another. */
+export function pinDeviceOf(caller: Caller): PinDevice {
+  if (caller.via !== 'counter') return HUB_DEVICE;
+  return `counter:${pairedCounterOf(caller)?.id ?? 'unpaired'}`;
+}
+
+/** The owner PIN is never tried from the LAN: not a right one, not a wrong one, not counted. */
+function refuseOwnerPinAtCounter(caller: Caller): void {
+  if (caller.via === 'counter') throw new ForbiddenError(OWNER_PIN_AT_HUB_MESSAGE);
+}
 
 export function createRoles(options: RolesOptions): Roles {
   const { now } = options;
@@ -153,7 +169,7 @@ export function createRoles(options: RolesOptions): Roles {
         if (pin === undefined || pin === '') {
           throw new AuthError('PIN_REQUIRED', `Enter ${canonical}'s PIN.`, 'pin');
         }
-        await pins.verify(cashierSubject(canonical), pin);
+        await pins.verify(cashierSubject(canonical), pin, pinDeviceOf(caller));
       }
       const record = recordOf(caller);
       record.cashier = canonical;
@@ -166,28 +182,31 @@ export function createRoles(options: RolesOptions): Roles {
       record.ownerUntil = null;
     },
     async unlockOwner(caller, pin) {
+      refuseOwnerPinAtCounter(caller);
       if (!pins.isSet(OWNER)) return; // no PIN: everyone is owner already
-      await pins.verify(OWNER, pin);
+      await pins.verify(OWNER, pin, pinDeviceOf(caller));
       recordOf(caller).ownerUntil = now() + OWNER_IDLE_MS;
     },
     lock(caller) {
       recordOf(caller).ownerUntil = null;
     },
     async setOwnerPin(caller, pin, currentPin) {
+      refuseOwnerPinAtCounter(caller);
       if (pins.isSet(OWNER)) {
         if (currentPin === undefined || currentPin === '') {
           throw new AuthError('PIN_REQUIRED', 'Enter the current owner PIN first.', 'currentPin');
         }
-        await verifyAs('currentPin', () => pins.verify(OWNER, currentPin));
+        await verifyAs('currentPin', () => pins.verify(OWNER, currentPin, pinDeviceOf(caller)));
       }
       await pins.set(OWNER, pin);
       // Every other owner unlock was made with the old PIN (or none); the one who set it stays.
       book.lockAll();
       recordOf(caller).ownerUntil = now() + OWNER_IDLE_MS;
     },
-    async removeOwnerPin(_caller, currentPin) {
+    async removeOwnerPin(caller, currentPin) {
+      refuseOwnerPinAtCounter(caller);
       if (!pins.isSet(OWNER)) return;
-      await verifyAs('currentPin', () => pins.verify(OWNER, currentPin));
+      await verifyAs('currentPin', () => pins.verify(OWNER, currentPin, pinDeviceOf(caller)));
       await pins.set(OWNER, null);
       book.lockAll();
     },

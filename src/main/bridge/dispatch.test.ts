@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   accessOf,
   channelNames,
+  channels,
   type AccessLevel,
   type Caller,
   type ChannelName,
@@ -9,6 +10,7 @@ import {
 } from '#shared/bridge/contract';
 import { accessRefusal, effectiveRole, IN_PROCESS_OWNER } from './caller';
 import { dispatch } from './dispatch';
+import { withOwnership, type OwnershipLookup } from './ownership';
 
 const info = {
   name: 'Transfer Till',
@@ -29,6 +31,12 @@ function handlersWith(getAppInfo: Handlers['getAppInfo']): Handlers {
   return { ...unexpected, getAppInfo } as unknown as Handlers;
 }
 
+/** Sale 1 is Ade's, made at the front counter; alert 1 is about it. Nothing else exists. */
+const LOOKUP: OwnershipLookup = {
+  sale: (id) => (id === 1 ? { cashier: 'Ade', tillId: 'till-frnt' } : undefined),
+  alert: (id) => (id === 1 ? { saleId: 1 } : undefined),
+};
+
 /** Every handler answers its own name, so a test can see which ran and with which caller. */
 function recordingHandlers() {
   const calls: { channel: ChannelName; caller: Caller }[] = [];
@@ -41,7 +49,7 @@ function recordingHandlers() {
       },
     ]),
   );
-  return { handlers: table as unknown as Handlers, calls };
+  return { handlers: withOwnership(table as unknown as Handlers, LOOKUP), calls };
 }
 
 const owner: Caller = { role: 'owner', name: null, sessionId: 's-owner', via: 'browser' };
@@ -182,8 +190,10 @@ describe('dispatch checks the caller against every channel of the table', () => 
     const caller = CALLERS[who] as Caller;
     const { handlers, calls } = recordingHandlers();
     const result = await dispatch(handlers, name, VALID_INPUT[name] ?? {}, vi.fn(), caller);
-    const refusal = EXPECTED[who]?.[access];
-    expect(refusal, 'an expectation for every caller and level').not.toBeUndefined();
+    const byLevel = EXPECTED[who]?.[access];
+    expect(byLevel, 'an expectation for every caller and level').not.toBeUndefined();
+    // A 'counter' call that carries no paired counter owns no sale (the access rule let it in).
+    const refusal = byLevel ?? (who === 'counter' && channels[name].owns ? 'FORBIDDEN' : null);
     if (refusal === null) {
       expect(result).toEqual({ ok: true, value: name });
       expect(calls).toHaveLength(1);
@@ -249,6 +259,58 @@ describe('dispatch checks the caller against every channel of the table', () => 
       expect(accessOf(name)).toBe('owner');
     }
   });
+});
+
+describe('dispatch checks ownership before the handler runs', () => {
+  const owned = channelNames.filter((name) => channels[name].owns !== undefined);
+  const anotherTill: Caller = {
+    ...pairedCounter,
+    counter: { id: 4, name: 'Back', tillId: 'till-back' },
+  };
+  const anotherCashier: Caller = { ...cashier, name: 'Chidi' };
+
+  it('has the sale and alert channels declared', () => {
+    expect([...owned].sort()).toEqual(
+      [
+        'acknowledgeAlert',
+        'cancelSale',
+        'checkSale',
+        'getReceipt',
+        'getSale',
+        'printReceipt',
+        'retrySale',
+      ].sort(),
+    );
+  });
+
+  it.each(owned)(
+    '%s: refuses another till and another cashier, not found for a missing id',
+    async (name) => {
+      const item = channels[name].owns?.item === 'alert' ? 'ALERT' : 'SALE';
+      const id = channels[name].owns?.field ?? '';
+      for (const [caller, code] of [
+        [anotherTill, 'FORBIDDEN'],
+        [anotherCashier, 'FORBIDDEN'],
+      ] as const) {
+        const { handlers, calls } = recordingHandlers();
+        const input = { ...(VALID_INPUT[name] as object), [id]: 1 };
+        expect(await dispatch(handlers, name, input, vi.fn(), caller)).toMatchObject({
+          ok: false,
+          error: { code },
+        });
+        expect(calls).toEqual([]);
+      }
+      for (const caller of [owner, pairedCounter]) {
+        const { handlers, calls } = recordingHandlers();
+        const input = { ...(VALID_INPUT[name] as object), [id]: 2 };
+        expect(await dispatch(handlers, name, input, vi.fn(), caller)).toMatchObject({
+          ok: false,
+          error: { code: `${item}_NOT_FOUND` },
+        });
+        expect(calls).toEqual([]);
+      }
+    },
+  );
 });
 
 describe('the access rule', () => {

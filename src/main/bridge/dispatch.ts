@@ -5,9 +5,9 @@ import {
   type BridgeError,
   type BridgeResult,
   type Caller,
-  type Handlers,
 } from '#shared/bridge/contract';
 import { accessRefusal, effectiveRole } from './caller';
+import { OWNERSHIP, ownershipRefusal, type OwnedHandlers } from './ownership';
 
 const REFUSALS: Readonly<Record<'FORBIDDEN' | 'SIGNED_OUT', string>> = {
   FORBIDDEN: 'Only the owner can do this. Unlock with the owner PIN.',
@@ -38,12 +38,13 @@ function describeIssue(issue: z.core.$ZodIssue): BridgeError {
 
 /**
  * Runs one bridge call: the channel must exist, the caller's role must reach the channel's access
- * level, the input must match its schema, and whatever happens the caller gets a result object,
- * never an exception or a stack trace. The role is checked before the input, so that a refused
- * caller learns nothing about what the channel accepts.
+ * level, the input must match its schema, the caller must own the sale or alert the channel
+ * declares (see ownership.ts), and whatever happens the caller gets a result object, never an
+ * exception or a stack trace. The role is checked before the input, so that a refused caller
+ * learns nothing about what the channel accepts.
  */
 export async function dispatch(
-  handlers: Handlers,
+  handlers: OwnedHandlers,
   name: unknown,
   rawInput: unknown,
   onUnexpected: (error: unknown, channel: string) => void,
@@ -63,6 +64,9 @@ export async function dispatch(
     };
   }
   try {
+    const owns = channels[name].owns;
+    const notYours = owns ? ownershipRefusal(owns, parsed.data, caller, handlers[OWNERSHIP]) : null;
+    if (notYours) return { ok: false, error: notYours };
     const handler = handlers[name] as (input: unknown, caller: Caller) => unknown;
     const acting: Caller = { ...caller, role: effectiveRole(caller) };
     return { ok: true, value: await handler(parsed.data, acting) };

@@ -13,6 +13,8 @@ import { eventVisibleTo } from '#main/auth/event-visibility';
 import { pairedCounterOf } from '#main/bridge/caller';
 import { createRoles, type Roles } from '#main/auth/roles';
 import type { SessionRequest } from '#main/auth/sessions';
+import { withOwnership, type OwnedHandlers } from '#main/bridge/ownership';
+import { ownershipLookup } from '#main/bridge/ownership-lookup';
 import { ensureDataDir } from '#main/config/data-dir';
 import { systemScheduler, type Scheduler } from '#main/engine/scheduler';
 import { createAppLogger, type AppLogger } from '#main/logging/logger';
@@ -89,7 +91,8 @@ export interface CoreAuth {
 }
 
 export interface Core {
-  readonly handlers: Handlers;
+  /** Carries its ownership lookup: dispatch checks the sale or alert a channel declares. */
+  readonly handlers: OwnedHandlers;
   readonly events: EventBus;
   readonly auth: CoreAuth;
   readonly log: AppLogger;
@@ -150,6 +153,7 @@ export async function createCore(config: CoreConfig): Promise<Core> {
     now: () => scheduler.now(),
     hubTillId: () => settings.get().shop.tillId,
     logger,
+    redactor: log.redactor,
   });
   const tokens: CallbackTokens = openCallbackTokens({
     dataDir: config.dataDir,
@@ -442,7 +446,10 @@ export async function createCore(config: CoreConfig): Promise<Core> {
   }
 
   return {
-    handlers,
+    handlers: withOwnership(
+      handlers,
+      ownershipLookup(() => currentRuntime().db),
+    ),
     events,
     auth,
     log,

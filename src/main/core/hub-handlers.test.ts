@@ -7,6 +7,7 @@ import { dispatch } from '#main/bridge/dispatch';
 import { createHub } from '#main/hub/hub';
 import type { Db } from '#main/store/database';
 import { createTestDb } from '#support/database';
+import { createRedactor } from '#main/logging/redact';
 import { hubHandlers } from './hub-handlers';
 
 const opened: Db[] = [];
@@ -22,6 +23,7 @@ function setup() {
     now: () => Date.UTC(2026, 10, 22, 9),
     hubTillId: () => 'till-hub1',
     logger: pino({ level: 'silent' }),
+    redactor: createRedactor(),
   });
   const handlers = hubHandlers({ hub }) as Handlers;
   // The real dispatch: access levels, input schemas and coded errors as the shells see them.

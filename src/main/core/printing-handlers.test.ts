@@ -12,6 +12,7 @@ import type {
 } from '#shared/bridge/contract';
 import type { PrinterView } from '#shared/printing';
 import { dispatch } from '#main/bridge/dispatch';
+import { withOwnership, type OwnershipLookup } from '#main/bridge/ownership';
 import { openNodeSettings } from '#main/settings/node-settings';
 import { createSettingsStore, type SettingsStore } from '#main/settings/settings-store';
 import {
@@ -49,9 +50,23 @@ function fakePrinter(offered: readonly PrinterView[], fails?: string) {
   return { printer, asked, printed };
 }
 
+const FRONT = { id: 9, name: 'Front counter', tillId: 'till-frnt' } as const;
+
 function caller(via: CallerVia, role: Caller['role'] = 'cashier'): Caller {
-  return { role, name: 'Ada', sessionId: `${via}-7`, via };
+  return {
+    role,
+    name: 'Ada',
+    sessionId: `${via}-7`,
+    via,
+    ...(via === 'counter' ? { counter: FRONT } : {}),
+  };
 }
+
+/** Every sale here is Ada's, made at the front counter (dispatch checks whose it is). */
+const ADAS_SALES: OwnershipLookup = {
+  sale: () => ({ cashier: 'Ada', tillId: FRONT.tillId }),
+  alert: () => undefined,
+};
 
 const XP = { name: 'XP-80C', displayName: 'Xprinter XP-80C' };
 
@@ -62,7 +77,13 @@ function call<C extends 'getPrintSetup' | 'printReceipt' | 'listPrinters'>(
   who: Caller,
 ) {
   // The real dispatch: access levels, input schemas and coded errors as the shells see them.
-  return dispatch(handlers as Handlers, channel, input, () => undefined, who);
+  return dispatch(
+    withOwnership(handlers as Handlers, ADAS_SALES),
+    channel,
+    input,
+    () => undefined,
+    who,
+  );
 }
 
 describe('printing handlers', () => {
@@ -126,7 +147,7 @@ describe('printing handlers', () => {
       name: null,
       sessionId: 'counter-9',
       via: 'counter',
-      counter: { id: 9, name: 'Front counter', tillId: 'till-frnt' },
+      counter: FRONT,
     };
     expect(await call(hub, 'printReceipt', { saleId: 7 }, paired)).toEqual({
       ok: true,

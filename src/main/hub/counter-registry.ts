@@ -22,7 +22,9 @@ import { HubError } from './hub-errors';
 
 export const MAX_COUNTER_NAME_LENGTH = 40;
 /** 128 bits as base64url: what a counter's token and a pairing code look like. */
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{22}$/;
+export const TOKEN_LENGTH = 22;
+export const TOKEN_ALPHABET = /[A-Za-z0-9_-]/;
+const TOKEN_SHAPE = new RegExp(`^${TOKEN_ALPHABET.source}{${TOKEN_LENGTH}}$`);
 
 export type RandomBytes = (size: number) => Uint8Array;
 export const cryptoRandom: RandomBytes = (size) => new Uint8Array(randomBytes(size));

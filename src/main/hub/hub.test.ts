@@ -4,6 +4,7 @@ import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_LAN_PORT, PAIRING_TTL_MS, type LanListenerView } from '#shared/hub';
 import type { Db } from '#main/store/database';
+import { createRedactor, REDACTED, type Redactor } from '#main/logging/redact';
 import { getPairedCounter } from '#main/store/paired-counters-repo';
 import { createTestDb } from '#support/database';
 import { CONTACT_WRITE_MS, createHub, type CoreHub } from './hub';
@@ -21,14 +22,18 @@ function setup(random?: (size: number) => Uint8Array) {
   opened.push(db);
   const clock = { now: Date.UTC(2026, 10, 22, 9) };
   const shop = { tillId: HUB_TILL };
-  const hub: CoreHub = createHub({
-    db: () => db,
-    now: () => clock.now,
-    hubTillId: () => shop.tillId,
-    logger: pino({ level: 'silent' }),
-    ...(random ? { random } : {}),
-  });
-  return { db, path, clock, shop, hub };
+  const redactor = createRedactor();
+  const hubOn = (theDb: Db, logRedactor: Redactor) =>
+    createHub({
+      db: () => theDb,
+      now: () => clock.now,
+      hubTillId: () => shop.tillId,
+      logger: pino({ level: 'silent' }),
+      redactor: logRedactor,
+      ...(random ? { random } : {}),
+    });
+  const hub: CoreHub = hubOn(db, redactor);
+  return { db, path, clock, shop, hub, redactor, hubOn };
 }
 
 /**
@@ -264,5 +269,37 @@ describe('the hub: tokens, till ids and revoking', () => {
     // Before the database closes, the newest contact is written.
     hub.flush();
     expect(written()).toBe(clock.now);
+  });
+});
+
+describe('the hub and the log', () => {
+  it('registers every pairing code and counter token with the redactor the moment it exists', () => {
+    const { hub, redactor, db, hubOn } = setup();
+    hub.attachLan(lanControl().control);
+    const link = hub.createPairingLink('Front counter');
+    const code = /code=([^&]+)/.exec(link.url)?.[1] ?? '';
+    expect(redactor.redactText(`code ${code}`)).toBe(`code ${REDACTED}`);
+    const { token } = hub.pair(code);
+    expect(redactor.redactText(`token ${token}`)).toBe(`token ${REDACTED}`);
+    // After a restart the hub knows the token by its hash only: the log asks the registry about
+    // any token-shaped stretch of a line, even one hidden inside a longer run.
+    const restarted = createRedactor();
+    const again = hubOn(db, restarted);
+    expect(restarted.redactText(`token ${token}.`)).toBe(`token ${REDACTED}.`);
+    expect(restarted.redactText(`xx${token}yy`)).toBe(`xx${REDACTED}yy`);
+    expect(again.resolveToken(token).kind).toBe('counter');
+    expect(restarted.redactText(token)).toBe(REDACTED);
+    // A made-up token is neither registered nor recognised: a counter cannot make the log scrub
+    // ordinary words.
+    const madeUp = 'ordinaryWordsInALogLin';
+    expect(again.resolveToken(madeUp).kind).toBe('unknown');
+    expect(restarted.redactText(madeUp)).toBe(madeUp);
+    // The price of asking: a render error's longest stack, one token-shaped run end to end.
+    const longRun = `${'A'.repeat(3_990)}${token}`;
+    const started = performance.now();
+    expect(restarted.redactText(longRun)).toBe(`${'A'.repeat(3_990)}${REDACTED}`);
+    const ms = performance.now() - started;
+    console.info(`a 4,012-character token-shaped run redacted in ${ms.toFixed(1)} ms`);
+    expect(ms).toBeLessThan(1_000);
   });
 });

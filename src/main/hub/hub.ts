@@ -11,9 +11,11 @@ import {
   type LanListenerView,
 } from '#shared/hub';
 import type { Logger } from '#main/logging/logger';
+import type { Redactor } from '#main/logging/redact';
 import type { Db } from '#main/store/database';
 import {
   getPairedCounter,
+  listPairedCounterTokenHashes,
   listPairedCounters,
   recordPairedCounterContact,
 } from '#main/store/paired-counters-repo';
@@ -24,6 +26,9 @@ import {
   hasTokenShape,
   identityOf,
   pairCounter,
+  TOKEN_ALPHABET,
+  TOKEN_LENGTH,
+  tokenSha256,
   revokeCounter,
   updateCounter,
   type RandomBytes,
@@ -45,6 +50,12 @@ export interface HubDeps {
   /** The hub's own till id (Settings): no counter may share its reference prefix. */
   readonly hubTillId: () => string;
   readonly logger: Logger;
+  /**
+   * The log's redactor: every pairing code and counter token is registered the moment it exists
+   * (a token known only by its hash since a restart, the moment it is presented), so that no log
+   * line carries one, whoever writes it there (a counter's render error report, say).
+   */
+  readonly redactor: Pick<Redactor, 'addSecret' | 'addRecognizer'>;
   readonly random?: RandomBytes;
 }
 
@@ -77,6 +88,29 @@ export function createHub(deps: HubDeps): CoreHub {
   const revokedListeners = new Set<(counterId: number) => void>();
   let control: LanControl | null = null;
   let contacts: ContactBook | null = null;
+
+  // Tokens issued before a restart are kept as hashes only: the log asks about any token-shaped
+  // stretch of a line (hashed, compared in memory), so that no counter can log another's token.
+  let tokenHashes: { readonly db: Db; readonly hashes: Set<string> } | null = null;
+  function tokenHashesOf(db: Db): Set<string> {
+    if (tokenHashes?.db !== db) {
+      tokenHashes = { db, hashes: new Set(listPairedCounterTokenHashes(db)) };
+    }
+    return tokenHashes.hashes;
+  }
+  deps.redactor.addRecognizer({
+    length: TOKEN_LENGTH,
+    alphabet: TOKEN_ALPHABET,
+    isSecret(candidate) {
+      let hashes: Set<string>;
+      try {
+        hashes = tokenHashesOf(deps.db());
+      } catch {
+        return false; // no database now (switching, closed): no counter can call either
+      }
+      return hashes.size > 0 && hashes.has(tokenSha256(candidate));
+    },
+  });
 
   /** The contact book of the database in use (a switch of environment starts a new one). */
   function contactBook(db: Db): ContactBook {
@@ -145,6 +179,7 @@ export function createHub(deps: HubDeps): CoreHub {
     createPairingLink(name) {
       const lan = lanRunning();
       const issued = codes.issue(checkedCounterName(name));
+      deps.redactor.addSecret(issued.code);
       const fingerprint = lan.view().fingerprint ?? '';
       logger.info({ counterName: issued.name }, 'pairing link made');
       return {
@@ -158,9 +193,12 @@ export function createHub(deps: HubDeps): CoreHub {
     pair(code) {
       if (!hasTokenShape(code)) throw new PairingError('PAIRING_UNKNOWN');
       const db = deps.db();
-      const result = codes.redeem(code, (name) =>
-        pairCounter(db, { name, hubTillId: deps.hubTillId(), now: now() }, random),
-      );
+      const result = codes.redeem(code, (name) => {
+        const paired = pairCounter(db, { name, hubTillId: deps.hubTillId(), now: now() }, random);
+        deps.redactor.addSecret(paired.token);
+        tokenHashesOf(db).add(tokenSha256(paired.token));
+        return paired;
+      });
       contactBook(db).seen.set(result.counter.id, now());
       logger.info(
         { counterId: result.counter.id, tillId: result.counter.tillId },
@@ -171,6 +209,8 @@ export function createHub(deps: HubDeps): CoreHub {
 
     resolveToken(token) {
       const owner = counterOfToken(deps.db(), token);
+      // A real token (live or revoked) is a secret from now on, if it was not already.
+      if (owner.kind !== 'unknown') deps.redactor.addSecret(token);
       return owner.kind === 'counter' ? { kind: 'counter', counter: identityOf(owner.row) } : owner;
     },
 

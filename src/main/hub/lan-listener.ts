@@ -18,6 +18,14 @@ import { readJsonOrRefuse, sendError, sendJson } from '#main/web/json-io';
 import { createRateLimiter } from '#main/webhook/rate-limiter';
 import type { Core } from '#main/core/create-core';
 import type { CounterIdentity } from '#shared/hub';
+import { createBlockList } from './block-list';
+import {
+  capConnections,
+  LAN_LIMITS,
+  serverTimeouts,
+  type ConnectionRefusal,
+  type LanLimits,
+} from './connection-caps';
 import type { HubCertificate } from './hub-certificate';
 import type { CounterTokenResolution, Hub } from './hub-types';
 import { urlHost } from './lan-address';
@@ -47,7 +55,12 @@ export interface LanListenerOptions {
   readonly port: number;
   /** The address counters are given in links (see lanAddressFor). */
   readonly address: string;
+  /** Connection caps and timeouts (LAN_LIMITS unless a test needs them small). */
+  readonly limits?: Partial<LanLimits>;
 }
+
+/** Refused connections are logged as a count at most once a minute: a flood must not fill the log. */
+const REFUSAL_LOG_MS = 60_000;
 
 export interface LanListener {
   readonly port: number;
@@ -111,10 +124,12 @@ function remoteAddress(request: IncomingMessage): string {
 
 export async function startLanListener(options: LanListenerOptions): Promise<LanListener> {
   const { core, hub } = options;
+  const limits: LanLimits = { ...LAN_LIMITS, ...options.limits };
   let port = options.port;
   const wrongCodes = createRateLimiter({
     perMinute: WRONG_PAIRING_CODES_PER_MINUTE,
     now: () => Date.now(),
+    maxAddresses: limits.blockListMax,
   });
 
   function counterPrincipal(counter: CounterIdentity): Principal {
@@ -129,12 +144,12 @@ export async function startLanListener(options: LanListenerOptions): Promise<Lan
   }
 
   /** Addresses that sent too many wrong codes, and until when they are refused. */
-  const blockedUntil = new Map<string, number>();
+  const blocked = createBlockList({ max: limits.blockListMax, now: () => Date.now() });
 
   async function pair(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const from = remoteAddress(request);
-    const until = blockedUntil.get(from) ?? 0;
-    if (Date.now() < until) {
+    const until = blocked.blockedUntil(from);
+    if (until !== null) {
       sendError(
         response,
         429,
@@ -144,7 +159,6 @@ export async function startLanListener(options: LanListenerOptions): Promise<Lan
       );
       return;
     }
-    blockedUntil.delete(from);
     const read = await readJsonOrRefuse(request, response);
     if (!read.ok) return;
     const body = read.body;
@@ -167,7 +181,7 @@ export async function startLanListener(options: LanListenerOptions): Promise<Lan
       }
       if (!(error instanceof PairingError)) throw error;
       // Only wrong codes count: a code has 128 bits, this stops a flood of guesses all the same.
-      if (!wrongCodes.allow(from)) blockedUntil.set(from, Date.now() + wrongCodes.retryAfterMs());
+      if (!wrongCodes.allow(from)) blocked.block(from, Date.now() + wrongCodes.retryAfterMs());
       core.log.logger.warn({ code: error.code, from }, 'pairing refused');
       sendError(response, GONE_CODES.has(error.code) ? 410 : 400, error.code, error.message);
     }
@@ -217,9 +231,27 @@ export async function startLanListener(options: LanListenerOptions): Promise<Lan
   });
 
   const server: Server = createServer(
-    { cert: options.certificate.certPem, key: options.certificate.keyPem, minVersion: 'TLSv1.2' },
+    {
+      cert: options.certificate.certPem,
+      key: options.certificate.keyPem,
+      minVersion: 'TLSv1.2',
+      ...serverTimeouts(limits),
+    },
     (request, response) => listener.handle(request, response),
   );
+  let refusedSince = 0;
+  let lastRefusalLog = Number.NEGATIVE_INFINITY;
+  const connections = capConnections(server, limits, (address: string, why: ConnectionRefusal) => {
+    refusedSince += 1;
+    const at = Date.now();
+    if (at - lastRefusalLog < REFUSAL_LOG_MS) return;
+    core.log.logger.warn(
+      { from: address, cap: why, refused: refusedSince, limits },
+      'LAN connections refused: over the connection cap',
+    );
+    lastRefusalLog = at;
+    refusedSince = 0;
+  });
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -252,6 +284,7 @@ export async function startLanListener(options: LanListenerOptions): Promise<Lan
       stopWatchingRevocations();
       listener.close();
       server.closeAllConnections();
+      connections.destroyAll();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };

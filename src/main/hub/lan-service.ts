@@ -7,6 +7,7 @@
 import { networkInterfaces } from 'node:os';
 import type { LanListenerView } from '#shared/hub';
 import type { Core } from '#main/core/create-core';
+import type { LanLimits } from './connection-caps';
 import { HubError } from './hub-errors';
 import { HubCertificateError, openHubCertificate, type HubCertificate } from './hub-certificate';
 import type { Hub, LanControl } from './hub-types';
@@ -29,6 +30,8 @@ export interface LanServiceOptions {
   readonly hub?: Hub;
   /** The machine's network interfaces (os.networkInterfaces by default). */
   readonly interfaces?: () => NetworkInterfaces;
+  /** Connection caps and timeouts (LAN_LIMITS by default; tests make them small). */
+  readonly limits?: Partial<LanLimits>;
 }
 
 export interface LanService extends LanControl {
@@ -73,6 +76,7 @@ export async function startLanService(options: LanServiceOptions): Promise<LanSe
         host: options.host,
         port,
         address: lanAddressFor(options.host, interfaces()),
+        ...(options.limits ? { limits: options.limits } : {}),
       });
       running = { listener, requestedPort: port };
       problem = null;

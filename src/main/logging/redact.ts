@@ -15,8 +15,21 @@ const SECRET_FRAGMENTS: readonly RegExp[] = [
 /** Values shorter than this are not scrubbed by value: they would mangle ordinary text. */
 const MIN_SECRET_LENGTH = 6;
 
+/**
+ * Secrets the log cannot be told in plain text because only their hash is kept (a paired
+ * counter's token after a restart): every stretch of `length` characters of the alphabet in a
+ * line (inside longer runs too) is offered to `isSecret`, and scrubbed when it says so.
+ */
+export interface SecretRecognizer {
+  readonly length: number;
+  /** One character class, e.g. /[A-Za-z0-9_-]/. */
+  readonly alphabet: RegExp;
+  isSecret(candidate: string): boolean;
+}
+
 export interface Redactor {
   addSecret(value: string | undefined | null): void;
+  addRecognizer(recognizer: SecretRecognizer): void;
   redactText(text: string): string;
   redactValue(value: unknown): unknown;
 }
@@ -25,13 +38,32 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** Scrubs every stretch of a run that the recognizer says is a secret. */
+function recognize(text: string, recognizer: SecretRecognizer, runs: RegExp): string {
+  return text.replace(runs, (run) => {
+    const { length } = recognizer;
+    let out = '';
+    let from = 0;
+    for (let at = 0; at + length <= run.length; at++) {
+      if (at < from) continue;
+      if (recognizer.isSecret(run.slice(at, at + length))) {
+        out += run.slice(from, at) + REDACTED;
+        from = at + length;
+      }
+    }
+    return out + run.slice(from);
+  });
+}
+
 export function createRedactor(): Redactor {
   const secrets = new Set<string>();
   let pattern: RegExp | null = null;
+  const recognizers: { readonly recognizer: SecretRecognizer; readonly runs: RegExp }[] = [];
 
   function redactText(text: string): string {
     let out = text;
     if (pattern) out = out.replace(pattern, REDACTED);
+    for (const { recognizer, runs } of recognizers) out = recognize(out, recognizer, runs);
     for (const fragment of SECRET_FRAGMENTS) out = out.replace(fragment, `$1${REDACTED}`);
     return out;
   }
@@ -67,6 +99,10 @@ export function createRedactor(): Redactor {
       // Longest first, so a secret that contains another is scrubbed whole.
       const sorted = [...secrets].sort((a, b) => b.length - a.length).map(escapeRegExp);
       pattern = new RegExp(sorted.join('|'), 'g');
+    },
+    addRecognizer(recognizer) {
+      const runs = new RegExp(`${recognizer.alphabet.source}{${recognizer.length},}`, 'g');
+      recognizers.push({ recognizer, runs });
     },
     redactText,
     redactValue: (value) => redactValue(value),

@@ -48,6 +48,11 @@ export function raiseAlert(db: Db, alert: NewAlert, now: number): AlertRow | und
     .get(Number(result.lastInsertRowid)) as AlertRow;
 }
 
+/** One alert, open or acknowledged. */
+export function getAlert(db: Db, id: number): AlertRow | undefined {
+  return db.prepare(`SELECT ${COLUMNS} FROM alerts WHERE id = ?`).get(id) as AlertRow | undefined;
+}
+
 export const OPEN_ALERTS_SQL = `SELECT ${COLUMNS} FROM alerts
   WHERE acknowledged_at IS NULL ORDER BY id DESC`;
 

@@ -65,6 +65,13 @@ export function listPairedCounters(db: Db): PairedCounterRow[] {
     .all() as PairedCounterRow[];
 }
 
+/** Every token hash ever issued here, revoked counters' included (for the log's redactor). */
+export function listPairedCounterTokenHashes(db: Db): string[] {
+  return (
+    db.prepare(`SELECT token_sha256 AS hash FROM paired_counters`).all() as { hash: string }[]
+  ).map((row) => row.hash);
+}
+
 export function renamePairedCounter(db: Db, id: number, name: string): void {
   db.prepare(`UPDATE paired_counters SET name = ? WHERE id = ?`).run(name, id);
 }

@@ -38,20 +38,40 @@ import type {
 export const ACCESS_LEVELS = ['open', 'cashier', 'owner'] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];
 
+/** The items a caller may own: a sale (its till's, its cashier's) and an alert (by its sale). */
+export const OWNED_ITEMS = ['sale', 'alert'] as const;
+export type OwnedItem = (typeof OWNED_ITEMS)[number];
+
+/**
+ * A channel that acts on one sale or alert names the input field holding its id: main checks
+ * that the caller owns that item before the handler runs (a cashier their own sales, a counter
+ * its till's, the owner all), so no handler has to remember to.
+ */
+export interface OwnedInput<Field extends string = string> {
+  readonly item: OwnedItem;
+  readonly field: Field;
+}
+
 /** A channel: the schema of its input, who may call it and, as a phantom type, its output. */
 export interface ChannelSpec<I extends z.ZodType, O> {
   readonly input: I;
   readonly access: AccessLevel;
+  /** The sale or alert the call acts on, checked against the caller by dispatch. */
+  readonly owns?: OwnedInput;
   readonly output?: O;
 }
 
 /** The access defaults to 'owner': a channel nobody thought to mark stays owner-only. */
 function channel<O>() {
-  return <I extends z.ZodType>(input: I, access: AccessLevel = 'owner'): ChannelSpec<I, O> => ({
-    input,
-    access,
-  });
+  return <I extends z.ZodType>(
+    input: I,
+    access: AccessLevel = 'owner',
+    owns?: OwnedInput<keyof z.output<I> & string>,
+  ): ChannelSpec<I, O> => ({ input, access, ...(owns ? { owns } : {}) });
 }
+
+const ownsSale = { item: 'sale', field: 'saleId' } as const;
+const ownsAlert = { item: 'alert', field: 'alertId' } as const;
 
 export type Role = 'owner' | 'cashier';
 /**
@@ -183,17 +203,18 @@ export const saleChannels = {
       .strict(),
     'cashier',
   ),
-  getSale: channel<SaleView>()(saleId, 'cashier'),
-  cancelSale: channel<SaleView>()(saleId, 'cashier'),
+  getSale: channel<SaleView>()(saleId, 'cashier', ownsSale),
+  cancelSale: channel<SaleView>()(saleId, 'cashier', ownsSale),
   /** "Customer says they paid": an immediate status check, then polling. */
-  checkSale: channel<SaleView>()(saleId, 'cashier'),
-  retrySale: channel<SaleView>()(saleId, 'cashier'),
-  getReceipt: channel<ReceiptView>()(saleId, 'cashier'),
+  checkSale: channel<SaleView>()(saleId, 'cashier', ownsSale),
+  retrySale: channel<SaleView>()(saleId, 'cashier', ownsSale),
+  getReceipt: channel<ReceiptView>()(saleId, 'cashier', ownsSale),
   /** A cashier gets only their own sales, and the money and alerts that belong to them. */
   getActivity: channel<ActivityView>()(noInput, 'cashier'),
   acknowledgeAlert: channel<{ readonly acknowledged: boolean }>()(
     z.object({ alertId: z.number().int().positive() }).strict(),
     'cashier',
+    ownsAlert,
   ),
   createCounterAccount: channel<CounterAccountView>()(
     z.object({ type: z.enum(['static', 'static-flex']), amount: nairaText.optional() }).strict(),
@@ -217,6 +238,7 @@ export const printingChannels = {
       })
       .strict(),
     'cashier',
+    ownsSale,
   ),
   /** The printers the computer offers, for choosing the receipt printer (desktop app only). */
   listPrinters: channel<PrintersView>()(noInput),

@@ -200,6 +200,12 @@ describe('a persisted sandbox across close and restart', () => {
       const account = await createAccount(first, nonstaticBody({ amount: 5, callback_url: r.url }));
       await transfer(first, account.account_number, 5);
       await waitFor(() => (r.received.length === 1 ? true : undefined), 'first (500) attempt');
+      // The receiver's answer reaches the sandbox's log a moment after the receiver saw the body:
+      // close only once the 500 is recorded, so the restart truly resumes mid-backoff.
+      await waitFor(async () => {
+        const entries = await callbackLog(first);
+        return entries[0]?.attempts.length === 1 ? true : undefined;
+      }, 'first attempt recorded');
       await first.close(); // mid-backoff: the delivery stays pending
 
       const second = (await startTestSandbox({ dbPath })).sandbox;

@@ -30,7 +30,7 @@ async function stateAfterRestartAndPayment(): Promise<string> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ account_number: sale.value.accountNumber, amount: 1500 }),
   });
-  expect(transfer.status).toBe(200);
+  expect(transfer.status, await transfer.clone().text()).toBe(200);
   // Within the polling backoff (2 s, 4 s, 8 s), far from the 15-minute deadline.
   for (let i = 0; i < 15; i++) {
     await new Promise((r) => setTimeout(r, 20));

@@ -7,7 +7,7 @@ import {
   type Caller,
   type Handlers,
 } from '#shared/bridge/contract';
-import type { StatusView } from '#shared/views';
+import type { StatusView, StoreSpaceView } from '#shared/views';
 import { referencePrefix } from '#shared/till-id';
 import { eventVisibleTo } from '#main/auth/event-visibility';
 import { pairedCounterOf } from '#main/bridge/caller';
@@ -29,6 +29,7 @@ import {
 import { raiseAlert } from '#main/store/alerts-repo';
 import { createGroupCommitInbox } from '#main/store/callback-inbox';
 import { getSale } from '#main/store/sales-repo';
+import { limitStoreGrowth, liftStoreGrowthLimit } from '#main/store/store-space';
 import {
   createNgrokDriver,
   createTunnelManager,
@@ -101,6 +102,11 @@ export interface Core {
   readonly secretBox: SecretBox;
   /** The embedded sandbox's control API, when the sandbox profile is active. */
   sandboxControlUrl(): string | null;
+  /**
+   * --dev-clock mode and tests: a full disk simulated on the real store (PRAGMA max_page_count),
+   * or space given back; the store is tried at once, and its state returned.
+   */
+  limitStoreGrowth(limited: boolean): StoreSpaceView;
   /** Settles in-flight work (tests and benchmarks). */
   idle(): Promise<void>;
   close(): Promise<void>;
@@ -359,6 +365,7 @@ export async function createCore(config: CoreConfig): Promise<Core> {
       callbackHealth: health.view(),
       openAlerts: rt.openAlertCount(),
       lastSync: rt.lastSync(),
+      storeSpace: rt.storeSpace.view(),
     };
     const counter = pairedCounterOf(caller);
     return counter ? statusForCounter(view, counter, rt.db) : view;
@@ -450,6 +457,13 @@ export async function createCore(config: CoreConfig): Promise<Core> {
     settings,
     secretBox: box,
     sandboxControlUrl: () => runtime?.sandbox?.controlUrl ?? null,
+    limitStoreGrowth(limited) {
+      const rt = currentRuntime();
+      if (limited) limitStoreGrowth(rt.db);
+      else liftStoreGrowthLimit(rt.db);
+      rt.storeSpace.probe();
+      return rt.storeSpace.view();
+    },
     idle: () => runtime?.idle() ?? Promise.resolve(),
     async close() {
       if (closed) return;

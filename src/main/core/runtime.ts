@@ -35,6 +35,7 @@ import { createTransactionSync, type TransactionSync } from '#main/sync/sync';
 import type { CallbackRoute } from '#main/tunnel';
 import { parseNairaInput } from './amount-input';
 import { startDiskFullWatch } from './disk-full-watch';
+import { startMaintenanceSchedule } from './maintenance-schedule';
 import { chooseSandbox, openSandboxLink } from './sandbox-link';
 import { StandaloneSandboxError } from './standalone-sandbox';
 import { saleHandlers } from './sale-handlers';
@@ -291,6 +292,14 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
     },
   };
 
+  const maintenance = startMaintenanceSchedule({
+    db,
+    space: storeSpace,
+    scheduler,
+    logger,
+    callbackBodyDays: () => settings.get().retention.callbackBodyDays,
+  });
+
   let backupTimer: (() => void) | null = null;
   let backupRunning: Promise<unknown> | null = null;
   let closed = false;
@@ -362,6 +371,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
       closed = true;
       backupTimer?.();
       diskFullWatch.close();
+      await maintenance.close();
       // A backup in progress finishes first: closing under it would fail it half-way.
       await backupRunning;
       sync.stopSchedule();

@@ -1,0 +1,147 @@
+import type { Db } from './database';
+import { dropExpiredRows, reduceCallbackBodies, type RetentionRules } from './retention';
+
+/** PRAGMA auto_vacuum's value for INCREMENTAL. */
+const AUTO_VACUUM_INCREMENTAL = 2;
+
+export interface MaintenanceOptions {
+  readonly rules: RetentionRules;
+  readonly now: () => number;
+  /** Rows per transaction: small, so a sale's write never waits long behind one. */
+  readonly batchRows?: number;
+  /** Pages given back to the file system per step of the incremental vacuum. */
+  readonly vacuumPages?: number;
+  /** Between two batches: lets the till's other work run (a turn of the event loop, or more). */
+  readonly pause?: () => Promise<void>;
+  /** Asked before every batch: true stops the pass where it is (closing, or the disk is full). */
+  readonly stopped?: () => boolean;
+  /** Where the last pass left the callbacks (its report's callbackCursor); 0 reads them all. */
+  readonly callbackCursor?: number;
+}
+
+export interface MaintenanceReport {
+  readonly reducedCallbacks: number;
+  /** The next pass may start after this callback id: the ones before it are reduced or kept. */
+  readonly callbackCursor: number;
+  readonly droppedAlerts: number;
+  readonly droppedUnreadable: number;
+  readonly droppedSyncRuns: number;
+  readonly pagesReturned: number;
+  readonly walPagesLeft: number;
+  readonly stoppedEarly: boolean;
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Whether the file gives freed pages back (PRAGMA incremental_vacuum works on it). */
+export function hasIncrementalVacuum(db: Db): boolean {
+  return db.pragma('auto_vacuum', { simple: true }) === AUTO_VACUUM_INCREMENTAL;
+}
+
+/**
+ * The one-off change of a store made before auto_vacuum was INCREMENTAL: openDatabase asks for
+ * it on every open, and SQLite applies it at the next VACUUM. The VACUUM rewrites the whole file
+ * (it needs as much free disk as the store, and holds the writer until done), so the runtime
+ * runs it once, when no sale is open and the disk is not full. Not in a migration: VACUUM cannot
+ * run inside the migrations' transaction.
+ */
+export function convertToIncrementalVacuum(db: Db): boolean {
+  if (hasIncrementalVacuum(db)) return false;
+  db.pragma('auto_vacuum = INCREMENTAL');
+  db.exec('VACUUM');
+  return hasIncrementalVacuum(db);
+}
+
+/**
+ * One maintenance pass, in small batches with a pause between them: the retention rules
+ * (retention.ts), then the freed pages given back to the file system (incremental vacuum, when
+ * the file has it), then a checkpoint that truncates the WAL. The till keeps selling meanwhile:
+ * every batch is its own short transaction.
+ */
+export async function runMaintenance(
+  db: Db,
+  options: MaintenanceOptions,
+): Promise<MaintenanceReport> {
+  const batch = options.batchRows ?? 500;
+  const pause = options.pause ?? nextTurn;
+  const stopped = options.stopped ?? (() => false);
+  let reducedCallbacks = 0;
+  let droppedAlerts = 0;
+  let droppedUnreadable = 0;
+  let droppedSyncRuns = 0;
+  let pagesReturned = 0;
+  let cursor = options.callbackCursor ?? 0;
+  let safeCursor = cursor;
+  // Once a callback must wait (unprocessed, or unreadable and young), later passes start there.
+  let blocked = false;
+  const halt = (): MaintenanceReport => ({
+    reducedCallbacks,
+    callbackCursor: safeCursor,
+    droppedAlerts,
+    droppedUnreadable,
+    droppedSyncRuns,
+    pagesReturned,
+    walPagesLeft: -1,
+    stoppedEarly: true,
+  });
+
+  for (;;) {
+    if (stopped()) return halt();
+    const step = reduceCallbackBodies(db, options.rules, options.now(), cursor, batch);
+    reducedCallbacks += step.reduced;
+    cursor = step.callbackCursor;
+    if (!blocked) safeCursor = step.safeCursor;
+    if (step.safeCursor < step.callbackCursor) blocked = true;
+    await pause();
+    if (step.done) break;
+  }
+  for (;;) {
+    if (stopped()) return halt();
+    const dropped = dropExpiredRows(db, options.rules, options.now(), batch);
+    droppedAlerts += dropped.alerts;
+    droppedUnreadable += dropped.unreadable;
+    droppedSyncRuns += dropped.syncRuns;
+    await pause();
+    if (dropped.alerts + dropped.unreadable + dropped.syncRuns === 0) break;
+  }
+  if (hasIncrementalVacuum(db)) {
+    const pages = options.vacuumPages ?? 2_048;
+    for (;;) {
+      if (stopped()) return halt();
+      const free = db.pragma('freelist_count', { simple: true }) as number;
+      if (free === 0) break;
+      db.pragma(`incremental_vacuum(${Math.min(free, pages)})`);
+      pagesReturned += Math.min(free, pages);
+      await pause();
+    }
+  }
+  const checkpoint = db.pragma('wal_checkpoint(TRUNCATE)') as { log: number }[];
+  return {
+    reducedCallbacks,
+    callbackCursor: safeCursor,
+    droppedAlerts,
+    droppedUnreadable,
+    droppedSyncRuns,
+    pagesReturned,
+    walPagesLeft: checkpoint[0]?.log ?? 0,
+    stoppedEarly: false,
+  };
+}
+
+/**
+ * Quiet enough for the one-off VACUUM: no sale open, and none made in the last `quietMs`.
+ * Reads the partial index of open sales and the primary key only.
+ */
+export function storeIsQuiet(db: Db, now: number, quietMs: number): boolean {
+  const open = db
+    .prepare(
+      `SELECT 1 FROM sales WHERE state IN ('creating', 'awaiting_payment', 'confirming',
+         'wrong_amount') LIMIT 1`,
+    )
+    .pluck()
+    .get();
+  if (open !== undefined) return false;
+  const last = db.prepare(`SELECT created_at FROM sales ORDER BY id DESC LIMIT 1`).pluck().get() as
+    number | undefined;
+  return last === undefined || now - last >= quietMs;
+}

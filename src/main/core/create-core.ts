@@ -172,10 +172,13 @@ export async function createCore(config: CoreConfig): Promise<Core> {
     tokens: () => tokens.list(),
     logger,
     now: () => scheduler.now(),
-    inbox: createGroupCommitInbox(() => {
-      if (!runtime) throw new Error('The till is switching environments');
-      return runtime.db;
-    }),
+    inbox: createGroupCommitInbox(
+      () => {
+        if (!runtime) throw new Error('The till is switching environments');
+        return runtime.db;
+      },
+      (error) => runtime?.storeSpace.noteFailure(error),
+    ),
     // Before the engine: the callback proves the route whatever the engine then finds.
     onCallback(stored) {
       health.callbackReceived({

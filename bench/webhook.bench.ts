@@ -404,7 +404,7 @@ export async function run(context: BenchContext): Promise<readonly BenchFigure[]
       ...pair('durable', 'perSecond'),
       ratioTarget: { min: DURABLE_RATE_MIN },
       absoluteTarget: { text: `≥ ${TARGET_PER_SECOND}/s`, met: durableRate >= TARGET_PER_SECOND },
-      note: `${TOTAL} callbacks per round, ${CONCURRENCY} keep-alive connections, each committed before its 200 (group commit), app logger on; ${settings}; ${REPETITIONS} rounds of bare, durable, one-commit-per-callback and memory inbox, order per round (seed ${context.seed}): ${describeOrders(orders)}`,
+      note: `${TOTAL} callbacks per round, ${CONCURRENCY} keep-alive connections, each committed before its 200 (group commit), app logger on; ${settings}; ${REPETITIONS} rounds of bare, bare with the store, durable, one-commit-per-callback and memory inbox, order per round (seed ${context.seed}): ${describeOrders(orders)}`,
     },
     {
       name: 'time to answer p50 (durable)',

@@ -14,7 +14,14 @@ export async function createSale(env: WatchEnv, input: NewSaleInput): Promise<Sa
   validateAmount(ctx, input.amountKobo);
   const sale = storeNewSaleUnlessFull(ctx, input);
   ctx.events.saleChanged(saleView(ctx, sale));
-  const result = await ctx.queue.run(sale.id, () => createAccountFor(env, sale.id, 1));
+  const result = await ctx.queue
+    .run(sale.id, () => createAccountFor(env, sale.id, 1))
+    .catch((error: unknown) => {
+      // The disk filled between the two writes: the sale stays 'creating', the next start
+      // resolves it, and the cashier reads why.
+      if (ctx.deps.storeSpace?.noteFailure(error)) throw new StoreFullError(error);
+      throw error;
+    });
   return saleView(ctx, result);
 }
 

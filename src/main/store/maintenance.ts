@@ -62,70 +62,98 @@ export async function runMaintenance(
   db: Db,
   options: MaintenanceOptions,
 ): Promise<MaintenanceReport> {
-  const batch = options.batchRows ?? 500;
-  const pause = options.pause ?? nextTurn;
-  const stopped = options.stopped ?? (() => false);
-  let reducedCallbacks = 0;
-  let droppedAlerts = 0;
-  let droppedUnreadable = 0;
-  let droppedSyncRuns = 0;
-  let pagesReturned = 0;
-  let cursor = options.callbackCursor ?? 0;
-  let safeCursor = cursor;
+  const tally: Tally = {
+    reducedCallbacks: 0,
+    callbackCursor: options.callbackCursor ?? 0,
+    droppedAlerts: 0,
+    droppedUnreadable: 0,
+    droppedSyncRuns: 0,
+    pagesReturned: 0,
+  };
+  const steps = { pause: options.pause ?? nextTurn, stopped: options.stopped ?? (() => false) };
+  const done =
+    (await reduceCallbacks(db, options, tally, steps)) &&
+    (await dropExpired(db, options, tally, steps)) &&
+    (await giveSpaceBack(db, options, tally, steps));
+  if (!done) return { ...tally, walPagesLeft: -1, stoppedEarly: true };
+  const checkpoint = db.pragma('wal_checkpoint(TRUNCATE)') as { log: number }[];
+  return { ...tally, walPagesLeft: checkpoint[0]?.log ?? 0, stoppedEarly: false };
+}
+
+/** What a pass has done so far: the report without its closing fields, counted as it goes. */
+type Tally = {
+  -readonly [
+    K in Exclude<keyof MaintenanceReport, 'walPagesLeft' | 'stoppedEarly'>
+  ]: MaintenanceReport[K];
+};
+
+interface Steps {
+  readonly pause: () => Promise<void>;
+  readonly stopped: () => boolean;
+}
+
+/** Callback bodies past their age, batch by batch. False when stopped before the end. */
+async function reduceCallbacks(
+  db: Db,
+  options: MaintenanceOptions,
+  tally: Tally,
+  steps: Steps,
+): Promise<boolean> {
+  let cursor = tally.callbackCursor;
   // Once a callback must wait (unprocessed, or unreadable and young), later passes start there.
   let blocked = false;
-  const halt = (): MaintenanceReport => ({
-    reducedCallbacks,
-    callbackCursor: safeCursor,
-    droppedAlerts,
-    droppedUnreadable,
-    droppedSyncRuns,
-    pagesReturned,
-    walPagesLeft: -1,
-    stoppedEarly: true,
-  });
-
   for (;;) {
-    if (stopped()) return halt();
-    const step = reduceCallbackBodies(db, options.rules, options.now(), cursor, batch);
-    reducedCallbacks += step.reduced;
+    if (steps.stopped()) return false;
+    const step = reduceCallbackBodies(
+      db,
+      options.rules,
+      options.now(),
+      cursor,
+      options.batchRows ?? 500,
+    );
+    tally.reducedCallbacks += step.reduced;
     cursor = step.callbackCursor;
-    if (!blocked) safeCursor = step.safeCursor;
+    if (!blocked) tally.callbackCursor = step.safeCursor;
     if (step.safeCursor < step.callbackCursor) blocked = true;
-    await pause();
-    if (step.done) break;
+    await steps.pause();
+    if (step.done) return true;
   }
+}
+
+async function dropExpired(
+  db: Db,
+  options: MaintenanceOptions,
+  tally: Tally,
+  steps: Steps,
+): Promise<boolean> {
   for (;;) {
-    if (stopped()) return halt();
-    const dropped = dropExpiredRows(db, options.rules, options.now(), batch);
-    droppedAlerts += dropped.alerts;
-    droppedUnreadable += dropped.unreadable;
-    droppedSyncRuns += dropped.syncRuns;
-    await pause();
-    if (dropped.alerts + dropped.unreadable + dropped.syncRuns === 0) break;
+    if (steps.stopped()) return false;
+    const dropped = dropExpiredRows(db, options.rules, options.now(), options.batchRows ?? 500);
+    tally.droppedAlerts += dropped.alerts;
+    tally.droppedUnreadable += dropped.unreadable;
+    tally.droppedSyncRuns += dropped.syncRuns;
+    await steps.pause();
+    if (dropped.alerts + dropped.unreadable + dropped.syncRuns === 0) return true;
   }
-  if (hasIncrementalVacuum(db)) {
-    const pages = options.vacuumPages ?? 2_048;
-    for (;;) {
-      if (stopped()) return halt();
-      const free = db.pragma('freelist_count', { simple: true }) as number;
-      if (free === 0) break;
-      db.pragma(`incremental_vacuum(${Math.min(free, pages)})`);
-      pagesReturned += Math.min(free, pages);
-      await pause();
-    }
+}
+
+/** The free pages back to the file system, a step at a time (a file without it: nothing). */
+async function giveSpaceBack(
+  db: Db,
+  options: MaintenanceOptions,
+  tally: Tally,
+  steps: Steps,
+): Promise<boolean> {
+  if (!hasIncrementalVacuum(db)) return true;
+  const pages = options.vacuumPages ?? 2_048;
+  for (;;) {
+    if (steps.stopped()) return false;
+    const free = db.pragma('freelist_count', { simple: true }) as number;
+    if (free === 0) return true;
+    db.pragma(`incremental_vacuum(${Math.min(free, pages)})`);
+    tally.pagesReturned += Math.min(free, pages);
+    await steps.pause();
   }
-  const checkpoint = db.pragma('wal_checkpoint(TRUNCATE)') as { log: number }[];
-  return {
-    reducedCallbacks,
-    callbackCursor: safeCursor,
-    droppedAlerts,
-    droppedUnreadable,
-    droppedSyncRuns,
-    pagesReturned,
-    walPagesLeft: checkpoint[0]?.log ?? 0,
-    stoppedEarly: false,
-  };
 }
 
 /**

@@ -201,4 +201,37 @@ describe('retention keeps every report figure', () => {
     expect(pass.stoppedEarly).toBe(true);
     expect(pass.reducedCallbacks).toBe(60);
   });
+
+  it('a callback processed after a pass is reduced by the next pass, which starts at the cursor', async () => {
+    const db = shopDb(true);
+    const first = await runMaintenance(db, {
+      rules: DEFAULT_RETENTION,
+      now: () => END_MS,
+      batchRows: 50,
+    });
+    const waiting = db
+      .prepare(
+        `SELECT id FROM callback_log WHERE processed_at IS NULL AND received_at < ? ORDER BY id`,
+      )
+      .pluck()
+      .all(END_MS - 90 * DAY_MS) as number[];
+    expect(waiting.length).toBeGreaterThan(1);
+    // The cursor stops before the first callback that had to wait.
+    expect(first.callbackCursor).toBeLessThan(waiting[0] ?? 0);
+    db.prepare(`UPDATE callback_log SET processed_at = ?, outcome = 'confirmed' WHERE id = ?`).run(
+      END_MS,
+      waiting.at(-1),
+    );
+    const second = await runMaintenance(db, {
+      rules: DEFAULT_RETENTION,
+      now: () => END_MS,
+      callbackCursor: first.callbackCursor,
+    });
+    expect(second.reducedCallbacks).toBe(1);
+    const body = db
+      .prepare('SELECT body FROM callback_log WHERE id = ?')
+      .pluck()
+      .get(waiting.at(-1)) as string;
+    expect(body.startsWith(PRUNED_BODY_PREFIX)).toBe(true);
+  });
 });

@@ -4,12 +4,14 @@
  * synchronous=FULL), each callback committed before its 200 — by group commit: callbacks that
  * arrive during one commit share the next — with the app's real logger (rotating file,
  * redaction). Beside it, in the same run and with the same client, a bare node:http server that
- * reads the body and answers 200, and the same listener with one commit per callback.
+ * reads the body and answers 200, the same bare server committing each body to the same kind of
+ * store by the same group commit (the fair baseline of the p50: both pay the fsync), and the
+ * same listener with one commit per callback.
  *
  * The client runs in a worker thread so that it does not share an event loop with the server
  * (the provider is another machine); on a 2-core box the two threads use both cores.
  *
- * All four servers are up for the whole bench and measured in five rounds, each round in its
+ * All five servers are up for the whole bench and measured in five rounds, each round in its
  * own seeded random order (printed): run in a fixed order, the last one ran on a warmer JIT and
  * a quieter machine and came out faster than the bare server it is built on. Each figure is the
  * median of the five rounds.
@@ -22,7 +24,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { createAppLogger, type Logger } from '#main/logging/logger';
 import { createGroupCommitInbox } from '#main/store/callback-inbox';
-import { openDatabase } from '#main/store/database';
+import { openDatabase, type Db } from '#main/store/database';
 import { openSqliteTestInbox } from '#support/sqlite-inbox';
 import type { CallbackInbox, RawCallbackRecord } from '#main/webhook/types';
 import { generateCallbackToken, startWebhookListener } from '#main/webhook/webhook-listener';
@@ -51,6 +53,12 @@ const TARGET_P99_MS = 20;
  */
 const DURABLE_RATE_MIN = 0.5;
 const DURABLE_LATENCY_MAX = 2;
+/**
+ * The p50 is judged against the fairer baseline (issue 26): a bare node:http server that commits
+ * each body to the same kind of store by the same group commit before its 200, so both pay the
+ * same fsync; what is left is the listener's own work (token, parsing, limiter, logger, hint).
+ */
+const FAIR_LATENCY_MAX = 1.2;
 const LISTENER_RATE_MIN = 0.5;
 
 interface ClientResult {
@@ -180,6 +188,53 @@ async function bareServer(): Promise<Server> {
   };
 }
 
+/**
+ * The fair baseline: bare node:http that commits each body to a store of the app's kind (a
+ * migrated SQLite file, WAL, synchronous=FULL) through the same group-commit inbox, then answers
+ * 200. No token, no parsing, no limiter, no logger.
+ */
+async function bareDurableServer(db: Db): Promise<Server> {
+  const inbox = createGroupCommitInbox(() => db);
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      void inbox
+        .store({
+          receivedAt: Date.now(),
+          remoteAddress: '127.0.0.1',
+          method: 'POST',
+          contentType: request.headers['content-type'] ?? null,
+          headers: {},
+          body,
+          parseStatus: 'ok',
+          hint: null,
+        })
+        .then(
+          () => {
+            response.writeHead(200, {
+              'content-type': 'application/json; charset=utf-8',
+              'content-length': '11',
+            });
+            response.end('{"ok":true}');
+          },
+          () => response.writeHead(500).end(),
+        );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    path: '/callbacks/anything',
+    handedOn: () => 0,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
 interface Server {
   readonly port: number;
   readonly path: string;
@@ -237,7 +292,7 @@ function insertsPerSecond(file: string, synchronous: 'FULL' | 'NORMAL'): number 
   return (count / elapsed) * 1000;
 }
 
-type Variant = 'bare' | 'durable' | 'perCallback' | 'memory';
+type Variant = 'bare' | 'bareDurable' | 'durable' | 'perCallback' | 'memory';
 
 interface Round extends Measured {
   readonly runId: string;
@@ -249,6 +304,7 @@ export async function run(context: BenchContext): Promise<readonly BenchFigure[]
   const log = createAppLogger({ dataDir: dir });
   const inbox = openSqliteTestInbox(join(dir, 'inbox.sqlite'));
   const db = openDatabase({ path: join(dir, 'till.sqlite') });
+  const bareDb = openDatabase({ path: join(dir, 'bare-durable.sqlite') });
   const servers: Server[] = [];
   let rounds: Record<Variant, Round[]>;
   let orders: Variant[][];
@@ -260,6 +316,7 @@ export async function run(context: BenchContext): Promise<readonly BenchFigure[]
     let nextId = 0;
     const started: Record<Variant, Server> = {
       bare: await bareServer(),
+      bareDurable: await bareDurableServer(bareDb),
       durable: await startListener(
         createGroupCommitInbox(() => db),
         log.logger,
@@ -280,6 +337,7 @@ export async function run(context: BenchContext): Promise<readonly BenchFigure[]
     ({ results: rounds, orders } = await interleave(
       {
         bare: measureOn('bare'),
+        bareDurable: measureOn('bareDurable'),
         durable: measureOn('durable'),
         perCallback: measureOn('perCallback'),
         memory: measureOn('memory'),
@@ -305,6 +363,7 @@ export async function run(context: BenchContext): Promise<readonly BenchFigure[]
     for (const server of servers) await server.close();
     inbox.close();
     db.close();
+    bareDb.close();
     log.close();
     rmSync(dir, { recursive: true, force: true });
   }
@@ -327,6 +386,8 @@ export async function run(context: BenchContext): Promise<readonly BenchFigure[]
   };
   const durableRate = of('durable', 'perSecond').median;
   const durableP99 = of('durable', 'p99').median;
+  const durableP50 = of('durable', 'p50');
+  const fairP50 = of('bareDurable', 'p50');
   // Little's law: with 50 requests always in flight, the mean wait is 50 / throughput.
   const meanFloorMs = (CONCURRENCY / durableRate) * 1000;
   const kept = summarise(rounds.durable.map((round, i) => Math.min(round.ok, stored[i] ?? 0)));
@@ -343,13 +404,25 @@ export async function run(context: BenchContext): Promise<readonly BenchFigure[]
       ...pair('durable', 'perSecond'),
       ratioTarget: { min: DURABLE_RATE_MIN },
       absoluteTarget: { text: `≥ ${TARGET_PER_SECOND}/s`, met: durableRate >= TARGET_PER_SECOND },
-      note: `${TOTAL} callbacks per round, ${CONCURRENCY} keep-alive connections, each committed before its 200 (group commit), app logger on; ${settings}; ${REPETITIONS} rounds of bare, durable, one-commit-per-callback and memory inbox, order per round (seed ${context.seed}): ${describeOrders(orders)}`,
+      note: `${TOTAL} callbacks per round, ${CONCURRENCY} keep-alive connections, each committed before its 200 (group commit), app logger on; ${settings}; ${REPETITIONS} rounds of bare, bare with the store, durable, one-commit-per-callback and memory inbox, order per round (seed ${context.seed}): ${describeOrders(orders)}`,
     },
     {
       name: 'time to answer p50 (durable)',
       unit: 'ms',
-      ...pair('durable', 'p50'),
-      ratioTarget: { max: DURABLE_LATENCY_MAX },
+      value: durableP50.median,
+      spread: durableP50.spread,
+      baselineName:
+        'bare node:http committing each body to the same kind of store (group commit), same client, same rounds',
+      baseline: fairP50.median,
+      baselineSpread: fairP50.spread,
+      ratioTarget: { max: FAIR_LATENCY_MAX },
+      note: `judged against the baseline that pays the same fsync (issue 26); against bare node:http with no store: ${durableP50.median.toFixed(1)} vs ${of('bare', 'p50').median.toFixed(1)} ms (${(durableP50.median / of('bare', 'p50').median).toFixed(2)}x, printed, not judged)`,
+    },
+    {
+      name: 'time to answer p50 (bare server with the store)',
+      unit: 'ms',
+      ...pair('bareDurable', 'p50'),
+      note: `what the commit alone costs a bare server: ${of('bareDurable', 'perSecond').median.toFixed(0)}/s, p99 ${of('bareDurable', 'p99').median.toFixed(1)} ms`,
     },
     {
       name: 'time to answer p99 (durable)',

@@ -48,6 +48,7 @@ const BENCHMARKS: readonly { readonly name: string; load(): Promise<BenchModule>
   { name: 'startup', load: () => import('../bench/startup.bench') },
   { name: 'ten-year-shop', load: () => import('../bench/ten-year-shop.bench') },
   { name: 'memory', load: () => import('../bench/memory.bench') },
+  { name: 'busy-day', load: () => import('../bench/busy-day.bench') },
   { name: 'bundle', load: () => import('../bench/bundle.bench') },
 ];
 

@@ -269,6 +269,18 @@ export const settingsSchema = z
           .default(7),
       })
       .prefault({}),
+    /** How long the store keeps data whole (src/main/store/retention.ts states every rule). */
+    retention: z
+      .object({
+        /** Callback bodies older than this are reduced to what reconciliation needs. */
+        callbackBodyDays: z
+          .number()
+          .int('A whole number of days')
+          .min(30, 'Keep callback bodies at least 30 days')
+          .max(3650, 'At most 3650 days (ten years)')
+          .default(90),
+      })
+      .prefault({}),
     /** Owner and cashier roles. The PINs themselves live in main (pins.json), never here. */
     roles: z
       .object({

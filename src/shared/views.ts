@@ -32,6 +32,14 @@ export interface StatusView {
   readonly callbackHealth: CallbackHealthView;
   readonly openAlerts: number;
   readonly lastSync: SyncRunView | null;
+  /** Whether the till's store can write (a full disk refuses new sales); absent from old cores. */
+  readonly storeSpace?: StoreSpaceView;
+}
+
+/** Whether the till's store can write: full from `since` (epoch ms) until space returns. */
+export interface StoreSpaceView {
+  readonly full: boolean;
+  readonly since: number | null;
 }
 
 /** One definition: a sale's callbackMode is the callback health at the time. */

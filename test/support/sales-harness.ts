@@ -11,6 +11,7 @@ import { startSandboxProvider, type SandboxProvider } from '#main/sandbox';
 import type { AlertRow } from '#main/store/alerts-repo';
 import { openDatabase, type Db } from '#main/store/database';
 import type { InflowRow } from '#main/store/inflows-repo';
+import { createStoreSpace, type StoreSpace } from '#main/store/store-space';
 import { createCallbackHealth, type CallbackHealthMonitor } from '#main/engine/callback-health';
 import { DEFAULT_CHECK_POLICY, type CheckPolicy } from '#main/engine/check-schedule';
 import {
@@ -40,6 +41,8 @@ export interface Harness {
   readonly sandbox: SandboxProvider;
   readonly db: Db;
   readonly dbPath: string;
+  /** With options.storeSpace: the monitor the engine was given. */
+  readonly storeSpace: StoreSpace | undefined;
   engine: SalesEngine;
   readonly client: ProviderClient;
   readonly saleEvents: SaleView[];
@@ -72,6 +75,8 @@ export interface HarnessOptions {
   readonly settings?: Partial<EngineSettings>;
   /** Changes to the engine's check policy (e.g. a short grace period). */
   readonly policy?: Partial<CheckPolicy>;
+  /** Gives the engine the store's space monitor (a full disk refuses sales, holds payments). */
+  readonly storeSpace?: boolean;
 }
 
 export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -128,6 +133,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
   });
   const dbPath = join(dir, 'till.sqlite');
   const db = openDatabase({ path: dbPath });
+  const storeSpace = options.storeSpace ? createStoreSpace(db, () => scheduler.now()) : undefined;
   const saleEvents: SaleView[] = [];
   const inflowEvents: InflowRow[] = [];
   const alerts: AlertRow[] = [];
@@ -145,6 +151,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
       callbackTarget: () => ({ url: callbackUrl, live: route.live }),
       callbackHealth: health,
       policy: { ...DEFAULT_CHECK_POLICY, ...options.policy },
+      ...(storeSpace ? { storeSpace } : {}),
       events: {
         saleChanged: (view) => saleEvents.push(view),
         inflowRecorded: (row) => inflowEvents.push(row),
@@ -179,6 +186,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     sandbox,
     db,
     dbPath,
+    storeSpace,
     engine: buildEngine(),
     client,
     saleEvents,

@@ -27,6 +27,7 @@ export function eventVisibleTo(
     case 'tunnel':
     case 'callback-health':
     case 'navigate':
+    case 'store-space':
       return true;
     case 'sale-changed':
       return caller.name === null || event.payload.cashier === caller.name;
@@ -51,6 +52,7 @@ function counterHears(
   switch (event.type) {
     case 'tunnel':
     case 'callback-health':
+    case 'store-space':
       return true;
     case 'sale-changed':
       return tillId !== null && event.payload.tillId === tillId;

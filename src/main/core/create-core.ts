@@ -7,7 +7,7 @@ import {
   type Caller,
   type Handlers,
 } from '#shared/bridge/contract';
-import type { StatusView } from '#shared/views';
+import type { StatusView, StoreSpaceView } from '#shared/views';
 import { referencePrefix } from '#shared/till-id';
 import { eventVisibleTo } from '#main/auth/event-visibility';
 import { pairedCounterOf } from '#main/bridge/caller';
@@ -31,6 +31,7 @@ import {
 import { raiseAlert } from '#main/store/alerts-repo';
 import { createGroupCommitInbox } from '#main/store/callback-inbox';
 import { getSale } from '#main/store/sales-repo';
+import { limitStoreGrowth, liftStoreGrowthLimit } from '#main/store/store-space';
 import {
   createNgrokDriver,
   createTunnelManager,
@@ -104,6 +105,11 @@ export interface Core {
   readonly secretBox: SecretBox;
   /** The embedded sandbox's control API, when the sandbox profile is active. */
   sandboxControlUrl(): string | null;
+  /**
+   * --dev-clock mode and tests: a full disk simulated on the real store (PRAGMA max_page_count),
+   * or space given back; the store is tried at once, and its state returned.
+   */
+  limitStoreGrowth(limited: boolean): StoreSpaceView;
   /** Settles in-flight work (tests and benchmarks). */
   idle(): Promise<void>;
   close(): Promise<void>;
@@ -170,10 +176,13 @@ export async function createCore(config: CoreConfig): Promise<Core> {
     tokens: () => tokens.list(),
     logger,
     now: () => scheduler.now(),
-    inbox: createGroupCommitInbox(() => {
-      if (!runtime) throw new Error('The till is switching environments');
-      return runtime.db;
-    }),
+    inbox: createGroupCommitInbox(
+      () => {
+        if (!runtime) throw new Error('The till is switching environments');
+        return runtime.db;
+      },
+      (error) => runtime?.storeSpace.noteFailure(error),
+    ),
     // Before the engine: the callback proves the route whatever the engine then finds.
     onCallback(stored) {
       health.callbackReceived({
@@ -363,6 +372,7 @@ export async function createCore(config: CoreConfig): Promise<Core> {
       callbackHealth: health.view(),
       openAlerts: rt.openAlertCount(),
       lastSync: rt.lastSync(),
+      storeSpace: rt.storeSpace.view(),
     };
     const counter = pairedCounterOf(caller);
     return counter ? statusForCounter(view, counter, rt.db) : view;
@@ -457,6 +467,13 @@ export async function createCore(config: CoreConfig): Promise<Core> {
     settings,
     secretBox: box,
     sandboxControlUrl: () => runtime?.sandbox?.controlUrl ?? null,
+    limitStoreGrowth(limited) {
+      const rt = currentRuntime();
+      if (limited) limitStoreGrowth(rt.db);
+      else liftStoreGrowthLimit(rt.db);
+      rt.storeSpace.probe();
+      return rt.storeSpace.view();
+    },
     idle: () => runtime?.idle() ?? Promise.resolve(),
     async close() {
       if (closed) return;

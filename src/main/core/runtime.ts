@@ -7,6 +7,7 @@ import {
   type HandlersOf,
 } from '#shared/bridge/contract';
 import { businessDay } from '#shared/provider-time';
+import { formatDateTime } from '#shared/report-words';
 import { ENVIRONMENT_NAMES, type Environment } from '#shared/settings-schema';
 import { referencePrefix } from '#shared/till-id';
 import type { SyncRunView } from '#shared/views';
@@ -29,9 +30,12 @@ import type { SettingsStore } from '#main/settings/settings-store';
 import { listOpenAlerts } from '#main/store/alerts-repo';
 import { dailyBackup } from '#main/store/backup';
 import { openDatabase, type Db } from '#main/store/database';
+import { createStoreSpace, type StoreSpace } from '#main/store/store-space';
 import { createTransactionSync, type TransactionSync } from '#main/sync/sync';
 import type { CallbackRoute } from '#main/tunnel';
 import { parseNairaInput } from './amount-input';
+import { startDiskFullWatch } from './disk-full-watch';
+import { startMaintenanceSchedule } from './maintenance-schedule';
 import { chooseSandbox, openSandboxLink } from './sandbox-link';
 import { StandaloneSandboxError } from './standalone-sandbox';
 import { saleHandlers } from './sale-handlers';
@@ -59,6 +63,8 @@ export const RUNTIME_CHANNELS = Object.keys(runtimeChannels) as readonly Runtime
 export interface Runtime {
   readonly environment: Environment;
   readonly db: Db;
+  /** Whether the store can write (a full disk refuses new sales until space returns). */
+  readonly storeSpace: StoreSpace;
   /** The sandbox provider in use on the SANDBOX profile: the embedded one or a standalone. */
   readonly sandbox: {
     readonly kind: 'embedded' | 'standalone';
@@ -126,6 +132,15 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
   const db = openDatabase({
     path: tillDbPath(options.dataDir, environment),
     nativeBinding: options.sqliteNativeBinding,
+  });
+  const storeSpace = createStoreSpace(db, () => scheduler.now());
+  const diskFullWatch = startDiskFullWatch({
+    db,
+    space: storeSpace,
+    scheduler,
+    logger,
+    emit,
+    timeText: (at) => formatDateTime(at, settings.get().timeZone),
   });
 
   let cached: { key: string; client: ProviderClient } | null = null;
@@ -220,6 +235,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
         : { url: route.callbackUrl, live: true };
     },
     callbackHealth: options.callbackHealth,
+    storeSpace,
     events: {
       saleChanged: (view) => emit({ type: 'sale-changed', payload: view }),
       inflowRecorded: (row) => emit({ type: 'inflow', payload: inflowView(row) }),
@@ -276,6 +292,14 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
     },
   };
 
+  const maintenance = startMaintenanceSchedule({
+    db,
+    space: storeSpace,
+    scheduler,
+    logger,
+    callbackBodyDays: () => settings.get().retention.callbackBodyDays,
+  });
+
   let backupTimer: (() => void) | null = null;
   let backupRunning: Promise<unknown> | null = null;
   let closed = false;
@@ -302,6 +326,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
   return {
     environment,
     db,
+    storeSpace,
     get sandbox() {
       const link = sandbox();
       return link ? { kind: link.kind, controlUrl: link.controlUrl } : null;
@@ -345,6 +370,8 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
       if (closed) return;
       closed = true;
       backupTimer?.();
+      diskFullWatch.close();
+      await maintenance.close();
       // A backup in progress finishes first: closing under it would fail it half-way.
       await backupRunning;
       sync.stopSchedule();

@@ -1,6 +1,7 @@
 import { getAccountByReference, getCounterAccountByNumber } from '#main/store/accounts-repo';
 import { markCallbackProcessed } from '#main/store/callback-log-repo';
 import { getInflowBySession } from '#main/store/inflows-repo';
+import { isStoreFullError } from '#main/store/store-space';
 import {
   getLatestSaleByAccountNumber,
   getSale,
@@ -27,7 +28,13 @@ export async function confirmCallback(
 ): Promise<string> {
   const { ctx } = env;
   const outcome = await outcomeOf(env, callbackId, hint);
-  if (callbackId !== null) markCallbackProcessed(ctx.db, callbackId, outcome, ctx.scheduler.now());
+  try {
+    if (callbackId !== null)
+      markCallbackProcessed(ctx.db, callbackId, outcome, ctx.scheduler.now());
+  } catch (error) {
+    // A full disk: the callback stays unprocessed, and the next start reads it again.
+    if (!ctx.deps.storeSpace?.noteFailure(error)) throw error;
+  }
   return outcome;
 }
 
@@ -51,10 +58,18 @@ async function outcomeOf(
     );
     return 'unknown-reference';
   }
-  const after = await ctx.queue.run(sale.id, async () => {
-    const checked = await checkSale(env, sale.id, 'callback', { lookup: false });
-    return checked?.sale ?? getSale(ctx.db, sale.id) ?? sale;
-  });
+  let after: SaleRow;
+  try {
+    after = await ctx.queue.run(sale.id, async () => {
+      const checked = await checkSale(env, sale.id, 'callback', { lookup: false });
+      return checked?.sale ?? getSale(ctx.db, sale.id) ?? sale;
+    });
+  } catch (error) {
+    // Its findings could not be stored (a full disk): the sale is watched, the write retried.
+    if (!isStoreFullError(error)) throw error;
+    watchSale(env, sale.id, 'callback');
+    return 'not-stored:disk-full';
+  }
   if (after.paidSessionId !== null) {
     watchSale(env, sale.id);
     return after.state === 'paid_late' ? 'confirmed-late' : 'confirmed';

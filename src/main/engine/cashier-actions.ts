@@ -1,8 +1,9 @@
 import { isOpenSaleState, type SaleView } from '#shared/sales';
-import { getSaleOrThrow } from '#main/store/sales-repo';
+import { getSaleOrThrow, type SaleRow } from '#main/store/sales-repo';
+import { StoreFullError } from '#main/store/store-space';
 import { watchEndsAt } from './check-schedule';
 import { createAccountFor, restartCreation, storeNewSale, validateAmount } from './creation';
-import { changeSale, requireSale, saleView } from './engine-context';
+import { changeSale, requireSale, saleView, type EngineContext } from './engine-context';
 import { SaleError, type NewSaleInput } from './engine-types';
 import { checkForCashier } from './sale-checks';
 import type { WatchEnv } from './watch-book';
@@ -11,10 +12,32 @@ import { watchSale } from './watching';
 export async function createSale(env: WatchEnv, input: NewSaleInput): Promise<SaleView> {
   const { ctx } = env;
   validateAmount(ctx, input.amountKobo);
-  const sale = storeNewSale(ctx, input);
+  const sale = storeNewSaleUnlessFull(ctx, input);
   ctx.events.saleChanged(saleView(ctx, sale));
-  const result = await ctx.queue.run(sale.id, () => createAccountFor(env, sale.id, 1));
+  const result = await ctx.queue
+    .run(sale.id, () => createAccountFor(env, sale.id, 1))
+    .catch((error: unknown) => {
+      // The disk filled between the two writes: the sale stays 'creating', the next start
+      // resolves it, and the cashier reads why.
+      if (ctx.deps.storeSpace?.noteFailure(error)) throw new StoreFullError(error);
+      throw error;
+    });
   return saleView(ctx, result);
+}
+
+/**
+ * A full store refuses a new sale before the provider is asked for an account: no customer is
+ * shown a number whose payment the till could not record.
+ */
+function storeNewSaleUnlessFull(ctx: EngineContext, input: NewSaleInput): SaleRow {
+  const space = ctx.deps.storeSpace;
+  if (space?.isFull()) throw new StoreFullError();
+  try {
+    return storeNewSale(ctx, input);
+  } catch (error) {
+    if (space?.noteFailure(error)) throw new StoreFullError(error);
+    throw error;
+  }
 }
 
 /** A sale whose account could not be created: try again with a new reference. */

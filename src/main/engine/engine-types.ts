@@ -4,6 +4,7 @@ import type { ProviderClient } from '#main/provider/client';
 import type { ReferenceGenerator } from '#main/provider/references';
 import type { AlertRow } from '#main/store/alerts-repo';
 import type { Db } from '#main/store/database';
+import type { StoreSpace } from '#main/store/store-space';
 import type { InflowRow } from '#main/store/inflows-repo';
 import type { CallbackHealth } from './callback-health';
 import type { CheckPolicy } from './check-schedule';
@@ -57,6 +58,11 @@ export interface SalesEngineDeps {
   readonly callbackHealth: CallbackHealth;
   readonly events: EngineEvents;
   readonly policy?: CheckPolicy;
+  /**
+   * Whether the store can write: with it, a payment's transaction reserves room while the store
+   * is full, and new sales are refused until space returns (store-space.ts).
+   */
+  readonly storeSpace?: StoreSpace;
 }
 
 export interface NewSaleInput {

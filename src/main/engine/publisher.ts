@@ -1,4 +1,5 @@
 import type { Db } from '#main/store/database';
+import type { StoreSpace } from '#main/store/store-space';
 
 /**
  * Events wait for the transaction that caused them: the renderer never hears of a change the
@@ -14,7 +15,8 @@ export interface Publisher {
   atomically<T>(fn: () => T): T;
 }
 
-export function createPublisher(db: Db): Publisher {
+/** With a StoreSpace, a full store fails the transaction (StoreFullError) and nothing is sent. */
+export function createPublisher(db: Db, space?: StoreSpace): Publisher {
   let deferred: (() => void)[] | null = null;
   return {
     publish(send) {
@@ -27,7 +29,7 @@ export function createPublisher(db: Db): Publisher {
       deferred = queue;
       let result;
       try {
-        result = db.transaction(fn)();
+        result = space ? space.transaction(fn) : db.transaction(fn)();
       } finally {
         deferred = null;
       }

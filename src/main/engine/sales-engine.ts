@@ -67,7 +67,7 @@ export function createSalesEngine(deps: SalesEngineDeps): SalesEngine {
     events: deps.events,
     policy: deps.policy ?? DEFAULT_CHECK_POLICY,
     queue: createSaleQueue(),
-    publisher: createPublisher(deps.db),
+    publisher: createPublisher(deps.db, deps.storeSpace),
   };
   const book = createWatchBook();
   const env: WatchEnv = {

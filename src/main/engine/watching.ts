@@ -101,9 +101,11 @@ async function runScheduledCheck(env: WatchEnv, watch: Watch): Promise<void> {
   const inBackoff = watch.backoffStep !== null;
   const open = isOpenSaleState(getSale(ctx.db, watch.saleId)?.state ?? 'paid');
   // The listing lookup runs on the safety-net cadence only, never on every backoff step.
-  const result = await checkSale(env, watch.saleId, inBackoff || !open ? 'poll' : 'safety-net', {
-    lookup: !inBackoff,
-  });
+  const result = await checkOrKeepWatching(env, watch.saleId, () =>
+    checkSale(env, watch.saleId, inBackoff || !open ? 'poll' : 'safety-net', {
+      lookup: !inBackoff,
+    }),
+  );
   if (book.closed || book.watches.get(watch.saleId) !== watch) return;
   if (inBackoff) advanceBackoff(env, watch, result);
   watchSale(env, watch.saleId, result?.newlyPending ? 'pending' : undefined);
@@ -159,9 +161,29 @@ function armDeadline(env: WatchEnv, sale: SaleRow): void {
 
 async function runDeadlineCheck(env: WatchEnv, saleId: number): Promise<void> {
   if (env.book.closed) return;
-  const result = await checkSale(env, saleId, 'deadline', { lookup: true });
+  const result = await checkOrKeepWatching(env, saleId, () =>
+    checkSale(env, saleId, 'deadline', { lookup: true }),
+  );
   if (env.book.closed) return;
   watchSale(env, saleId, result?.decision?.kind === 'keep-checking' ? 'deadline' : undefined);
+}
+
+/**
+ * A check whose findings could not be stored (a full disk: StoreFullError) leaves the sale as
+ * it was, and its watch goes on: the next check asks again and retries the write. Nothing was
+ * published, since events wait for the commit.
+ */
+async function checkOrKeepWatching(
+  env: WatchEnv,
+  saleId: number,
+  check: () => Promise<SaleCheck | null>,
+): Promise<SaleCheck | null> {
+  try {
+    return await check();
+  } catch (error) {
+    env.ctx.logger.warn({ err: error, saleId }, 'a check could not be completed; still watching');
+    return null;
+  }
 }
 
 /** The callback route went down or changed: open sales start the backoff at once. */

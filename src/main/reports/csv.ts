@@ -105,7 +105,10 @@ export function buildCsvExport(db: Db, options: CsvExportOptions): CsvExportView
   // nothing is recorded after now.
   const exceptions = csvExceptionIndex(buildReportExceptions(db, { ...options, now: toMs }));
   const tillPrefix = referencePrefix(options.tillId ?? LEGACY_TILL_ID);
+  // Most rows concern no exception: their resolution cells are the same empty ones.
+  const noResolution = resolutionCells([], options.timeZone).map(csvText).join(',');
   for (const row of iterateCsvInflows(db, { fromMs, toMs })) {
+    const concerns = exceptions.forRow(row.sessionId, row.saleId);
     const attribution = attributeReference(row.externalReference, {
       tillPrefix,
       localSale: row.localSale === 1,
@@ -123,9 +126,9 @@ export function buildCsvExport(db: Db, options: CsvExportOptions): CsvExportView
         csvText(SHOP_LINE_WORDS[shopLine(attribution)]),
         csvText(row.cashier),
         csvText(row.source),
-        ...resolutionCells(exceptions.forRow(row.sessionId, row.saleId), options.timeZone).map(
-          csvText,
-        ),
+        concerns.length === 0
+          ? noResolution
+          : resolutionCells(concerns, options.timeZone).map(csvText).join(','),
       ].join(','),
     );
   }

@@ -268,6 +268,8 @@ export interface CsvExceptionIndex {
   unclaimed(): readonly ReportException[];
 }
 
+const NO_EXCEPTIONS: readonly ReportException[] = [];
+
 export function csvExceptionIndex(exceptions: readonly ReportException[]): CsvExceptionIndex {
   const bySession = new Map<string, ReportException[]>();
   const bySale = new Map<number, ReportException[]>();
@@ -284,10 +286,10 @@ export function csvExceptionIndex(exceptions: readonly ReportException[]): CsvEx
   const claimed = new Set<ReportException>();
   return {
     forRow(sessionId, saleId) {
-      const found = [
-        ...(bySession.get(sessionId) ?? []),
-        ...(saleId === null ? [] : (bySale.get(saleId) ?? [])),
-      ];
+      const ofSession = bySession.get(sessionId);
+      const ofSale = saleId === null ? undefined : bySale.get(saleId);
+      if (!ofSession && !ofSale) return NO_EXCEPTIONS;
+      const found = [...(ofSession ?? []), ...(ofSale ?? [])];
       for (const exception of found) claimed.add(exception);
       return found;
     },

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it, vi } from 'vitest';
 import { createGroupCommitInbox } from './callback-inbox';
+import { createStoreSpace, liftStoreGrowthLimit, limitStoreGrowth } from './store-space';
 import type { CallbackLogInput } from './callback-log-repo';
 import { createTestDb } from '#support/database';
 
@@ -38,5 +39,20 @@ describe('group-commit inbox', () => {
     const inbox = createGroupCommitInbox(() => db);
     db.exec('DROP TABLE callback_log');
     await expect(Promise.all([inbox.store(record(1)), inbox.store(record(2))])).rejects.toThrow();
+  });
+
+  it('a full disk: the batch is refused (503 upstream) and the store space is told', async () => {
+    const { db } = createTestDb();
+    const space = createStoreSpace(db, () => 1);
+    const inbox = createGroupCommitInbox(
+      () => db,
+      (error) => space.noteFailure(error),
+    );
+    limitStoreGrowth(db);
+    const big = { ...record(1), body: 'x'.repeat(64 * 1024) };
+    await expect(inbox.store(big)).rejects.toMatchObject({ code: 'SQLITE_FULL' });
+    expect(space.isFull()).toBe(true);
+    liftStoreGrowthLimit(db);
+    await expect(inbox.store(big)).resolves.toMatchObject({ id: expect.any(Number) as unknown });
   });
 });

@@ -13,7 +13,11 @@ interface Waiting {
  * one commit is being made to disk share the next one. Under load this turns one fsync per
  * callback into one per batch, without ever answering before the data is durable.
  */
-export function createGroupCommitInbox(db: () => Db): {
+export function createGroupCommitInbox(
+  db: () => Db,
+  /** A batch could not be committed (a full disk: the store's space monitor is told). */
+  onFailure?: (error: unknown) => void,
+): {
   store(record: CallbackLogInput): Promise<{ readonly id: number }>;
 } {
   let queue: Waiting[] = [];
@@ -30,6 +34,7 @@ export function createGroupCommitInbox(db: () => Db): {
       )();
       batch.forEach((waiting, index) => waiting.resolve({ id: ids[index] as number }));
     } catch (error) {
+      onFailure?.(error);
       for (const waiting of batch) waiting.reject(error);
     }
   }

@@ -4,6 +4,9 @@ import { migrations as shippedMigrations } from './migrations';
 
 export type Db = Database.Database;
 
+/** What the WAL file is cut back to after a checkpoint that empties it. */
+export const WAL_SIZE_LIMIT_BYTES = 16 * 1024 * 1024;
+
 export interface OpenDatabaseOptions {
   /** A file path, or ':memory:' for throwaway databases in tests. */
   readonly path: string;
@@ -27,7 +30,12 @@ export function openDatabase(options: OpenDatabaseOptions): Db {
     options.nativeBinding ? { nativeBinding: options.nativeBinding } : {},
   );
   try {
+    // Freed pages can go back to the file system (maintenance.ts): takes effect at once on a
+    // new file, and at the one-off VACUUM on a store made before (convertToIncrementalVacuum).
+    db.pragma('auto_vacuum = INCREMENTAL');
     db.pragma('journal_mode = WAL');
+    // A checkpoint that empties the WAL also shrinks its file to this (a busy hour can grow it).
+    db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
     db.pragma('cache_size = -4000');

@@ -31,7 +31,8 @@ export interface WebShellOptions {
   readonly onTokenRotated?: (access: ShellAccessView) => void;
   /**
    * --dev-clock mode (end-to-end tests, training): POST /api/dev/advance-clock {"ms": n} moves
-   * the till's clock forward. Absent in normal use, and then the endpoint does not exist.
+   * the till's clock forward, and POST /api/dev/store-limit {"limited": bool} simulates a full
+   * disk. Absent in normal use, and then the endpoints do not exist.
    */
   readonly devClock?: { advance(ms: number): void };
 }
@@ -116,6 +117,16 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     sendJson(response, 200, { ok: true, value: { advancedMs: body.ms } });
   }
 
+  /** --dev-clock mode: {"limited": true} simulates a full disk on the real store; false ends it. */
+  async function limitStore(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const body = (await readJson(request).catch(() => ({}))) as { limited?: unknown };
+    if (typeof body.limited !== 'boolean') {
+      sendError(response, 400, 'INVALID_INPUT', 'limited must be true or false');
+      return;
+    }
+    sendJson(response, 200, { ok: true, value: core.limitStoreGrowth(body.limited) });
+  }
+
   const policy: ListenerPolicy = {
     base: () => `http://127.0.0.1:${port}`,
     hostAllowed: (host) => loopbackHostAllowed(host, port),
@@ -126,9 +137,10 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
       return { status: 401, code: 'UNAUTHORISED', message: 'Missing or wrong token.' };
     },
     async privateRoute(request, response, url, principal) {
-      const isAdvance = url.pathname === '/api/dev/advance-clock' && request.method === 'POST';
-      if (!options.devClock || !isAdvance || principal !== owner) return false;
-      await advanceClock(request, response);
+      if (!options.devClock || request.method !== 'POST' || principal !== owner) return false;
+      if (url.pathname === '/api/dev/advance-clock') await advanceClock(request, response);
+      else if (url.pathname === '/api/dev/store-limit') await limitStore(request, response);
+      else return false;
       return true;
     },
   };

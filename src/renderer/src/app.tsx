@@ -7,6 +7,7 @@ import { useKeptSale } from './bridge/kept-sale';
 import { useReconnected } from './bridge/use-connection';
 import { BridgeProvider, useBridge, useBridgeEvent } from './bridge-context';
 import { ConnectionBanner } from './components/connection-banner';
+import { DiskFullBanner } from './components/disk-full-banner';
 import { ErrorBoundary, type RendererErrorReport } from './components/error-boundary';
 import { Header } from './components/header';
 import { AtTheHub, BarePage, CounterRemovedGate } from './counter-pages';
@@ -183,6 +184,7 @@ function Shell({ connection }: { readonly connection: Connection | null }) {
         session={session}
       />
       <ConnectionBanner connection={connection} />
+      <DiskFullBanner />
       <main id="main">
         {(error ?? sessionError) && (
           <p role="alert" className="error">

@@ -22,6 +22,7 @@ import type {
   PayoutCheckView,
   ReceiptView,
   StatusView,
+  StoreSpaceView,
   SyncProgressView,
   SyncRunView,
   TransactionListView,
@@ -443,6 +444,8 @@ export interface BridgeEvents {
   readonly navigate: { readonly route: 'sale' | 'activity' | 'report' | 'balance' | 'settings' };
   /** Only to a customer display's stream (its token calls nothing): what to show, at once. */
   readonly 'display-state': DisplayStateView;
+  /** The store became full (new sales refused) or can write again. */
+  readonly 'store-space': StoreSpaceView;
 }
 export type EventName = keyof BridgeEvents;
 export type BridgeEvent = {

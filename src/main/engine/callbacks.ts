@@ -10,6 +10,7 @@ import {
 import { confirmCounterCallback } from './counter-accounts';
 import { raiseEngineAlert } from './engine-context';
 import type { CallbackHint } from '#main/webhook/types';
+import { recheckPaidSale } from './paid-recheck';
 import { checkSale } from './sale-checks';
 import type { WatchEnv } from './watch-book';
 import { watchSale } from './watching';
@@ -50,6 +51,10 @@ async function outcomeOf(
       }),
     );
     return 'unknown-reference';
+  }
+  // Money for a paid sale under another session id (or none): perhaps the customer paid twice.
+  if (sale.paidSessionId !== null && hint?.sessionId !== sale.paidSessionId) {
+    return recheckPaidSale(env, sale.id);
   }
   const after = await ctx.queue.run(sale.id, async () => {
     const checked = await checkSale(env, sale.id, 'callback', { lookup: false });

@@ -10,6 +10,7 @@ import {
 } from '#main/store/inflows-repo';
 import { getSale, getSaleByReference } from '#main/store/sales-repo';
 import { raiseEngineAlert, type EngineContext } from './engine-context';
+import { flagExtraPayment } from './extra-payments';
 
 export type InflowReport = Pick<
   TransactionRecord,
@@ -35,7 +36,8 @@ export interface RecordedInflow {
 
 /**
  * Stores one provider report of a transfer (once per session_id) and raises what a person must
- * see: two amounts for one transfer, or a settled status that changed after the fact. The
+ * see: two amounts for one transfer, a settled status that changed after the fact, or a success
+ * beyond the one that paid its sale (the customer paid twice). The
  * sale's own change (paid, wrong amount...) is the caller's.
  */
 export function recordInflow(
@@ -68,6 +70,7 @@ export function recordInflow(
   if (result.previousStatus !== null && result.previousStatus !== result.row.status) {
     alertStatusChange(ctx, result.row, result.previousStatus);
   }
+  flagExtraPayment(ctx, result.row);
   return { row: result.row, previousStatus: result.previousStatus };
 }
 
@@ -86,6 +89,7 @@ export function takeListedInflow(
   if (row.amountKobo !== tx.amountKobo) alertAmountConflict(ctx, row);
   const before = listed.inserted ? null : listed.previousStatus;
   if (before !== null && before !== row.status) alertStatusChange(ctx, row, before);
+  flagExtraPayment(ctx, row);
   return { row, previousStatus: before };
 }
 

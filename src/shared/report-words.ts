@@ -13,10 +13,14 @@ export const EXCEPTION_WORDS: Readonly<Record<ExceptionKind, string>> = {
   reversed: 'Reversed by the provider',
   unreadable_rows: 'Unreadable bank rows',
   unreadable_callbacks: 'Unreadable callbacks',
+  paid_twice: 'Customer paid twice',
 };
 
-/** Money a sale counted that the provider took back comes first, marked as an error. */
-export const ERROR_KINDS: ReadonlySet<ExceptionKind> = new Set(['reversed']);
+/**
+ * Money a sale counted that the provider took back, and money the shop holds but owes back (a
+ * customer who paid twice), come first, marked as errors.
+ */
+export const ERROR_KINDS: ReadonlySet<ExceptionKind> = new Set(['reversed', 'paid_twice']);
 
 /** The report's exceptions in the order it lists them: errors first, then the rest as found. */
 export function exceptionsInReportOrder<T extends { readonly kind: ExceptionKind }>(

@@ -158,7 +158,9 @@ export type ExceptionKind =
   /** Rows of the provider's listing the till could not read (kept, not lost). */
   | 'unreadable_rows'
   /** Callback bodies of the period the till could not read (kept raw in the callback log). */
-  | 'unreadable_callbacks';
+  | 'unreadable_callbacks'
+  /** A success beyond the one that paid its sale: the customer paid twice and is owed a refund. */
+  | 'paid_twice';
 
 /** An exception as the report's queries find it (before its key and resolution are added). */
 export interface ExceptionFinding {

@@ -22,6 +22,7 @@ import {
   headlineRows,
   paidLateSales,
   paidSalesByTill,
+  paidTwiceInflows,
   reversedSales,
   salesMissingFromListing,
   salesOpenAtCutoff,
@@ -202,6 +203,7 @@ function exceptionsOf(db: Db, range: Range, options: ZReportOptions): ZReportVie
   const findings = [
     ...reversed(cases),
     ...paidLate(cases),
+    ...paidTwice(cases),
     ...wrongAmounts(cases),
     ...unmatched(cases),
     ...(lastComplete ? missingFromProvider(cases, lastComplete.startedAt - lagMs) : []),
@@ -231,6 +233,18 @@ function paidLate({ db, range, limit, zone }: Cases): ExceptionFinding[] {
     message: `Sale #${row.saleId} (${formatNaira(row.amountKobo)}) was paid at ${localClock(row.at, zone)}, after it had expired or been cancelled.`,
     action:
       'Find the customer: if they left without the goods, give them the goods or refund the transfer. Note what you did on the sale.',
+  }));
+}
+
+function paidTwice({ db, range, limit, zone }: Cases): ExceptionFinding[] {
+  return paidTwiceInflows(db, range, limit).map((row) => ({
+    kind: 'paid_twice',
+    saleId: row.saleId,
+    sessionId: row.sessionId,
+    amountKobo: row.amountKobo,
+    at: row.at,
+    message: `Customer paid twice: refund ${formatNaira(row.amountKobo)}. Sale #${row.saleId} (${formatNaira(row.saleKobo)}) was already paid by transfer ${row.paidSessionId}; transfer ${row.sessionId} at ${localClock(row.at, zone)} put ${formatNaira(row.amountKobo)} more into its account.`,
+    action: `Send the customer ${formatNaira(row.amountKobo)} back and record it here as refunded with the bank reference of the refund (or record the goods given for it). Give the provider the session id if the customer disputes it.`,
   }));
 }
 

@@ -95,6 +95,18 @@ export const WRONG_AMOUNT_SQL = `SELECT i.session_id AS sessionId, i.external_re
     AND ${ATTRIBUTION_SQL_FUNCTIONS.kind}(${ATTRIBUTION_ARGS}) <> 'other-till'
   ORDER BY i.occurred_at LIMIT @limit`;
 
+/**
+ * Successful inflows beyond the one that paid their sale: the customer paid twice (or paid into
+ * the sale's account again after it closed). Named parameters: fromMs, toMs, limit.
+ */
+export const PAID_TWICE_SQL = `SELECT i.session_id AS sessionId, i.amount_kobo AS amountKobo,
+    i.occurred_at AS at, s.id AS saleId, s.amount_kobo AS saleKobo,
+    s.paid_session_id AS paidSessionId
+  FROM inflows i JOIN sales s ON s.id = i.sale_id
+  WHERE i.occurred_at >= @fromMs AND i.occurred_at < @toMs AND i.status = 'success'
+    AND s.paid_session_id IS NOT NULL AND s.paid_session_id <> i.session_id
+  ORDER BY i.occurred_at LIMIT @limit`;
+
 export const PAID_LATE_SQL = `SELECT id AS saleId, amount_kobo AS amountKobo, paid_at AS at,
     paid_session_id AS sessionId
   FROM sales WHERE paid_at >= ? AND paid_at < ? AND state = 'paid_late'
@@ -216,6 +228,19 @@ export interface SaleCase {
   readonly amountKobo: number;
   readonly at: number;
   readonly sessionId: string | null;
+}
+
+export interface PaidTwiceCase extends InflowCase {
+  readonly saleId: number;
+  readonly saleKobo: number;
+  readonly paidSessionId: string;
+}
+
+export function paidTwiceInflows(db: Db, range: Range, limit: number): PaidTwiceCase[] {
+  return db
+    .prepare(PAID_TWICE_SQL)
+    .all({ ...range, limit })
+    .map((row) => ({ ...(row as Omit<PaidTwiceCase, 'reference'>), reference: null }));
 }
 
 export function paidLateSales(db: Db, range: Range, limit: number): SaleCase[] {

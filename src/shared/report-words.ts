@@ -71,7 +71,15 @@ export function describeLastSync(run: SyncRunView | null, timeZone: string): str
   const at = run.finishedAt ?? run.startedAt;
   const state = run.status === 'complete' ? 'complete' : 'not finished';
   const unreadable = run.unreadable > 0 ? `; ${rowsCouldNotBeRead(run.unreadable)}` : '';
-  return `Last synced at ${formatDateTime(at, timeZone)} (${state}${unreadable})`;
+  return `Last synced at ${formatDateTime(at, timeZone)} (${state}${unreadable})${pageSizeNote(run)}`;
+}
+
+/** Said when the provider gives fewer rows a page than the till asks for (a capped listing). */
+export function pageSizeNote(run: SyncRunView): string {
+  const size = run.providerPageSize ?? null;
+  if (size === null) return '';
+  const asked = run.pageLimit ?? null;
+  return `. The bank's list gives ${size} rows a page${asked === null ? '' : ` (${asked} asked)`}: the till reads it in pages of that size.`;
 }
 
 /** One line for the screen, the printed report and the PDF: what was done, by whom, when. */

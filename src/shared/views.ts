@@ -134,6 +134,10 @@ export interface SyncRunView {
   /** Rows of the provider's listing this run could not read (kept, shown in the report). */
   readonly unreadable: number;
   readonly error: string | null;
+  /** The rows a page was asked for (null for runs from before this was kept). */
+  readonly pageLimit?: number | null;
+  /** The rows a page really holds when the provider gives fewer than asked; null otherwise. */
+  readonly providerPageSize?: number | null;
 }
 
 export interface SyncProgressView {

@@ -8,6 +8,7 @@ import {
   type SaleRow,
 } from '#main/store/sales-repo';
 import { confirmCounterCallback } from './counter-accounts';
+import { alertForeignShape, checkEveryOpenSale, saleForForeignShape } from './foreign-callbacks';
 import { raiseEngineAlert } from './engine-context';
 import type { CallbackHint } from '#main/webhook/types';
 import { recheckPaidSale } from './paid-recheck';
@@ -38,15 +39,22 @@ async function outcomeOf(
   hint: CallbackHint | null,
 ): Promise<string> {
   const { ctx } = env;
-  const sale = hint ? saleForHint(env, hint) : undefined;
+  const foreign = hint?.foreign;
+  if (foreign) alertForeignShape(env, foreign);
+  const sale = hint
+    ? (saleForHint(env, hint) ?? (foreign ? saleForForeignShape(env, foreign) : undefined))
+    : undefined;
   if (!sale) {
     const counter = hint ? counterAccountForHint(env, hint) : undefined;
     if (counter && hint) return confirmCounterCallback(ctx, counter, hint);
+    // Nothing in it names a sale of this till: still news of money, so every open sale is
+    // checked now rather than at the next safety-net check.
+    if (!hint?.reference && !hint?.sessionId) return checkEveryOpenSale(env, callbackId, foreign);
     ctx.publisher.atomically(() =>
       raiseEngineAlert(ctx, {
         level: 'warning',
         kind: 'unknown_callback',
-        message: `A payment notification arrived for a reference this till does not know (${hint?.reference ?? 'no reference'}). Nothing was marked paid; it will be checked against the provider's list at the next sync.`,
+        message: `A payment notification arrived for ${hint?.reference ? `a reference this till does not know (${hint.reference})` : `a transfer this till does not know (session ${hint?.sessionId ?? 'unknown'})`}. Nothing was marked paid; it will be checked against the provider's list at the next sync.`,
         dedupeKey: `unknown_callback:${hint?.reference ?? hint?.sessionId ?? callbackId}`,
       }),
     );

@@ -369,7 +369,8 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
 
 /** What was wrong with a kind of unreadable callback, in words; the sender's text cut short. */
 function callbackProblem(group: UnreadableCallbackCount): string {
-  if (group.parseStatus === 'ok') return 'readable, but with no reference or session id in it';
+  if (group.parseStatus === 'ok')
+    return 'in a shape this till does not recognise (no reference or session id in it)';
   switch (classifyContentType(group.contentType)) {
     case 'json':
       return 'JSON that could not be parsed';

@@ -258,6 +258,26 @@ export interface ZReportView {
   readonly exceptions: readonly ReportException[];
   readonly lastSync: SyncRunView | null;
   readonly generatedAt: number;
+  /**
+   * Transfers with no reference of this shop, when Settings say the account also receives
+   * money from other channels (report.otherIncome); absent or null otherwise (they are then
+   * exceptions).
+   */
+  readonly otherIncome?: OtherIncomeView | null;
+}
+
+/** "Other income on this account": money no till of this shop asked for, counted apart. */
+export interface OtherIncomeView {
+  readonly success: AmountTotal;
+  readonly failed: AmountTotal;
+  /** The transfers, oldest first, at most the report's exception limit. */
+  readonly transfers: readonly {
+    readonly sessionId: string;
+    readonly reference: string | null;
+    readonly amountKobo: number;
+    readonly status: 'success' | 'failed';
+    readonly at: number;
+  }[];
 }
 
 /** One business day of the trend: the successful inflows of this till and of the whole shop. */

@@ -43,6 +43,7 @@ import { classifyContentType } from '#main/webhook/callback-parser';
 import type { ShopLine } from './attribution';
 import { registerAttributionSql } from './attribution-sql';
 import { withResolutions } from './exception-resolutions';
+import { otherIncomeOf } from './other-income';
 import {
   localClock,
   localDateTime,
@@ -58,6 +59,11 @@ export interface ZReportOptions extends DayRangeOptions {
    * Default: the id every install had before ids were made unique.
    */
   readonly tillId?: string;
+  /**
+   * The account also receives transfers from other channels (Settings, report.otherIncome):
+   * money no till of this shop made is other income, not an exception. Default false.
+   */
+  readonly otherIncome?: boolean;
   /** Most exceptions listed per kind (the oldest first); default 500. */
   readonly exceptionLimit?: number;
   /**
@@ -173,6 +179,15 @@ export function buildZReport(db: Db, options: ZReportOptions): ZReportView {
       exceptions: exceptionsOf(db, range, options),
       lastSync: latest ? toSyncRunView(latest) : null,
       generatedAt: options.now,
+      otherIncome:
+        options.otherIncome === true
+          ? otherIncomeOf(
+              db,
+              range,
+              referencePrefix(tillId),
+              options.exceptionLimit ?? DEFAULT_EXCEPTION_LIMIT,
+            )
+          : null,
     };
   })();
 }
@@ -199,6 +214,7 @@ function exceptionsOf(db: Db, range: Range, options: ZReportOptions): ZReportVie
     zone: options.timeZone,
     tillPrefix: referencePrefix(options.tillId ?? LEGACY_TILL_ID),
     limit: options.exceptionLimit ?? DEFAULT_EXCEPTION_LIMIT,
+    otherIncome: options.otherIncome === true,
   };
   const findings = [
     ...reversed(cases),
@@ -221,6 +237,8 @@ interface Cases {
   readonly zone: string;
   readonly tillPrefix: string;
   readonly limit: number;
+  /** Money no till of this shop made is other income (other-income.ts), not an exception. */
+  readonly otherIncome: boolean;
 }
 
 function paidLate({ db, range, limit, zone }: Cases): ExceptionFinding[] {
@@ -248,8 +266,15 @@ function paidTwice({ db, range, limit, zone }: Cases): ExceptionFinding[] {
   }));
 }
 
-function wrongAmounts({ db, range, limit, zone, tillPrefix }: Cases): ExceptionFinding[] {
-  return wrongAmountInflows(db, range, tillPrefix, limit).map((row) => {
+function wrongAmounts({
+  db,
+  range,
+  limit,
+  zone,
+  tillPrefix,
+  otherIncome,
+}: Cases): ExceptionFinding[] {
+  return wrongAmountInflows(db, range, tillPrefix, limit, otherIncome).map((row) => {
     const target =
       row.saleId === null
         ? `to reference ${row.reference ?? 'unknown'}`
@@ -270,7 +295,8 @@ function wrongAmounts({ db, range, limit, zone, tillPrefix }: Cases): ExceptionF
 }
 
 /** Money no till of this shop made: not this till's, not another till's, not a counter account's. */
-function unmatched({ db, range, limit, zone, tillPrefix }: Cases): ExceptionFinding[] {
+function unmatched({ db, range, limit, zone, tillPrefix, otherIncome }: Cases): ExceptionFinding[] {
+  if (otherIncome) return [];
   return unmatchedInflows(db, range, tillPrefix, limit).map((row) => ({
     kind: 'unmatched_inflow',
     saleId: null,

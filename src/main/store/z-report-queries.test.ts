@@ -8,6 +8,7 @@ import {
   MISSING_SQL,
   OPEN_AT_CUTOFF_SQL,
   PAID_LATE_SQL,
+  OTHER_INCOME_SQL,
   PAID_TWICE_SQL,
   REVERSED_SQL,
   SHOP_LINES_SQL,
@@ -47,6 +48,11 @@ describe('the Z-report queries', () => {
       ],
       [
         WRONG_AMOUNT_SQL,
+        /^SEARCH i USING INDEX inflows_day \(occurred_at>\? AND occurred_at<\?\)/,
+        [{ ...NAMED, skipKind: 'other-till' }],
+      ],
+      [
+        OTHER_INCOME_SQL,
         /^SEARCH i USING INDEX inflows_day \(occurred_at>\? AND occurred_at<\?\)/,
         [NAMED],
       ],

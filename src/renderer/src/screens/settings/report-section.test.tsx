@@ -10,9 +10,9 @@ describe('End-of-day report settings', () => {
     const bridge = settingsBridge();
     renderApp(bridge, '#/settings');
     const section = await findSection('End-of-day report');
-    const box = within(section).getByRole('checkbox', {
+    const box = within(section).getByRole<HTMLInputElement>('checkbox', {
       name: 'This account also receives transfers from other channels',
-    }) as HTMLInputElement;
+    });
     expect(box.checked).toBe(false);
     await user.click(box);
     await user.click(within(section).getByRole('button', { name: 'Save report settings' }));

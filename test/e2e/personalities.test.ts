@@ -176,6 +176,16 @@ describe('readings of a provider we did not write (issue 23)', () => {
     expect(await textOf(notice)).toMatch(/refund the customer ₦3,000\.00/);
     expect(await textOf(saleStatus(till))).toMatch(/Paid/);
     await till.screenshot({ path: join(artifacts, 'paid-twice.png'), fullPage: true });
+    // The notice at the touchscreen till and phone counter classes too (CONTRACTS.md).
+    for (const [name, width, height] of [
+      ['touch', 1024, 600],
+      ['phone', 390, 844],
+    ] as const) {
+      await till.setViewportSize({ width, height });
+      await notice.waitFor({ timeout: SETTLE_MS });
+      await till.screenshot({ path: join(artifacts, `paid-twice-${name}.png`), fullPage: true });
+    }
+    await till.setViewportSize({ width: 1280, height: 900 });
     await setSandboxPersonality(web.first.control_url, { repeat_payments: 'refuse' });
 
     // Older rows for the capped listing below: rejected transfers into this paid account.

@@ -14,6 +14,8 @@ const NOTICE_STYLE = {
   padding: '0.6rem 1rem',
   margin: '0 0 1rem',
   fontWeight: 700,
+  // 30-digit session ids must wrap on a phone counter.
+  overflowWrap: 'anywhere',
 } as const;
 
 /** Main's alert kind for a payment beyond the one that paid a sale (engine/extra-payments.ts). */

@@ -14,12 +14,7 @@ export const PAID_TWICE = 'paid_twice';
  */
 export function flagExtraPayment(ctx: EngineContext, row: InflowRow): void {
   if (row.status !== 'success') return;
-  const sale =
-    row.saleId !== null
-      ? getSale(ctx.db, row.saleId)
-      : row.externalReference === null
-        ? undefined
-        : getSaleByReference(ctx.db, row.externalReference);
+  const sale = saleOfInflow(ctx, row);
   if (!sale || sale.paidSessionId === null || sale.paidSessionId === row.sessionId) return;
   raiseEngineAlert(ctx, {
     level: 'error',
@@ -29,6 +24,14 @@ export function flagExtraPayment(ctx: EngineContext, row: InflowRow): void {
     message: paidTwiceMessage(sale, row),
     dedupeKey: `${PAID_TWICE}:${row.sessionId}`,
   });
+}
+
+/** The sale an inflow is linked to, or whose reference it carries. */
+export function saleOfInflow(ctx: EngineContext, row: InflowRow): SaleRow | undefined {
+  if (row.saleId !== null) return getSale(ctx.db, row.saleId);
+  return row.externalReference === null
+    ? undefined
+    : getSaleByReference(ctx.db, row.externalReference);
 }
 
 /**

@@ -8,9 +8,8 @@ import {
   type InflowSource,
   type InflowStatus,
 } from '#main/store/inflows-repo';
-import { getSale, getSaleByReference } from '#main/store/sales-repo';
 import { raiseEngineAlert, type EngineContext } from './engine-context';
-import { flagExtraPayment } from './extra-payments';
+import { flagExtraPayment, saleOfInflow } from './extra-payments';
 
 export type InflowReport = Pick<
   TransactionRecord,
@@ -109,12 +108,7 @@ function alertAmountConflict(ctx: EngineContext, row: InflowRow): void {
  */
 function alertStatusChange(ctx: EngineContext, row: InflowRow, before: InflowStatus): void {
   if (before === 'pending' || before === 'unknown') return;
-  const sale =
-    row.saleId !== null
-      ? getSale(ctx.db, row.saleId)
-      : row.externalReference === null
-        ? undefined
-        : getSaleByReference(ctx.db, row.externalReference);
+  const sale = saleOfInflow(ctx, row);
   const transfer = `transfer ${row.sessionId} (${formatNaira(row.amountKobo)})`;
   const dedupeKey = `status_change:${row.sessionId}:${before}:${row.status}`;
   if (sale && sale.paidSessionId === row.sessionId && before === 'success') {

@@ -9,6 +9,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { isProviderError, type ProviderError } from '#main/provider/errors';
 import { readAllTransactions } from '#main/provider/pagination';
+import { parseCallbackBody } from '#main/webhook/callback-parser';
 import {
   toCreateBody,
   type CreateVirtualAccountInput,
@@ -1021,6 +1022,65 @@ describe('personalities (where the interface is silent)', () => {
     expect(callbackBodies(env.receiver)).toEqual([
       expect.objectContaining({ session_id: tx.session_id, date: T0_PROVIDER_DATE }),
     ]);
+  });
+
+  it('page_cap 4: pages hold at most 4 rows whatever limit asks; reading by rows returned gets every row', async () => {
+    await start();
+    const client = env.client();
+    const account = await client.createVirtualAccount(flexInput());
+    for (let i = 0; i < 11; i += 1) await env.control.transfer(account.accountNumber, 100 + i);
+    await env.control.personality({ page_cap: 4 });
+    const first = await client.listTransactions({ offset: 0, limit: 100 });
+    expect(first.count).toBe(11);
+    expect(first.transactions).toHaveLength(4);
+    const { client: recorded, sent } = env.recordedClient();
+    const result = await readAllTransactions(recorded, { limit: 100 });
+    expect(result).toMatchObject({ count: 11, complete: true, pages: 3 });
+    expect(sent.map((r) => r.path)).toEqual(
+      [0, 4, 8].map((offset) => `/api/virtual/transactions?offset=${offset}&limit=100`),
+    );
+    const ledger = (await env.control.ledger()).map((t) => t.session_id);
+    expect(result.transactions.map((t) => t.sessionId)).toEqual(ledger);
+  });
+
+  it('repeat_payments accept: a second exact transfer into a paid nonstatic account succeeds, with its own session and callback', async () => {
+    env = await startContractEnv({ personality: { repeat_payments: 'accept' } });
+    const client = env.client();
+    const input = nonstaticInput(250_500);
+    const account = await client.createVirtualAccount(input);
+    const first = await env.control.transfer(account.accountNumber, 2505);
+    const second = await env.control.transfer(account.accountNumber, 2505);
+    expect([first.status, second.status]).toEqual(['success', 'success']);
+    expect(second.session_id).not.toBe(first.session_id);
+    await callbacksFor(env.receiver, 2);
+    expect(
+      callbackBodies(env.receiver)
+        .map((b) => b.session_id)
+        .sort(),
+    ).toEqual([first.session_id, second.session_id].sort());
+    const listed = await readAllTransactions(client, { limit: 10 });
+    expect(listed.transactions.filter((t) => t.externalReference === input.reference)).toHaveLength(
+      2,
+    );
+    expect((await env.control.served())['repeat_payment_accepted']).toBe(1);
+  });
+
+  it('callback_format foreign_form: a form whose names are none of ours; the reference is among its values', async () => {
+    env = await startContractEnv({ personality: { callback_format: 'foreign_form' } });
+    const client = env.client();
+    const input = nonstaticInput(250_500);
+    const account = await client.createVirtualAccount(input);
+    const tx = await env.control.transfer(account.accountNumber, 2505);
+    await callbacksFor(env.receiver, 1);
+    const got = env.receiver.received[0];
+    expect(got?.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    const parsed = parseCallbackBody(String(got?.body), 'application/x-www-form-urlencoded');
+    // The till's parser finds none of its fields, and keeps the values to search.
+    expect(parsed.hint?.reference).toBeUndefined();
+    expect(parsed.hint?.sessionId).toBeUndefined();
+    expect(parsed.hint?.foreign?.values).toContain(input.reference);
+    expect(parsed.hint?.foreign?.values).toContain(tx.session_id);
+    expect((await env.control.served())['callbacks_foreign_form']).toBe(1);
   });
 
   it('callbacks reordered: payments due together arrive newest first', async () => {

@@ -13,10 +13,14 @@ export const EXCEPTION_WORDS: Readonly<Record<ExceptionKind, string>> = {
   reversed: 'Reversed by the provider',
   unreadable_rows: 'Unreadable bank rows',
   unreadable_callbacks: 'Unreadable callbacks',
+  paid_twice: 'Customer paid twice',
 };
 
-/** Money a sale counted that the provider took back comes first, marked as an error. */
-export const ERROR_KINDS: ReadonlySet<ExceptionKind> = new Set(['reversed']);
+/**
+ * Money a sale counted that the provider took back, and money the shop holds but owes back (a
+ * customer who paid twice), come first, marked as errors.
+ */
+export const ERROR_KINDS: ReadonlySet<ExceptionKind> = new Set(['reversed', 'paid_twice']);
 
 /** The report's exceptions in the order it lists them: errors first, then the rest as found. */
 export function exceptionsInReportOrder<T extends { readonly kind: ExceptionKind }>(
@@ -67,7 +71,15 @@ export function describeLastSync(run: SyncRunView | null, timeZone: string): str
   const at = run.finishedAt ?? run.startedAt;
   const state = run.status === 'complete' ? 'complete' : 'not finished';
   const unreadable = run.unreadable > 0 ? `; ${rowsCouldNotBeRead(run.unreadable)}` : '';
-  return `Last synced at ${formatDateTime(at, timeZone)} (${state}${unreadable})`;
+  return `Last synced at ${formatDateTime(at, timeZone)} (${state}${unreadable})${pageSizeNote(run)}`;
+}
+
+/** Said when the provider gives fewer rows a page than the till asks for (a capped listing). */
+export function pageSizeNote(run: SyncRunView): string {
+  const size = run.providerPageSize ?? null;
+  if (size === null) return '';
+  const asked = run.pageLimit ?? null;
+  return `. The bank's list gives ${size} rows a page${asked === null ? '' : ` (${asked} asked)`}: the till reads it in pages of that size.`;
 }
 
 /** One line for the screen, the printed report and the PDF: what was done, by whom, when. */

@@ -238,6 +238,16 @@ export const settingsSchema = z
         ngrokBasicAuthUser: z.string().trim().max(60, 'At most 60 characters').default(''),
       })
       .prefault({}),
+    report: z
+      .object({
+        /**
+         * The merchant account also receives transfers from other channels (a POS, a website):
+         * money with no reference of this shop is then "Other income on this account", counted
+         * apart, not a case for a person.
+         */
+        otherIncome: z.boolean().default(false),
+      })
+      .prefault({}),
     sync: z
       .object({
         intervalMinutes: z

@@ -142,6 +142,10 @@ export interface SyncRunView {
   /** Rows of the provider's listing this run could not read (kept, shown in the report). */
   readonly unreadable: number;
   readonly error: string | null;
+  /** The rows a page was asked for (null for runs from before this was kept). */
+  readonly pageLimit?: number | null;
+  /** The rows a page really holds when the provider gives fewer than asked; null otherwise. */
+  readonly providerPageSize?: number | null;
 }
 
 export interface SyncProgressView {
@@ -166,7 +170,9 @@ export type ExceptionKind =
   /** Rows of the provider's listing the till could not read (kept, not lost). */
   | 'unreadable_rows'
   /** Callback bodies of the period the till could not read (kept raw in the callback log). */
-  | 'unreadable_callbacks';
+  | 'unreadable_callbacks'
+  /** A success beyond the one that paid its sale: the customer paid twice and is owed a refund. */
+  | 'paid_twice';
 
 /** An exception as the report's queries find it (before its key and resolution are added). */
 export interface ExceptionFinding {
@@ -260,6 +266,26 @@ export interface ZReportView {
   readonly exceptions: readonly ReportException[];
   readonly lastSync: SyncRunView | null;
   readonly generatedAt: number;
+  /**
+   * Transfers with no reference of this shop, when Settings say the account also receives
+   * money from other channels (report.otherIncome); absent or null otherwise (they are then
+   * exceptions).
+   */
+  readonly otherIncome?: OtherIncomeView | null;
+}
+
+/** "Other income on this account": money no till of this shop asked for, counted apart. */
+export interface OtherIncomeView {
+  readonly success: AmountTotal;
+  readonly failed: AmountTotal;
+  /** The transfers, oldest first, at most the report's exception limit. */
+  readonly transfers: readonly {
+    readonly sessionId: string;
+    readonly reference: string | null;
+    readonly amountKobo: number;
+    readonly status: 'success' | 'failed';
+    readonly at: number;
+  }[];
 }
 
 /** One business day of the trend: the successful inflows of this till and of the whole shop. */

@@ -156,3 +156,66 @@ describe('a provider that answers a rejected payment with 404 or 409', () => {
     expect(await textOf(saleStatus(till))).toMatch(/₦2,400\.00 received, rejected/i);
   });
 });
+
+describe('readings of a provider we did not write (issue 23)', () => {
+  it('repeat_payments=accept: a customer who pays twice is told on the sale screen at once', async () => {
+    await setSandboxPersonality(web.first.control_url, {
+      callbacks: 'on',
+      failed_status: '200',
+      repeat_payments: 'accept',
+    });
+    const accountNumber = await newSale(till, '3000');
+    await sandboxTransfer(web.first.control_url, accountNumber, 3000);
+    await fakeTimeUntil(till, /Paid/, LOST_CALLBACK_BOUND_MS);
+    expect(await till.getByTestId('paid-twice-notice').count()).toBe(0);
+
+    await sandboxTransfer(web.first.control_url, accountNumber, 3000);
+    // The second payment's callback is a hint: no clock step is needed for the notice.
+    const notice = till.getByTestId('paid-twice-notice');
+    await notice.waitFor({ timeout: SETTLE_MS });
+    expect(await textOf(notice)).toMatch(/refund the customer ₦3,000\.00/);
+    expect(await textOf(saleStatus(till))).toMatch(/Paid/);
+    await till.screenshot({ path: join(artifacts, 'paid-twice.png'), fullPage: true });
+    // The notice at the touchscreen till and phone counter classes too (CONTRACTS.md).
+    for (const [name, width, height] of [
+      ['touch', 1024, 600],
+      ['phone', 390, 844],
+    ] as const) {
+      await till.setViewportSize({ width, height });
+      await notice.waitFor({ timeout: SETTLE_MS });
+      await till.screenshot({ path: join(artifacts, `paid-twice-${name}.png`), fullPage: true });
+    }
+    await till.setViewportSize({ width: 1280, height: 900 });
+    await setSandboxPersonality(web.first.control_url, { repeat_payments: 'refuse' });
+
+    // Older rows for the capped listing below: rejected transfers into this paid account.
+    for (let i = 0; i < 105; i += 1) {
+      await sandboxTransfer(web.first.control_url, accountNumber, 3000);
+    }
+  });
+
+  it('page_cap=25, failed_status=404: a wrong amount among 100+ rows is found without a press', async () => {
+    await setSandboxPersonality(web.first.control_url, { failed_status: '404', page_cap: 25 });
+    const accountNumber = await newSale(till, '2600');
+    await sandboxTransfer(web.first.control_url, accountNumber, 2500);
+    const tookMs = await fakeTimeUntil(till, /Wrong amount/i, LOST_CALLBACK_BOUND_MS);
+    expect(await textOf(saleStatus(till))).toMatch(/₦2,500\.00 received, rejected/i);
+    expect(tookMs).toBeLessThanOrEqual(LOST_CALLBACK_BOUND_MS);
+    expect((await sandboxServed(web.first.control_url))['page_capped']).toBeGreaterThan(0);
+    await setSandboxPersonality(web.first.control_url, { failed_status: '200', page_cap: 0 });
+  });
+
+  it('callback_format=foreign_form: the sale is paid by its callback, with the till clock standing still', async () => {
+    await setSandboxPersonality(web.first.control_url, { callback_format: 'foreign_form' });
+    const accountNumber = await newSale(till, '3500');
+    await sandboxTransfer(web.first.control_url, accountNumber, 3500);
+    // No clock step: the safety net cannot run, so only the callback can make it paid.
+    await expect
+      .poll(() => textOf(saleStatus(till)), { timeout: SETTLE_MS, interval: 100 })
+      .toMatch(/Paid/);
+    expect((await sandboxServed(web.first.control_url))['callbacks_foreign_form']).toBeGreaterThan(
+      0,
+    );
+    await setSandboxPersonality(web.first.control_url, { callback_format: 'json' });
+  });
+});

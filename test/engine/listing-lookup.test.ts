@@ -1,7 +1,12 @@
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { countProviderRequests } from '../support/engine-request-counter';
-import { createListingLookup, LOOKUP_PAGE_LIMIT } from '#main/engine/listing-lookup';
+import {
+  createListingLookup,
+  LOOKUP_MAX_REQUESTS,
+  LOOKUP_PAGE_LIMIT,
+  newestEnd,
+} from '#main/engine/listing-lookup';
 import { createHarness, type Harness } from '../support/sales-harness';
 
 let h: Harness | undefined;
@@ -10,8 +15,12 @@ afterEach(async () => {
   h = undefined;
 });
 
-/** `older` transfers into a counter account, then the sale's wrong amount: the newest row. */
-async function busyListing(older: number) {
+/**
+ * `older` transfers into a counter account, then the sale's wrong amount: the newest row.
+ * `spacedMs`: the fake clock moves that far between transfers, so the listing's dates show its
+ * order (0: every row in the same second).
+ */
+async function busyListing(older: number, spacedMs = 0) {
   const requests = countProviderRequests(() => h?.scheduler.now() ?? 0);
   const harness = (h = await createHarness({ live: true, clientFetch: requests.fetch }));
   await harness.control('/personality', { callbacks: 'never' });
@@ -20,6 +29,7 @@ async function busyListing(older: number) {
   for (let i = 0; i < older; i++) {
     const tx = await harness.transfer(counter.accountNumber ?? '', 10 + i);
     old.push(String(tx['session_id']));
+    if (spacedMs > 0) await harness.scheduler.advance(spacedMs);
   }
   const sale = await harness.engine.createSale({ amountKobo: 100_000 });
   const wrong = await harness.transfer(sale.accountNumber ?? '', 900);
@@ -52,6 +62,48 @@ describe('the bounded listing lookup', () => {
       expect(old.filter((id) => !seen.includes(id))).toHaveLength(old.length - seen.length);
     });
   }
+
+  for (const order of ['oldest_first', 'newest_first', 'shuffled'] as const) {
+    const outcome = order === 'shuffled' ? 'stays within its budget' : 'the newest rows are read';
+    it(`pages capped at 25 rows whatever limit asks (${order}): ${outcome}`, async () => {
+      const { harness, requests, lookup, sale, wrong } = await busyListing(120, 1_000);
+      await harness.control('/personality', { listing_order: order, page_cap: 25 });
+      const found = await lookup.find(sale.reference, 10_000);
+      if (order === 'shuffled') {
+        // No order to follow: both ends, within the budget, and no more.
+        expect(requests.listing.length).toBeLessThanOrEqual(LOOKUP_MAX_REQUESTS);
+        return;
+      }
+      expect(found.kind === 'rows' && found.rows.map((r) => r.sessionId)).toEqual([wrong]);
+      expect(requests.listing.length).toBeLessThanOrEqual(LOOKUP_MAX_REQUESTS);
+      const asked = requests.listing.map((r) => [r.offset, r.limit]);
+      expect(asked[0]).toEqual([0, LOOKUP_PAGE_LIMIT]);
+      // Every later request asks for the page size the provider really gives and moves by it.
+      expect(asked.slice(1)).toEqual(
+        order === 'oldest_first'
+          ? [
+              [96, 25],
+              [71, 25],
+              [46, 25],
+              [25, 21],
+            ]
+          : [
+              [25, 25],
+              [50, 25],
+              [75, 25],
+            ],
+      );
+    });
+  }
+
+  it('tells which end holds the newest rows from the first page dates', () => {
+    const at = (...ms: number[]) => ms.map((dateMs) => ({ dateMs }));
+    expect(newestEnd(at(1, 2, 2, 3))).toBe('back');
+    expect(newestEnd(at(3, 2, 2, 1))).toBe('front');
+    expect(newestEnd(at(1, 3, 2))).toBe('unknown');
+    expect(newestEnd(at(5, 5, 5))).toBe('unknown');
+    expect(newestEnd([])).toBe('unknown');
+  });
 
   it('one read serves every sale for 10 s; a failed read is not kept', async () => {
     const { harness, requests, lookup, sale } = await busyListing(3);

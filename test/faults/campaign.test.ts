@@ -130,6 +130,25 @@ describe('the invariant check itself (planted faults are caught)', () => {
     expect(kinds([paidTx], { ...good, sales })).toContain('unattributed_payment');
   });
 
+  it('catches a payment beyond the first that is stored without a paid_twice alert', () => {
+    const second = {
+      ...paidTx,
+      session_id: '100004261122000000000000000002',
+      created_at_ms: 20_000,
+    };
+    const inflows = [
+      ...good.inflows,
+      { sessionId: second.session_id, amountKobo: 150_000, status: 'success', saleId: 1 },
+    ];
+    const silent = { ...good, inflows };
+    expect(kinds([paidTx, second], silent)).toEqual(['extra_payment_not_flagged']);
+    const flagged = {
+      ...silent,
+      alerts: [{ kind: 'paid_twice', saleId: 1, sessionId: second.session_id }],
+    };
+    expect(kinds([paidTx, second], flagged)).toEqual([]);
+  });
+
   it('catches a payment sent after cancel that is not flagged', () => {
     const afterCancel = { ...paidTx, created_at_ms: 600, settled_at_ms: 600 };
     const events = [

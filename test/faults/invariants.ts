@@ -152,7 +152,12 @@ export type ViolationKind =
    * ... the till expired the sale after that money had settled (even if it was paid later):
    * the cashier was told "expired" for a payment made in time.
    */
-  | 'open_payment_expired';
+  | 'open_payment_expired'
+  /**
+   * A success beyond the one that paid its sale (the customer paid twice) stored with no
+   * 'paid_twice' alert naming it: money the shop owes back, silently kept.
+   */
+  | 'extra_payment_not_flagged';
 
 export interface Violation {
   readonly kind: ViolationKind;
@@ -387,10 +392,22 @@ export function checkInvariants(
       );
     }
     if (recovered && !paidByThis) {
-      fail(
-        'unattributed_payment',
-        `success ${tx.session_id} into sale ${sale.id}'s account, but the sale is '${sale.state}' (paid by ${sale.paidSessionId})`,
+      // A payment beyond the first is fine only when it is flagged, never silently stored.
+      const extra = sale.paidSessionId !== null;
+      const flagged = store.alerts.some(
+        (a) => a.kind === 'paid_twice' && a.sessionId === tx.session_id && a.saleId === sale.id,
       );
+      if (!extra) {
+        fail(
+          'unattributed_payment',
+          `success ${tx.session_id} into sale ${sale.id}'s account, but the sale is '${sale.state}' (paid by ${sale.paidSessionId})`,
+        );
+      } else if (!flagged) {
+        fail(
+          'extra_payment_not_flagged',
+          `success ${tx.session_id} into sale ${sale.id}'s account after it was paid by ${sale.paidSessionId}, with no 'paid_twice' alert`,
+        );
+      }
     }
     if (phase !== 'faults-on' || !settledWhileOpen(tx, sale, events)) continue;
     openPayments += 1;

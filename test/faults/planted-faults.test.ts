@@ -10,13 +10,31 @@
 import { describe, expect, it, vi } from 'vitest';
 import type * as CheckSchedule from '#main/engine/check-schedule';
 import type * as Deadline from '#main/engine/deadline';
+import type * as ExtraPayments from '#main/engine/extra-payments';
 import { DEFAULT_PERSONALITY } from '#main/sandbox/personality';
 import { isOpenSaleState } from '#shared/sales';
 import { runOnce } from './campaign';
 import { runFailed, type RunReport } from './run-report';
 import { SECOND, type Script } from './script';
 
-const plant = vi.hoisted(() => ({ pollingOff: false, expireOnFailedFinalCheck: false }));
+const plant = vi.hoisted(() => ({
+  pollingOff: false,
+  expireOnFailedFinalCheck: false,
+  extraPaymentsIgnored: false,
+}));
+
+vi.mock('#main/engine/extra-payments', async (importOriginal) => {
+  const original = await importOriginal<typeof ExtraPayments>();
+  return {
+    ...original,
+    flagExtraPayment: ((ctx, row) => {
+      if (!plant.extraPaymentsIgnored) original.flagExtraPayment(ctx, row);
+    }) satisfies typeof original.flagExtraPayment,
+    flagExtraPaymentsOfSale: ((ctx, sale) => {
+      if (!plant.extraPaymentsIgnored) original.flagExtraPaymentsOfSale(ctx, sale);
+    }) satisfies typeof original.flagExtraPaymentsOfSale,
+  };
+});
 
 vi.mock('#main/engine/check-schedule', async (importOriginal) => {
   const original = await importOriginal<typeof CheckSchedule>();
@@ -72,6 +90,20 @@ const FINAL_CHECK_TIMES_OUT: Script = {
   faultSeed: 2,
 };
 
+/** A provider that takes a second exact transfer into a paid account: the customer pays twice. */
+const PAID_TWICE: Script = {
+  personality: { ...DEFAULT_PERSONALITY, repeat_payments: 'accept' },
+  expiryMinutes: 2,
+  fixedListenerPort: false,
+  sales: [{ ...SALE, behaviour: 'pay-twice' }],
+  steps: [
+    { at: 0, kind: 'create', sale: 0 },
+    { at: 10 * SECOND, kind: 'pay', sale: 0, wrong: false, pendingMs: 0 },
+    { at: 30 * SECOND, kind: 'pay', sale: 0, wrong: false, pendingMs: 0 },
+  ],
+  faultSeed: 3,
+};
+
 async function play(script: Script): Promise<RunReport> {
   return runOnce({ index: 0, seed: 1, sigkill: false, script });
 }
@@ -114,5 +146,25 @@ describe('planted faults fail the "settled while open ends paid in time" invaria
     expect(runFailed(report)).toBe(false);
     expect(report.served['timeout']).toBeGreaterThan(0);
     expect(report.firstCheck.timeToPaid).toHaveLength(1);
+  }, 60_000);
+});
+
+describe('a planted fault fails "a payment beyond the first is flagged, never silently stored"', () => {
+  it('extra payments ignored: the second payment is stored with no paid_twice alert', async () => {
+    plant.extraPaymentsIgnored = true;
+    try {
+      const report = await play(PAID_TWICE);
+      expect(kinds(report)).toContain('extra_payment_not_flagged');
+      expect(report.served['repeat_payment_accepted']).toBe(1);
+    } finally {
+      plant.extraPaymentsIgnored = false;
+    }
+  }, 60_000);
+
+  it('...and the same run passes when the engine flags it', async () => {
+    const report = await play(PAID_TWICE);
+    expect(report.violations).toEqual([]);
+    expect(runFailed(report)).toBe(false);
+    expect(report.served['repeat_payment_accepted']).toBe(1);
   }, 60_000);
 });

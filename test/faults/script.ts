@@ -116,6 +116,8 @@ export function drawPersonality(rng: Prng): Personality {
     ...(choices as Partial<Personality>),
     bad_row_every: rng.chance(0.5) ? 0 : rng.pick([1, 2, 3, 5, 7] as const),
     callback_delay_ms: rng.pick(LATE_CALLBACK_DELAYS_MS),
+    // A provider that caps its pages below the limit asked (the lookup asks 100, the sync 100).
+    page_cap: rng.chance(0.6) ? 0 : rng.pick([3, 7, 25] as const),
   };
 }
 

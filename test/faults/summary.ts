@@ -132,7 +132,12 @@ export function summarise(input: {
     inflows: sum((r) => r.result.inflows),
     sales: sum((r) => r.result.sales),
     states,
-    losses: countOf(['loss', 'wrong_amount_stored', 'unattributed_payment']),
+    losses: countOf([
+      'loss',
+      'wrong_amount_stored',
+      'unattributed_payment',
+      'extra_payment_not_flagged',
+    ]),
     doubleCounts: countOf(['double_count']),
     lateFlagged: sum((r) => r.result.lateFlagged),
     paidLate: sum((r) => r.result.paidLate),

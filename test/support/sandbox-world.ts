@@ -208,8 +208,10 @@ export const personalitySchema = z.strictObject({
   expired_payments: z.enum(PERSONALITY_CHOICES.expired_payments),
   failed_callbacks: z.enum(PERSONALITY_CHOICES.failed_callbacks),
   callback_format: z.enum(PERSONALITY_CHOICES.callback_format),
+  repeat_payments: z.enum(PERSONALITY_CHOICES.repeat_payments),
   bad_row_every: z.number().int().min(0),
   callback_delay_ms: z.number().int().min(0),
+  page_cap: z.number().int().min(0),
 });
 
 export async function setPersonality(sandbox: SandboxProvider, patch: Record<string, unknown>) {

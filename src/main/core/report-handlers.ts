@@ -40,6 +40,7 @@ export function reportHandlers(deps: ReportHandlerDeps): HandlersOf<typeof repor
         buildZReport(db, {
           ...dayRange(input),
           tillId: deps.settings().shop.tillId,
+          otherIncome: deps.settings().report.otherIncome,
           now: deps.now(),
         }),
         listPairedCounters(db),
@@ -65,13 +66,18 @@ export function reportHandlers(deps: ReportHandlerDeps): HandlersOf<typeof repor
         limit,
       }),
     exportCsv: (input) =>
-      buildCsvExport(deps.db(), { ...dayRange(input), tillId: deps.settings().shop.tillId }),
+      buildCsvExport(deps.db(), {
+        ...dayRange(input),
+        tillId: deps.settings().shop.tillId,
+        otherIncome: deps.settings().report.otherIncome,
+      }),
     exportPdf: (input) => {
       const current = deps.settings();
       const now = deps.now();
       return buildPdfExport(deps.db(), {
         ...requestedDayRange(input, current, now),
         tillId: current.shop.tillId,
+        otherIncome: current.report.otherIncome,
         now,
         shopName: current.shop.name,
         environment: current.environment,

@@ -9,8 +9,10 @@ import {
   type SaleRow,
 } from '#main/store/sales-repo';
 import { confirmCounterCallback } from './counter-accounts';
+import { alertForeignShape, checkEveryOpenSale, saleForForeignShape } from './foreign-callbacks';
 import { raiseEngineAlert } from './engine-context';
 import type { CallbackHint } from '#main/webhook/types';
+import { recheckPaidSale } from './paid-recheck';
 import { checkSale } from './sale-checks';
 import type { WatchEnv } from './watch-book';
 import { watchSale } from './watching';
@@ -44,15 +46,22 @@ async function outcomeOf(
   hint: CallbackHint | null,
 ): Promise<string> {
   const { ctx } = env;
-  const sale = hint ? saleForHint(env, hint) : undefined;
+  const foreign = hint?.foreign;
+  if (foreign) alertForeignShape(env, foreign);
+  const sale = hint
+    ? (saleForHint(env, hint) ?? (foreign ? saleForForeignShape(env, foreign) : undefined))
+    : undefined;
   if (!sale) {
     const counter = hint ? counterAccountForHint(env, hint) : undefined;
     if (counter && hint) return confirmCounterCallback(ctx, counter, hint);
+    // Nothing in it names a sale of this till: still news of money, so every open sale is
+    // checked now rather than at the next safety-net check.
+    if (!hint?.reference && !hint?.sessionId) return checkEveryOpenSale(env, callbackId, foreign);
     ctx.publisher.atomically(() =>
       raiseEngineAlert(ctx, {
         level: 'warning',
         kind: 'unknown_callback',
-        message: `A payment notification arrived for a reference this till does not know (${hint?.reference ?? 'no reference'}). Nothing was marked paid; it will be checked against the provider's list at the next sync.`,
+        message: `A payment notification arrived for ${hint?.reference ? `a reference this till does not know (${hint.reference})` : `a transfer this till does not know (session ${hint?.sessionId ?? 'unknown'})`}. Nothing was marked paid; it will be checked against the provider's list at the next sync.`,
         dedupeKey: `unknown_callback:${hint?.reference ?? hint?.sessionId ?? callbackId}`,
       }),
     );
@@ -60,6 +69,10 @@ async function outcomeOf(
   }
   let after: SaleRow;
   try {
+    // Money for a paid sale under another session id (or none): perhaps the customer paid twice.
+    if (sale.paidSessionId !== null && hint?.sessionId !== sale.paidSessionId) {
+      return await recheckPaidSale(env, sale.id);
+    }
     after = await ctx.queue.run(sale.id, async () => {
       const checked = await checkSale(env, sale.id, 'callback', { lookup: false });
       return checked?.sale ?? getSale(ctx.db, sale.id) ?? sale;

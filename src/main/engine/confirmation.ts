@@ -7,6 +7,7 @@ import { getSaleOrThrow, type SaleRow } from '#main/store/sales-repo';
 import { PAYABLE_STATES, paidInTime, type CheckEvidence } from './deadline';
 import { changeSale, raiseEngineAlert, type EngineContext } from './engine-context';
 import type { CheckTrigger } from './engine-types';
+import { flagExtraPaymentsOfSale } from './extra-payments';
 import { recordInflow } from './inflow-recording';
 import type { LookupResult } from './listing-lookup';
 
@@ -237,6 +238,7 @@ export function applyConfirmed(
       },
       [...PAYABLE_STATES, 'expired'],
     );
+    if (updated) flagExtraPaymentsOfSale(ctx, updated);
     if (updated && wasExpired) {
       raiseEngineAlert(ctx, {
         level: 'warning',
@@ -274,6 +276,7 @@ export function applyConfirmed(
     },
     LATE_STATES,
   );
+  if (updated) flagExtraPaymentsOfSale(ctx, updated);
   raiseEngineAlert(ctx, {
     level: 'error',
     kind: 'paid_late',

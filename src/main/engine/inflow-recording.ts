@@ -8,8 +8,8 @@ import {
   type InflowSource,
   type InflowStatus,
 } from '#main/store/inflows-repo';
-import { getSale, getSaleByReference } from '#main/store/sales-repo';
 import { raiseEngineAlert, type EngineContext } from './engine-context';
+import { flagExtraPayment, saleOfInflow } from './extra-payments';
 
 export type InflowReport = Pick<
   TransactionRecord,
@@ -35,7 +35,8 @@ export interface RecordedInflow {
 
 /**
  * Stores one provider report of a transfer (once per session_id) and raises what a person must
- * see: two amounts for one transfer, or a settled status that changed after the fact. The
+ * see: two amounts for one transfer, a settled status that changed after the fact, or a success
+ * beyond the one that paid its sale (the customer paid twice). The
  * sale's own change (paid, wrong amount...) is the caller's.
  */
 export function recordInflow(
@@ -68,6 +69,7 @@ export function recordInflow(
   if (result.previousStatus !== null && result.previousStatus !== result.row.status) {
     alertStatusChange(ctx, result.row, result.previousStatus);
   }
+  flagExtraPayment(ctx, result.row);
   return { row: result.row, previousStatus: result.previousStatus };
 }
 
@@ -86,6 +88,7 @@ export function takeListedInflow(
   if (row.amountKobo !== tx.amountKobo) alertAmountConflict(ctx, row);
   const before = listed.inserted ? null : listed.previousStatus;
   if (before !== null && before !== row.status) alertStatusChange(ctx, row, before);
+  flagExtraPayment(ctx, row);
   return { row, previousStatus: before };
 }
 
@@ -105,12 +108,7 @@ function alertAmountConflict(ctx: EngineContext, row: InflowRow): void {
  */
 function alertStatusChange(ctx: EngineContext, row: InflowRow, before: InflowStatus): void {
   if (before === 'pending' || before === 'unknown') return;
-  const sale =
-    row.saleId !== null
-      ? getSale(ctx.db, row.saleId)
-      : row.externalReference === null
-        ? undefined
-        : getSaleByReference(ctx.db, row.externalReference);
+  const sale = saleOfInflow(ctx, row);
   const transfer = `transfer ${row.sessionId} (${formatNaira(row.amountKobo)})`;
   const dedupeKey = `status_change:${row.sessionId}:${before}:${row.status}`;
   if (sale && sale.paidSessionId === row.sessionId && before === 'success') {

@@ -55,6 +55,7 @@ const KEYED_BY: Readonly<Record<ExceptionKind, SubjectType>> = {
   unmatched_inflow: 'session',
   unreadable_rows: 'since',
   unreadable_callbacks: 'since',
+  paid_twice: 'session',
 };
 
 export function exceptionKey(finding: ExceptionFinding): string {

@@ -517,7 +517,7 @@ describe('Z-report', () => {
     const callbacks = today.find((e) => e.kind === 'unreadable_callbacks');
     expect(callbacks?.at).toBe(day + 3 * HOUR);
     expect(callbacks?.message).toBe(
-      '4 payment notifications (callbacks) received in this period could not be read: JSON that could not be parsed (2); sent as application/xml, not JSON or a form (1); readable, but with no reference or session id in it (1). Each is kept as it was received.',
+      '4 payment notifications (callbacks) received in this period could not be read: JSON that could not be parsed (2); sent as application/xml, not JSON or a form (1); in a shape this till does not recognise (no reference or session id in it) (1). Each is kept as it was received.',
     );
     // The rows may belong to any day; the callbacks belong to the day they came.
     const next = report('2026-11-23').exceptions;

@@ -22,6 +22,7 @@ import {
   headlineRows,
   paidLateSales,
   paidSalesByTill,
+  paidTwiceInflows,
   reversedSales,
   salesMissingFromListing,
   salesOpenAtCutoff,
@@ -42,6 +43,7 @@ import { classifyContentType } from '#main/webhook/callback-parser';
 import type { ShopLine } from './attribution';
 import { registerAttributionSql } from './attribution-sql';
 import { withResolutions } from './exception-resolutions';
+import { otherIncomeOf } from './other-income';
 import {
   localClock,
   localDateTime,
@@ -57,6 +59,11 @@ export interface ZReportOptions extends DayRangeOptions {
    * Default: the id every install had before ids were made unique.
    */
   readonly tillId?: string;
+  /**
+   * The account also receives transfers from other channels (Settings, report.otherIncome):
+   * money no till of this shop made is other income, not an exception. Default false.
+   */
+  readonly otherIncome?: boolean;
   /** Most exceptions listed per kind (the oldest first); default 500. */
   readonly exceptionLimit?: number;
   /**
@@ -172,6 +179,15 @@ export function buildZReport(db: Db, options: ZReportOptions): ZReportView {
       exceptions: exceptionsOf(db, range, options),
       lastSync: latest ? toSyncRunView(latest) : null,
       generatedAt: options.now,
+      otherIncome:
+        options.otherIncome === true
+          ? otherIncomeOf(
+              db,
+              range,
+              referencePrefix(tillId),
+              options.exceptionLimit ?? DEFAULT_EXCEPTION_LIMIT,
+            )
+          : null,
     };
   })();
 }
@@ -198,10 +214,12 @@ function exceptionsOf(db: Db, range: Range, options: ZReportOptions): ZReportVie
     zone: options.timeZone,
     tillPrefix: referencePrefix(options.tillId ?? LEGACY_TILL_ID),
     limit: options.exceptionLimit ?? DEFAULT_EXCEPTION_LIMIT,
+    otherIncome: options.otherIncome === true,
   };
   const findings = [
     ...reversed(cases),
     ...paidLate(cases),
+    ...paidTwice(cases),
     ...wrongAmounts(cases),
     ...unmatched(cases),
     ...(lastComplete ? missingFromProvider(cases, lastComplete.startedAt - lagMs) : []),
@@ -219,6 +237,8 @@ interface Cases {
   readonly zone: string;
   readonly tillPrefix: string;
   readonly limit: number;
+  /** Money no till of this shop made is other income (other-income.ts), not an exception. */
+  readonly otherIncome: boolean;
 }
 
 function paidLate({ db, range, limit, zone }: Cases): ExceptionFinding[] {
@@ -234,8 +254,27 @@ function paidLate({ db, range, limit, zone }: Cases): ExceptionFinding[] {
   }));
 }
 
-function wrongAmounts({ db, range, limit, zone, tillPrefix }: Cases): ExceptionFinding[] {
-  return wrongAmountInflows(db, range, tillPrefix, limit).map((row) => {
+function paidTwice({ db, range, limit, zone }: Cases): ExceptionFinding[] {
+  return paidTwiceInflows(db, range, limit).map((row) => ({
+    kind: 'paid_twice',
+    saleId: row.saleId,
+    sessionId: row.sessionId,
+    amountKobo: row.amountKobo,
+    at: row.at,
+    message: `Customer paid twice: refund ${formatNaira(row.amountKobo)}. Sale #${row.saleId} (${formatNaira(row.saleKobo)}) was already paid by transfer ${row.paidSessionId}; transfer ${row.sessionId} at ${localClock(row.at, zone)} put ${formatNaira(row.amountKobo)} more into its account.`,
+    action: `Send the customer ${formatNaira(row.amountKobo)} back and record it here as refunded with the bank reference of the refund (or record the goods given for it). Give the provider the session id if the customer disputes it.`,
+  }));
+}
+
+function wrongAmounts({
+  db,
+  range,
+  limit,
+  zone,
+  tillPrefix,
+  otherIncome,
+}: Cases): ExceptionFinding[] {
+  return wrongAmountInflows(db, range, tillPrefix, limit, otherIncome).map((row) => {
     const target =
       row.saleId === null
         ? `to reference ${row.reference ?? 'unknown'}`
@@ -256,7 +295,8 @@ function wrongAmounts({ db, range, limit, zone, tillPrefix }: Cases): ExceptionF
 }
 
 /** Money no till of this shop made: not this till's, not another till's, not a counter account's. */
-function unmatched({ db, range, limit, zone, tillPrefix }: Cases): ExceptionFinding[] {
+function unmatched({ db, range, limit, zone, tillPrefix, otherIncome }: Cases): ExceptionFinding[] {
+  if (otherIncome) return [];
   return unmatchedInflows(db, range, tillPrefix, limit).map((row) => ({
     kind: 'unmatched_inflow',
     saleId: null,
@@ -355,7 +395,8 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
 
 /** What was wrong with a kind of unreadable callback, in words; the sender's text cut short. */
 function callbackProblem(group: UnreadableCallbackCount): string {
-  if (group.parseStatus === 'ok') return 'readable, but with no reference or session id in it';
+  if (group.parseStatus === 'ok')
+    return 'in a shape this till does not recognise (no reference or session id in it)';
   switch (classifyContentType(group.contentType)) {
     case 'json':
       return 'JSON that could not be parsed';

@@ -17,11 +17,15 @@ export type TransferOutcome =
       readonly status: 'success';
       /** A static account took an amount other than its own (static_mismatch "accept"). */
       readonly mismatchAccepted?: true;
+      /** A paid nonstatic account took the exact amount again (repeat_payments "accept"). */
+      readonly repeatAccepted?: true;
     }
   | { readonly status: 'failed'; readonly reason: FailureReason };
 
 export interface AmountRuleOptions {
   readonly staticMismatch: 'reject' | 'accept';
+  /** A second exact transfer into a paid nonstatic account (personality `repeat_payments`). */
+  readonly repeatPayments?: 'refuse' | 'accept';
 }
 
 const TODAYS_RULES: AmountRuleOptions = { staticMismatch: 'reject' };
@@ -43,7 +47,11 @@ export function decideOutcome(
         ? { status: 'success', mismatchAccepted: true }
         : { status: 'failed', reason: 'amount_mismatch' };
     case 'nonstatic':
-      if (alreadyPaid) return { status: 'failed', reason: 'already_paid' };
+      if (alreadyPaid) {
+        return rules.repeatPayments === 'accept' && amountKobo === account.amountKobo
+          ? { status: 'success', repeatAccepted: true }
+          : { status: 'failed', reason: 'already_paid' };
+      }
       return amountKobo === account.amountKobo
         ? { status: 'success' }
         : { status: 'failed', reason: 'amount_mismatch' };

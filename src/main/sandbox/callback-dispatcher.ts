@@ -48,14 +48,36 @@ export function callbackPayload(tx: TransactionRow): CallbackPayload {
   };
 }
 
-/** The body as sent under `callback_format`: JSON, or the same flat fields form-encoded. */
+/**
+ * The same payment under field names that are none of ours (`callback_format: "foreign_form"`):
+ * a provider written from the interface alone, which names its fields as it likes.
+ */
+export function foreignCallbackFields(payload: CallbackPayload): Readonly<Record<string, string>> {
+  return {
+    txnRef: payload.reference,
+    vaNumber: payload.account_number,
+    nipSessionRef: payload.session_id,
+    amountPaid: String(payload.amount),
+    txnStatus: payload.status === 'success' ? 'SUCCESSFUL' : 'FAILED',
+    paidAt: payload.date,
+    channel: 'bank_transfer',
+  };
+}
+
+/**
+ * The body as sent under `callback_format`: JSON, the same flat fields form-encoded, or a form
+ * with foreign field names.
+ */
 export function encodeCallback(
   payload: CallbackPayload,
   format: Personality['callback_format'],
 ): { readonly body: string; readonly contentType: string } {
   if (format === 'json') return { body: JSON.stringify(payload), contentType: 'application/json' };
+  const fields: readonly (readonly [string, unknown])[] = Object.entries(
+    format === 'foreign_form' ? foreignCallbackFields(payload) : payload,
+  );
   const form = new URLSearchParams();
-  for (const [key, value] of Object.entries(payload)) form.set(key, String(value));
+  for (const [key, value] of fields) form.set(key, String(value));
   return { body: form.toString(), contentType: 'application/x-www-form-urlencoded' };
 }
 
@@ -302,7 +324,9 @@ export class CallbackDispatcher {
       setDispatchState(db, dispatchId, 'failed');
       return;
     }
-    const encoded = encodeCallback(callbackPayload(tx), this.options.personality().callback_format);
+    const format = this.options.personality().callback_format;
+    if (format === 'foreign_form') this.options.served.record('callbacks_foreign_form');
+    const encoded = encodeCallback(callbackPayload(tx), format);
     for (let attempt = 1; ; attempt += 1) {
       const result = await this.attempt(dispatchId, attempt, tx.callbackUrl, encoded);
       if (attempt === 1) firstAttemptDone?.();

@@ -76,8 +76,10 @@ describe('personality control API', () => {
       expired_payments: 'refuse',
       failed_callbacks: 'none',
       callback_format: 'json',
+      repeat_payments: 'refuse',
       bad_row_every: 0,
       callback_delay_ms: 60_000,
+      page_cap: 0,
     });
 
     const patched = await setPersonality(sandbox, { failed_status: '404', bad_row_every: 3 });
@@ -464,5 +466,82 @@ describe('expired_payments', () => {
     // The account stays expired: only its payment went through.
     expect((await accounts(sandbox))[0]).toMatchObject({ status: 'expired', paid: true });
     expect((await callbackLog(sandbox)).every((c) => c.cause === 'payment')).toBe(true);
+  });
+});
+
+describe('repeat_payments', () => {
+  it('"refuse" (default) fails a second exact transfer into a paid nonstatic account', async () => {
+    const { sandbox } = await sandboxWith();
+    const account = await createAccount(sandbox, nonstaticBody({ amount: 10 }));
+    const first = await transfer(sandbox, account.account_number, 10);
+    const second = await transfer(sandbox, account.account_number, 10);
+    expect([first.status, second.status]).toEqual(['success', 'failed']);
+    expect((await servedFaults(sandbox)).repeat_payment_accepted).toBe(0);
+  });
+
+  it('"accept" takes it as a second success with its own session id and callback', async () => {
+    const r = await receiver();
+    const { sandbox } = await sandboxWith({ personality: { repeat_payments: 'accept' } });
+    const account = await createAccount(
+      sandbox,
+      nonstaticBody({ amount: 10, callback_url: r.url }),
+    );
+    const first = await transfer(sandbox, account.account_number, 10);
+    const wrong = await transfer(sandbox, account.account_number, 9);
+    const second = await transfer(sandbox, account.account_number, 10);
+    expect([first.status, wrong.status, second.status]).toEqual(['success', 'failed', 'success']);
+    expect(second.session_id).not.toBe(first.session_id);
+    await waitFor(() => (r.received.length === 2 ? true : undefined), 'two callbacks');
+    // The status endpoint shows the latest success: the second payment.
+    expect(
+      statusSchema.parse((await statusOf(sandbox, account.external_reference)).body).data,
+    ).toMatchObject({ status: 'success', session_id: second.session_id });
+    expect((await servedFaults(sandbox)).repeat_payment_accepted).toBe(1);
+  });
+});
+
+describe('page_cap', () => {
+  it('0 (default) honours limit; N serves at most N rows a page whatever limit asks', async () => {
+    const { sandbox } = await sandboxWith();
+    const account = await createAccount(sandbox, flexBody());
+    for (let i = 0; i < 7; i += 1) await transfer(sandbox, account.account_number, 10 + i);
+    const page = async (query: string) =>
+      listingSchema.parse((await listing(sandbox, query)).body).data;
+    expect((await page('?offset=0&limit=100')).transactions).toHaveLength(7);
+    await setPersonality(sandbox, { page_cap: 3 });
+    const capped = await page('?offset=0&limit=100');
+    expect(capped.count).toBe(7);
+    expect(capped.transactions).toHaveLength(3);
+    expect((await page('?offset=5&limit=100')).transactions).toHaveLength(2);
+    expect((await page('?offset=0&limit=2')).transactions).toHaveLength(2);
+    expect((await servedFaults(sandbox)).page_capped).toBe(2);
+  });
+
+  it('refuses a negative or fractional cap', () => {
+    expect(() => parsePersonalityPatch({ page_cap: -1 })).toThrow(/page_cap/);
+    expect(() => parsePersonalityPatch({ page_cap: 2.5 })).toThrow(/page_cap/);
+    expect(parsePersonalityFlag('page_cap=25')).toEqual({ page_cap: 25 });
+  });
+});
+
+describe('callback_format foreign_form', () => {
+  it('sends a form whose field names are none of ours, the reference among its values', async () => {
+    const r = await receiver();
+    const { sandbox } = await sandboxWith({ personality: { callback_format: 'foreign_form' } });
+    const account = await createAccount(
+      sandbox,
+      nonstaticBody({ amount: 10, callback_url: r.url }),
+    );
+    const paid = await transfer(sandbox, account.account_number, 10);
+    await waitFor(() => r.received[0], 'the callback');
+    const got = r.received[0];
+    expect(got?.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    const fields = Object.fromEntries(new URLSearchParams(String(got?.body)));
+    expect(Object.keys(fields)).not.toContain('reference');
+    expect(Object.keys(fields)).not.toContain('session_id');
+    expect(Object.keys(fields)).not.toContain('amount');
+    expect(Object.values(fields)).toContain(account.external_reference);
+    expect(Object.values(fields)).toContain(paid.session_id);
+    expect((await servedFaults(sandbox)).callbacks_foreign_form).toBe(1);
   });
 });

@@ -18,8 +18,16 @@ export const PERSONALITY_CHOICES = {
   expired_payments: ['refuse', 'accept'],
   /** Section 6 promises no success callback for a wrong amount; a failure notice may still come. */
   failed_callbacks: ['none', 'sent'],
-  /** The callback body's encoding (the payload shape is not shown). */
-  callback_format: ['json', 'form'],
+  /**
+   * The callback body's encoding and shape (the payload shape is not shown): ours as JSON or as
+   * a form, or `foreign_form`, a form whose field names are none of ours.
+   */
+  callback_format: ['json', 'form', 'foreign_form'],
+  /**
+   * A second exact transfer into a nonstatic account that is already paid: refused, or
+   * accepted with a new session id (the customer paid twice).
+   */
+  repeat_payments: ['refuse', 'accept'],
 } as const;
 
 type Choices = typeof PERSONALITY_CHOICES;
@@ -29,12 +37,15 @@ export type ChoiceKey = keyof Choices;
 export const MAX_BAD_ROW_EVERY = 1_000_000;
 export const MAX_CALLBACK_DELAY_MS = 24 * 60 * 60 * 1000;
 export const DEFAULT_CALLBACK_DELAY_MS = 60_000;
+export const MAX_PAGE_CAP = 10_000;
 
 export type Personality = { readonly [K in ChoiceKey]: Choices[K][number] } & {
   /** 0: every listing row readable; N: every Nth transaction is served unreadable. */
   readonly bad_row_every: number;
   /** How long `callbacks: "late"` holds each callback, on the sandbox's clock. */
   readonly callback_delay_ms: number;
+  /** 0: the listing honours `limit`; N: no page holds more than N rows, whatever `limit` asks. */
+  readonly page_cap: number;
 };
 
 export type PersonalityKey = keyof Personality;
@@ -47,14 +58,17 @@ export const DEFAULT_PERSONALITY: Personality = {
   expired_payments: 'refuse',
   failed_callbacks: 'none',
   callback_format: 'json',
+  repeat_payments: 'refuse',
   bad_row_every: 0,
   callback_delay_ms: DEFAULT_CALLBACK_DELAY_MS,
+  page_cap: 0,
 };
 
 const CHOICE_KEYS = Object.keys(PERSONALITY_CHOICES) as ChoiceKey[];
 const NUMBER_BOUNDS = {
   bad_row_every: MAX_BAD_ROW_EVERY,
   callback_delay_ms: MAX_CALLBACK_DELAY_MS,
+  page_cap: MAX_PAGE_CAP,
 } as const;
 export const PERSONALITY_KEYS: readonly PersonalityKey[] = [
   ...CHOICE_KEYS,
@@ -91,7 +105,8 @@ function parseWhole(key: keyof typeof NUMBER_BOUNDS, value: unknown): number {
     typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value.trim()) : value;
   const max = NUMBER_BOUNDS[key];
   if (typeof number !== 'number' || !Number.isInteger(number) || number < 0 || number > max) {
-    const what = key === 'bad_row_every' ? '0 (off) or a whole number N >= 1' : 'a whole number';
+    const what =
+      key === 'callback_delay_ms' ? 'a whole number' : '0 (off) or a whole number N >= 1';
     throw invalidField(key, `must be ${what}, at most ${max} (got ${JSON.stringify(value)})`);
   }
   return number;

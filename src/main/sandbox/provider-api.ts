@@ -113,11 +113,15 @@ export function virtualAccountRoutes(deps: ProviderApiDeps): readonly Route[] {
         requireSecretKey(ctx, deps.merchant());
         const offset = pagingParam(ctx.url, 'offset', 0, 0);
         // Larger pages are clamped rather than refused, as many real APIs do.
-        const limit = Math.min(
+        const asked = Math.min(
           pagingParam(ctx.url, 'limit', DEFAULT_PAGE_LIMIT, 1),
           MAX_PAGE_LIMIT,
         );
         const personality = deps.personality();
+        // page_cap: a provider that serves at most N rows a page whatever `limit` asks.
+        const capped = personality.page_cap > 0 && personality.page_cap < asked;
+        if (capped) ctx.served.add('page_capped');
+        const limit = capped ? personality.page_cap : asked;
         const page = deps.engine.listTransactions(offset, limit, personality.listing_order);
         const skew = deps.countSkew();
         if (skew !== 0) ctx.served.add('count_skew');

@@ -188,8 +188,10 @@ export class SandboxEngine {
   }
 
   private decide(account: AccountRow, amountKobo: number): TransferOutcome {
+    const personality = this.options.personality();
     return decideOutcome(account, amountKobo, this.hasSuccess(account), {
-      staticMismatch: this.options.personality().static_mismatch,
+      staticMismatch: personality.static_mismatch,
+      repeatPayments: personality.repeat_payments,
     });
   }
 
@@ -199,6 +201,7 @@ export class SandboxEngine {
       if (outcome.mismatchAccepted === true) {
         this.options.served.record('static_mismatch_accepted');
       }
+      if (outcome.repeatAccepted === true) this.options.served.record('repeat_payment_accepted');
       this.options.onPaymentSucceeded(sessionId);
     } else {
       this.options.onPaymentFailed?.(sessionId);

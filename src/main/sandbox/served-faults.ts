@@ -22,6 +22,9 @@ export const SERVED_FAULT_KINDS = [
   'expired_payment_accepted',
   'static_mismatch_accepted',
   'failed_callbacks_sent',
+  'repeat_payment_accepted',
+  'page_capped',
+  'callbacks_foreign_form',
 ] as const;
 
 export type ServedFaultKind = (typeof SERVED_FAULT_KINDS)[number];

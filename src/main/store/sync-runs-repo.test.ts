@@ -53,7 +53,7 @@ describe('the sync runs', () => {
       /SEARCH sync_runs USING INTEGER PRIMARY KEY/,
     );
     expect(
-      explain(db, PAGE_PROGRESS_SQL, 1, 1, 1, 0, 0, 0, null, null, null, 1).join('\n'),
+      explain(db, PAGE_PROGRESS_SQL, 1, 1, 1, 0, 0, 0, null, null, null, null, null, 1).join('\n'),
     ).toMatch(/SEARCH sync_runs USING INTEGER PRIMARY KEY/);
     // The newest row by rowid, walked backwards: the first row is the answer, nothing is sorted.
     const latest = explain(db, LATEST_SYNC_RUN_SQL).join('\n');

@@ -35,6 +35,13 @@ export interface SyncRunRow {
   readonly pendingOffset: number | null;
   /** Oldest provider date (epoch ms) of a row this run saw that was not final. */
   readonly pendingSince: number | null;
+  /** The `limit` this run asked for (null for runs made before migration 009). */
+  readonly pageLimit: number | null;
+  /**
+   * The most rows a page held when it held fewer than `limit` with more rows still to come:
+   * the provider's real page size. Null while every page honoured `limit`.
+   */
+  readonly providerPageSize: number | null;
 }
 
 /** What one listing page moved a run on by (written with the page, in its transaction). */
@@ -50,13 +57,16 @@ export interface PageProgress {
   readonly pendingOffset: number | null;
   readonly pendingSince: number | null;
   readonly listingOrder: ListingOrder | null;
+  /** The provider's real page size as this page showed it (see SyncRunRow); null: no news. */
+  readonly providerPageSize?: number | null;
 }
 
 const RUN_COLUMNS = `id, mode, trigger, status, started_at AS startedAt, finished_at AS finishedAt,
   reported_count AS reportedCount, collected, inserted, updated, unreadable,
   next_offset AS nextOffset, error,
   start_offset AS startOffset, listing_order AS listingOrder, pending_offset AS pendingOffset,
-  pending_since AS pendingSince`;
+  pending_since AS pendingSince, page_limit AS pageLimit,
+  provider_page_size AS providerPageSize`;
 
 export const SYNC_RUN_SQL = `SELECT ${RUN_COLUMNS} FROM sync_runs WHERE id = ?`;
 export const LATEST_SYNC_RUN_SQL = `SELECT ${RUN_COLUMNS} FROM sync_runs ORDER BY id DESC LIMIT 1`;
@@ -68,20 +78,27 @@ export const MARK_STALE_RUNS_SQL = `UPDATE sync_runs SET status = 'interrupted',
 export const PAGE_PROGRESS_SQL = `UPDATE sync_runs SET next_offset = COALESCE(?, next_offset),
     reported_count = ?, collected = collected + ?, unreadable = unreadable + ?,
     inserted = inserted + ?, updated = updated + ?, pending_offset = ?, pending_since = ?,
-    listing_order = COALESCE(?, listing_order)
+    listing_order = COALESCE(?, listing_order),
+    provider_page_size = COALESCE(MAX(provider_page_size, ?), provider_page_size, ?)
   WHERE id = ?`;
 
 export function insertSyncRun(
   db: Db,
-  run: { readonly mode: SyncMode; readonly trigger: string; readonly startOffset: number },
+  run: {
+    readonly mode: SyncMode;
+    readonly trigger: string;
+    readonly startOffset: number;
+    readonly pageLimit?: number;
+  },
   now: number,
 ): SyncRunRow {
   const { lastInsertRowid } = db
     .prepare(
-      `INSERT INTO sync_runs (mode, trigger, status, started_at, start_offset, next_offset)
-       VALUES (?, ?, 'running', ?, ?, ?)`,
+      `INSERT INTO sync_runs (mode, trigger, status, started_at, start_offset, next_offset,
+         page_limit)
+       VALUES (?, ?, 'running', ?, ?, ?, ?)`,
     )
-    .run(run.mode, run.trigger, now, run.startOffset, run.startOffset);
+    .run(run.mode, run.trigger, now, run.startOffset, run.startOffset, run.pageLimit ?? null);
   return getSyncRunOrThrow(db, Number(lastInsertRowid));
 }
 
@@ -174,6 +191,8 @@ export function recordPageProgress(
     progress.pendingOffset,
     progress.pendingSince,
     progress.listingOrder,
+    progress.providerPageSize ?? null,
+    progress.providerPageSize ?? null,
     progress.runId,
   );
 }

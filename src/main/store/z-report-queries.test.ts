@@ -8,6 +8,8 @@ import {
   MISSING_SQL,
   OPEN_AT_CUTOFF_SQL,
   PAID_LATE_SQL,
+  OTHER_INCOME_SQL,
+  PAID_TWICE_SQL,
   REVERSED_SQL,
   SHOP_LINES_SQL,
   UNMATCHED_SQL,
@@ -47,7 +49,17 @@ describe('the Z-report queries', () => {
       [
         WRONG_AMOUNT_SQL,
         /^SEARCH i USING INDEX inflows_day \(occurred_at>\? AND occurred_at<\?\)/,
+        [{ ...NAMED, skipKind: 'other-till' }],
+      ],
+      [
+        OTHER_INCOME_SQL,
+        /^SEARCH i USING INDEX inflows_day \(occurred_at>\? AND occurred_at<\?\)/,
         [NAMED],
+      ],
+      [
+        PAID_TWICE_SQL,
+        /^SEARCH i USING INDEX inflows_success_attribution \(occurred_at>\? AND occurred_at<\?\)/,
+        [{ fromMs: 0, toMs: 1, limit: 10 }],
       ],
       [PAID_LATE_SQL, /^SEARCH sales USING INDEX sales_paid/, [0, 1, 10]],
       [REVERSED_SQL, /^SEARCH s USING INDEX sales_paid/, [0, 1, 10]],

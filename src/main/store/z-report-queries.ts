@@ -92,7 +92,30 @@ export const WRONG_AMOUNT_SQL = `SELECT i.session_id AS sessionId, i.external_re
   FROM inflows i LEFT JOIN sales s ON s.id = i.sale_id
   WHERE i.occurred_at >= @fromMs AND i.occurred_at < @toMs AND i.status = 'failed'
     AND s.paid_session_id IS NOT i.session_id
-    AND ${ATTRIBUTION_SQL_FUNCTIONS.kind}(${ATTRIBUTION_ARGS}) <> 'other-till'
+    AND ${ATTRIBUTION_SQL_FUNCTIONS.kind}(${ATTRIBUTION_ARGS}) NOT IN ('other-till', @skipKind)
+  ORDER BY i.occurred_at LIMIT @limit`;
+
+/**
+ * Settled transfers no till of this shop made ("other income" when the account also takes money
+ * from other channels). Named parameters: tillPrefix, fromMs, toMs, limit.
+ */
+export const OTHER_INCOME_SQL = `SELECT i.session_id AS sessionId, i.external_reference AS reference,
+    i.amount_kobo AS amountKobo, i.status AS status, i.occurred_at AS at
+  FROM inflows i WHERE i.occurred_at >= @fromMs AND i.occurred_at < @toMs
+    AND i.status IN ('success', 'failed') AND +i.sale_id IS NULL
+    AND ${ATTRIBUTION_SQL_FUNCTIONS.line}(${ATTRIBUTION_ARGS}) = 'not-ours'
+  ORDER BY i.occurred_at LIMIT @limit`;
+
+/**
+ * Successful inflows beyond the one that paid their sale: the customer paid twice (or paid into
+ * the sale's account again after it closed). Named parameters: fromMs, toMs, limit.
+ */
+export const PAID_TWICE_SQL = `SELECT i.session_id AS sessionId, i.amount_kobo AS amountKobo,
+    i.occurred_at AS at, s.id AS saleId, s.amount_kobo AS saleKobo,
+    s.paid_session_id AS paidSessionId
+  FROM inflows i JOIN sales s ON s.id = i.sale_id
+  WHERE i.occurred_at >= @fromMs AND i.occurred_at < @toMs AND i.status = 'success'
+    AND s.paid_session_id IS NOT NULL AND s.paid_session_id <> i.session_id
   ORDER BY i.occurred_at LIMIT @limit`;
 
 export const PAID_LATE_SQL = `SELECT id AS saleId, amount_kobo AS amountKobo, paid_at AS at,
@@ -201,14 +224,54 @@ export interface WrongAmountCase extends InflowCase {
   readonly expectedKobo: number | null;
 }
 
-/** Needs the attribution SQL functions on `db`. */
+/**
+ * Needs the attribution SQL functions on `db`. `withoutNotOurs`: leave out the transfers no till
+ * of this shop made (they are other income then).
+ */
 export function wrongAmountInflows(
   db: Db,
   range: Range,
   tillPrefix: string,
   limit: number,
+  withoutNotOurs = false,
 ): WrongAmountCase[] {
-  return db.prepare(WRONG_AMOUNT_SQL).all({ ...range, tillPrefix, limit }) as WrongAmountCase[];
+  const skipKind = withoutNotOurs ? 'not-ours' : 'other-till';
+  return db
+    .prepare(WRONG_AMOUNT_SQL)
+    .all({ ...range, tillPrefix, limit, skipKind }) as WrongAmountCase[];
+}
+
+/** Counts and sums of OTHER_INCOME_SQL's transfers by status. Same named parameters, no limit. */
+export const OTHER_INCOME_TOTALS_SQL = `SELECT i.status AS status, COUNT(*) AS count,
+    COALESCE(SUM(i.amount_kobo), 0) AS amountKobo
+  FROM inflows i WHERE i.occurred_at >= @fromMs AND i.occurred_at < @toMs
+    AND i.status IN ('success', 'failed') AND +i.sale_id IS NULL
+    AND ${ATTRIBUTION_SQL_FUNCTIONS.line}(${ATTRIBUTION_ARGS}) = 'not-ours'
+  GROUP BY i.status`;
+
+/** Needs the attribution SQL functions on `db`. */
+export function otherIncomeTotals(
+  db: Db,
+  range: Range,
+  tillPrefix: string,
+): (TotalRow & { readonly status: string })[] {
+  return db.prepare(OTHER_INCOME_TOTALS_SQL).all({ ...range, tillPrefix }) as (TotalRow & {
+    status: string;
+  })[];
+}
+
+export interface OtherIncomeRow extends InflowCase {
+  readonly status: 'success' | 'failed';
+}
+
+/** Needs the attribution SQL functions on `db`. */
+export function otherIncomeInflows(
+  db: Db,
+  range: Range,
+  tillPrefix: string,
+  limit: number,
+): OtherIncomeRow[] {
+  return db.prepare(OTHER_INCOME_SQL).all({ ...range, tillPrefix, limit }) as OtherIncomeRow[];
 }
 
 export interface SaleCase {
@@ -216,6 +279,19 @@ export interface SaleCase {
   readonly amountKobo: number;
   readonly at: number;
   readonly sessionId: string | null;
+}
+
+export interface PaidTwiceCase extends InflowCase {
+  readonly saleId: number;
+  readonly saleKobo: number;
+  readonly paidSessionId: string;
+}
+
+export function paidTwiceInflows(db: Db, range: Range, limit: number): PaidTwiceCase[] {
+  return db
+    .prepare(PAID_TWICE_SQL)
+    .all({ ...range, limit })
+    .map((row) => ({ ...(row as Omit<PaidTwiceCase, 'reference'>), reference: null }));
 }
 
 export function paidLateSales(db: Db, range: Range, limit: number): SaleCase[] {

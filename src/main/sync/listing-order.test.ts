@@ -28,6 +28,8 @@ describe('the incremental rule', () => {
     listingOrder: 'oldest_first',
     pendingOffset: null,
     pendingSince: null,
+    pageLimit: 100,
+    providerPageSize: null,
   };
 
   it('reads the order from the dates of each page', () => {

@@ -154,6 +154,7 @@ export async function readListing(
             pendingOffset,
             pendingSince,
             listingOrder: orderFromEvidence(evidence, null),
+            providerPageSize: cappedPageSize(page, context.pageLimit),
           },
           scheduler.now(),
         );
@@ -210,6 +211,19 @@ export async function readListing(
     }
   }
   return { kind: 'stopped', reason: end, count };
+}
+
+/**
+ * The provider's real page size, when this page shows one: fewer rows than `limit` although
+ * more were still to come (the interface does not promise that `limit` is honoured).
+ */
+export function cappedPageSize(
+  page: { readonly returned: number; readonly stopReason: unknown },
+  limit: number,
+): number | null {
+  return page.stopReason === null && page.returned > 0 && page.returned < limit
+    ? page.returned
+    : null;
 }
 
 /**

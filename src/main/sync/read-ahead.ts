@@ -2,8 +2,10 @@
  * Read-ahead for the listing: while one page is being parsed and written, the next pages are
  * already on their way, so the provider's time per page overlaps ours instead of adding to it.
  *
- * It only guesses offsets the way section 4.3 prescribes (offset + limit, valid while pages come
- * back full) and never past the last `count` seen. The pager (iterateTransactionPages) stays the
+ * It guesses offsets by the rows a page really holds: offset + limit while pages come back
+ * full (section 4.3), or offset + the provider's page size once a page held fewer rows than
+ * asked with more still to come (a provider that caps its pages), and never past the last
+ * `count` seen. The pager (iterateTransactionPages) stays the
  * one that decides which offset comes next and when to stop: a guess it does not ask for is
  * simply dropped (and its request aborted), so read-ahead changes timing, never results.
  *
@@ -49,6 +51,8 @@ export function createReadAhead(
   const depth = Math.max(0, Math.trunc(options.depth));
   const pending = new Map<number, Prefetch>();
   let lastCount: number | null = null;
+  /** Rows a page really holds; null until a page said (then `limit` is assumed). */
+  let pageSize: number | null = null;
   let closed = false;
 
   function request(page: TransactionPageRequest): Prefetch {
@@ -75,8 +79,9 @@ export function createReadAhead(
 
   function prefetchAfter(offset: number, limit: number): void {
     if (closed || lastCount === null) return;
+    const step = Math.min(pageSize ?? limit, limit);
     for (let i = 1; i <= depth; i++) {
-      const at = offset + i * limit;
+      const at = offset + i * step;
       if (at >= lastCount) break;
       if (!pending.has(at)) pending.set(at, request({ offset: at, limit }));
     }
@@ -98,12 +103,16 @@ export function createReadAhead(
       const result = await current.promise;
       lastCount = result.count;
       // Unreadable rows are rows returned: a page full of them is still a full page.
-      if (result.transactions.length + result.unreadable.length < page.limit) {
-        // A short page: the guesses assumed full ones, so they are all wrong.
+      const returned = result.transactions.length + result.unreadable.length;
+      const step = Math.min(pageSize ?? page.limit, page.limit);
+      if (returned !== step) {
+        // Not the page the guesses assumed: they are all wrong. A short page with more rows to
+        // come shows the provider's real page size; guesses go on by it.
         dropBelow(Number.POSITIVE_INFINITY);
-      } else {
-        prefetchAfter(page.offset, page.limit);
+        const more = returned > 0 && page.offset + returned < result.count;
+        pageSize = more && returned < page.limit ? returned : null;
       }
+      if (returned > 0) prefetchAfter(page.offset, page.limit);
       return { ...result, requestedAt: current.requestedAt };
     },
     close() {

@@ -26,5 +26,7 @@ export function toSyncRunView(row: SyncRunRow): SyncRunView {
     updated: row.updated,
     unreadable: row.unreadable,
     error: row.error,
+    pageLimit: row.pageLimit,
+    providerPageSize: row.providerPageSize,
   };
 }

@@ -172,7 +172,7 @@ export function createTransactionSync(deps: TransactionSyncDeps): TransactionSyn
         : planIncremental(lastCompleteSyncRun(db), skewMarginMs);
     const row = insertSyncRun(
       db,
-      { mode: request.mode, trigger: request.trigger, startOffset: plan.startOffset },
+      { mode: request.mode, trigger: request.trigger, startOffset: plan.startOffset, pageLimit },
       now,
     );
     logger.info({ runId: row.id, plan }, 'sync started');
@@ -296,6 +296,7 @@ export function createTransactionSync(deps: TransactionSyncDeps): TransactionSyn
         collected: result.collected,
         inserted: result.inserted,
         unreadable: result.unreadable,
+        providerPageSize: result.providerPageSize,
       },
       'sync finished',
     );

@@ -92,7 +92,9 @@ describe('parseCallbackBody', () => {
     const body = `{"session_id": ${SESSION}, "data": {"session_id": 999999999999999999999}}`;
     const parsed = parseCallbackBody(body, 'application/json');
     expect(parsed.parseStatus).toBe('ok');
-    expect(parsed.hint).toBeNull();
+    expect(parsed.hint?.sessionId).toBeUndefined();
+    // Nothing usable under a known name: a shape to search, not a session id to trust.
+    expect(parsed.hint?.foreign?.fields).toEqual(['session_id', 'data.session_id']);
   });
 
   it('leaves out an amount that is not exact Naira but keeps the rest', () => {
@@ -109,7 +111,15 @@ describe('parseCallbackBody', () => {
       status: 42,
       account_number: 'a\u0000b',
     });
-    expect(parseCallbackBody(body, 'application/json')).toEqual({ parseStatus: 'ok', hint: null });
+    const parsed = parseCallbackBody(body, 'application/json');
+    expect(parsed.parseStatus).toBe('ok');
+    expect(parsed.hint).toEqual({ foreign: expect.any(Object) as unknown });
+    expect(parsed.hint?.foreign?.fields).toEqual([
+      'reference',
+      'session_id.nested',
+      'status',
+      'account_number',
+    ]);
   });
 
   it('reads a form-encoded body, with bracketed nesting and + for spaces', () => {
@@ -159,12 +169,16 @@ describe('parseCallbackBody', () => {
     });
   });
 
-  it('accepts valid JSON that is not an object, with no hint', () => {
-    expect(parseCallbackBody('[1,2]', 'application/json')).toEqual({
-      parseStatus: 'ok',
-      hint: null,
+  it('accepts valid JSON that is not an object, as a shape it does not recognise', () => {
+    expect(parseCallbackBody('[1,2]', 'application/json').hint?.foreign?.fields).toEqual([
+      '0',
+      '1',
+    ]);
+    expect(parseCallbackBody('"x"', 'application/json').hint?.foreign).toMatchObject({
+      fields: ['(body)'],
+      values: ['x'],
     });
-    expect(parseCallbackBody('"x"', 'application/json')).toEqual({ parseStatus: 'ok', hint: null });
+    expect(parseCallbackBody('{}', 'application/json')).toEqual({ parseStatus: 'ok', hint: null });
   });
 
   it('strips a byte-order mark', () => {
@@ -199,5 +213,56 @@ describe('extractHint and recoverIntegerLiteral', () => {
     expect(recoverIntegerLiteral('{"session_id": 1.5e30}', 'session_id')).toBeUndefined();
     expect(recoverIntegerLiteral('{"session_id": "1"}', 'session_id')).toBeUndefined();
     expect(recoverIntegerLiteral('{"x": 1}', 'session_id')).toBeUndefined();
+  });
+});
+
+describe('a body of a shape the till does not recognise', () => {
+  const FORM = 'application/x-www-form-urlencoded';
+
+  it('keeps its values and a sample with the hint, so the engine can search them', () => {
+    const parsed = parseCallbackBody(
+      `txnRef=TT-ABC-1&vaNumber=0123456789&nipSessionRef=${SESSION}&amountPaid=1500&txnStatus=SUCCESSFUL`,
+      FORM,
+    );
+    expect(parsed.parseStatus).toBe('ok');
+    expect(parsed.hint?.reference).toBeUndefined();
+    expect(parsed.hint?.foreign?.fields).toEqual([
+      'txnRef',
+      'vaNumber',
+      'nipSessionRef',
+      'amountPaid',
+      'txnStatus',
+    ]);
+    expect(parsed.hint?.foreign?.values).toContain('TT-ABC-1');
+    expect(parsed.hint?.foreign?.values).toContain(SESSION);
+    expect(parsed.hint?.foreign?.sample).toMatch(/^txnRef=TT-ABC-1; vaNumber=0123456789; /);
+  });
+
+  it('walks nested JSON, masks secret-looking fields and caps what it keeps', () => {
+    const body = JSON.stringify({
+      meta: { signature: 'abc123', api_key: 'sk_live', pin: '1234' },
+      items: [{ ref: 'TT-X' }],
+      many: Object.fromEntries(Array.from({ length: 80 }, (_, i) => [`k${i}`, 'v'.repeat(500)])),
+    });
+    const foreign = parseCallbackBody(body, 'application/json').hint?.foreign;
+    expect(foreign?.fields.slice(0, 4)).toEqual([
+      'meta.signature',
+      'meta.api_key',
+      'meta.pin',
+      'items.0.ref',
+    ]);
+    expect(foreign?.values).not.toContain('abc123');
+    expect(foreign?.values).not.toContain('sk_live');
+    expect(foreign?.values).not.toContain('1234');
+    expect(foreign?.values).toContain('TT-X');
+    expect(foreign?.fields).toHaveLength(50);
+    expect(foreign?.values.every((value) => value.length <= 256)).toBe(true);
+    expect(foreign?.sample.length).toBeLessThanOrEqual(403);
+    expect(foreign?.sample).toContain('meta.signature=***');
+  });
+
+  it('adds nothing to a body whose shape is ours', () => {
+    const parsed = parseCallbackBody(JSON.stringify({ reference: 'TT-1', amount: 10 }), null);
+    expect(parsed.hint).toEqual({ reference: 'TT-1', amountKobo: 1000 });
   });
 });

@@ -1,4 +1,5 @@
 import { nairaToKobo } from '#shared/money';
+import { foreignShape } from './foreign-shape';
 import type { CallbackHint } from './types';
 
 /**
@@ -45,7 +46,7 @@ export function parseCallbackBody(body: string, contentType: string | null): Par
       if (asJson) return asJson;
       const fields = parseForm(text);
       return fields
-        ? { parseStatus: 'ok', hint: extractHint(fields, null) }
+        ? { parseStatus: 'ok', hint: withForeignShape(extractHint(fields, null), fields) }
         : malformed('invalid-form');
     }
   }
@@ -62,7 +63,18 @@ function fromJson(text: string): ParsedCallback | null {
   } catch {
     return null;
   }
-  return { parseStatus: 'ok', hint: extractHint(value, text) };
+  return { parseStatus: 'ok', hint: withForeignShape(extractHint(value, text), value) };
+}
+
+/**
+ * A body that names nothing the till can look a sale up by (no reference, session id or
+ * account number) is of a shape the till does not recognise: its values go with the hint.
+ */
+function withForeignShape(hint: CallbackHint | null, body: unknown): CallbackHint | null {
+  if (hint?.reference || hint?.sessionId || hint?.accountNumber) return hint;
+  const foreign = foreignShape(body);
+  if (foreign.fields.length === 0) return hint;
+  return { ...hint, foreign };
 }
 
 type Fields = Record<string, unknown>;

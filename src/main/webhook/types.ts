@@ -1,3 +1,5 @@
+import type { ForeignShape } from './foreign-shape';
+
 /**
  * The provider's callbacks have no documented payload shape and no signature (interface
  * sections 6 and 8), so what the listener extracts is only a hint for the sales engine, which
@@ -13,6 +15,11 @@ export interface CallbackHint {
   readonly amountKobo?: number | undefined;
   readonly status?: string | undefined;
   readonly accountNumber?: string | undefined;
+  /**
+   * The body parsed but none of the fields above was found under a name the till reads: its
+   * values and a sample, for the engine to search and for support (foreign-shape.ts).
+   */
+  readonly foreign?: ForeignShape | undefined;
 }
 
 export type ParseStatus = 'ok' | 'malformed' | 'empty';

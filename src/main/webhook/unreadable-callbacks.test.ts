@@ -97,6 +97,8 @@ describe('a callback body the till cannot read', () => {
     );
     expect(exception?.message).toContain('sent as application/xml, not JSON or a form (1)');
     expect(exception?.message).toContain('JSON that could not be parsed (1)');
-    expect(exception?.message).toContain('readable, but with no reference or session id in it (1)');
+    expect(exception?.message).toContain(
+      'in a shape this till does not recognise (no reference or session id in it) (1)',
+    );
   });
 });

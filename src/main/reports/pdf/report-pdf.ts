@@ -96,9 +96,19 @@ function shopView(pdf: PdfWriter, report: ZReportView): void {
       { muted: true },
     );
   }
+  const where = report.otherIncome
+    ? ' (other income on this account, listed below: not a case for a person).'
+    : ' (each is listed under "Needs a person").';
   pdf.paragraph(
-    `Not made by any till of this shop: ${transfers(shop.notOurs.count)}, ${formatNaira(shop.notOurs.amountKobo)}${shop.notOurs.count > 0 ? ' (each is listed under "Needs a person").' : '.'}`,
+    `Not made by any till of this shop: ${transfers(shop.notOurs.count)}, ${formatNaira(shop.notOurs.amountKobo)}${shop.notOurs.count > 0 ? where : '.'}`,
   );
+  const other = report.otherIncome;
+  if (other && other.success.count + other.failed.count > 0) {
+    pdf.heading('Other income on this account');
+    pdf.paragraph(
+      `Received: ${transfers(other.success.count)}, ${formatNaira(other.success.amountKobo)}. Rejected by the provider: ${transfers(other.failed.count)}, ${formatNaira(other.failed.amountKobo)}. Not counted in the shop's sales.`,
+    );
+  }
 }
 
 function exceptionLines(exception: ReportException, timeZone: string) {

@@ -7,6 +7,7 @@ import { m005ExceptionResolutions } from './005-exception-resolutions';
 import { m006WatchedSales } from './006-watched-sales';
 import { m007PairedCounters } from './007-paired-counters';
 import { m008ActivityIndexes } from './008-activity-indexes';
+import { m009ProviderPageSize } from './009-provider-page-size';
 
 /** Every migration, in order. Append new ones; never edit or reorder a shipped one. */
 export const migrations: readonly Migration[] = [
@@ -18,4 +19,5 @@ export const migrations: readonly Migration[] = [
   m006WatchedSales,
   m007PairedCounters,
   m008ActivityIndexes,
+  m009ProviderPageSize,
 ];

@@ -9,6 +9,7 @@ import { HoursPanel } from './charts/hours-panel';
 import { TrendPanel } from './charts/trend-panel';
 import { ExceptionResolutionPanel } from './exception-resolution';
 import { ShopTotals } from './shop-totals';
+import { OtherIncome } from './other-income';
 import { TransactionTable, type DayQuery } from './transaction-table';
 import { useReportExport } from './use-report-export';
 import { useSync } from './use-sync';
@@ -187,7 +188,8 @@ function ZReport({
         <Figure label="Pending" total={report.pending} id="pending" />
       </div>
 
-      <ShopTotals shop={report.shop} />
+      <ShopTotals shop={report.shop} otherIncome={Boolean(report.otherIncome)} />
+      <OtherIncome report={report} />
 
       <section className="panel" aria-labelledby="exceptions-heading">
         <h3 id="exceptions-heading">Needs a person ({report.exceptions.length})</h3>

@@ -34,7 +34,14 @@ function Line({
  * the report says whose each one is. Other tills' money is theirs, counted in the shop total,
  * never an exception here.
  */
-export function ShopTotals({ shop }: { readonly shop: ShopTotalsView }) {
+export function ShopTotals({
+  shop,
+  otherIncome = false,
+}: {
+  readonly shop: ShopTotalsView;
+  /** Money no till made is other income (Settings), listed apart rather than as cases. */
+  readonly otherIncome?: boolean;
+}) {
   const others = shop.otherTills.reduce<AmountTotal>(
     (sum, till) => ({
       count: sum.count + till.count,
@@ -90,7 +97,11 @@ export function ShopTotals({ shop }: { readonly shop: ShopTotalsView }) {
         <span data-testid="report-not-ours-count">{shop.notOurs.count}</span>{' '}
         {shop.notOurs.count === 1 ? 'transfer' : 'transfers'},{' '}
         <span data-testid="report-not-ours-amount">{formatNaira(shop.notOurs.amountKobo)}</span>
-        {shop.notOurs.count > 0 ? ' (each is listed under "Needs a person").' : '.'}
+        {shop.notOurs.count === 0
+          ? '.'
+          : otherIncome
+            ? ' (other income on this account: listed below, not a case for a person).'
+            : ' (each is listed under "Needs a person").'}
       </p>
     </section>
   );

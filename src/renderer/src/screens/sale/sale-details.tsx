@@ -9,6 +9,7 @@ import { QrImage } from '../../components/qr-image';
 import { cashierMessage } from '../../errors';
 import { accountDetailsText, SALE_STATE_WORDS } from '../../format';
 import type { SetSale } from './current-sale';
+import { PaidTwiceNotice } from './paid-twice-notice';
 import { Receipt, usePrintReceipt } from './receipt';
 
 type Busy = 'check' | 'cancel' | 'retry' | 'receipt' | null;
@@ -127,6 +128,8 @@ export function SaleDetails({
           {CALLBACK_BANNER[sale.callbackMode].words}
         </p>
       )}
+
+      <PaidTwiceNotice saleId={sale.id} />
 
       <div className={`sale-status status-${sale.state}`} data-testid="sale-status" role="status">
         {paid && (

@@ -6,6 +6,7 @@ import { DesktopSection } from './desktop-section';
 import { EnvironmentSection } from './environment-section';
 import { PrintingSection } from './printing-section';
 import { ProfileSection } from './profile-section';
+import { ReportSection } from './report-section';
 import { RolesSection } from './roles-section';
 import { SecretBoxNotice } from './secrets';
 import { ShellAccessSection } from './shell-access-section';
@@ -76,6 +77,7 @@ export function SettingsScreen({
             onRotated={readView}
           />
           <ShopSection settings={view.settings} onSaved={saved} />
+          <ReportSection settings={view.settings} onSaved={saved} />
           <RolesSection settings={view.settings} onSaved={saved} />
           <UpkeepSection settings={view.settings} onSaved={saved} />
           <PrintingSection settings={view.settings} onSaved={saved} />

@@ -35,11 +35,12 @@ import {
   type TunnelDriver,
   type TunnelManager,
 } from '#main/tunnel';
-import { startWebhookListener, type WebhookListener } from '#main/webhook';
+import { startWebhookListener } from '#main/webhook';
 import { authHandlers } from './auth-handlers';
 import { openCallbackTokens, type CallbackTokens } from './callback-tokens';
 import { createCallbackProof, type CallbackProof } from './callback-proof';
 import { createEventBus, type EventBus } from './event-bus';
+import { startMovableListener, type MovableListener } from './movable-listener';
 import { statusForCounter } from '#main/hub/counter-status';
 import { createHub, type CoreHub } from '#main/hub/hub';
 import type { Hub } from '#main/hub/hub-types';
@@ -161,28 +162,33 @@ export async function createCore(config: CoreConfig): Promise<Core> {
   let runtime: Runtime | null = null;
   let closed = false;
 
-  const listener: WebhookListener = await startWebhookListener({
-    port: settings.get().callbacks.listenerPort,
-    tokens: () => tokens.list(),
-    logger,
-    now: () => scheduler.now(),
-    inbox: createGroupCommitInbox(() => {
-      if (!runtime) throw new Error('The till is switching environments');
-      return runtime.db;
-    }),
-    // Before the engine: the callback proves the route whatever the engine then finds.
-    onCallback(stored) {
-      health.callbackReceived({
-        at: scheduler.now(),
-        ...(stored.hint?.reference ? { reference: stored.hint.reference } : {}),
-        ...(stored.hint?.sessionId ? { sessionId: stored.hint.sessionId } : {}),
-      });
-      void runtime?.engine.handleCallback(stored.id, stored.hint).catch((error: unknown) => {
-        logger.error({ err: error, callbackId: stored.id }, 'callback confirmation failed');
-      });
-    },
-    selfTest: (body) => selfTester.receive(body),
-  });
+  // Movable: a listener port saved in Settings applies at once (settings-handlers moves it).
+  const listener: MovableListener = await startMovableListener(
+    (port) =>
+      startWebhookListener({
+        port,
+        tokens: () => tokens.list(),
+        logger,
+        now: () => scheduler.now(),
+        inbox: createGroupCommitInbox(() => {
+          if (!runtime) throw new Error('The till is switching environments');
+          return runtime.db;
+        }),
+        // Before the engine: the callback proves the route whatever the engine then finds.
+        onCallback(stored) {
+          health.callbackReceived({
+            at: scheduler.now(),
+            ...(stored.hint?.reference ? { reference: stored.hint.reference } : {}),
+            ...(stored.hint?.sessionId ? { sessionId: stored.hint.sessionId } : {}),
+          });
+          void runtime?.engine.handleCallback(stored.id, stored.hint).catch((error: unknown) => {
+            logger.error({ err: error, callbackId: stored.id }, 'callback confirmation failed');
+          });
+        },
+        selfTest: (body) => proof.receive(body),
+      }),
+    settings.get().callbacks.listenerPort,
+  );
 
   const tunnel: TunnelManager = createTunnelManager({
     driver: config.tunnelDriver ?? createNgrokDriver(),
@@ -226,16 +232,19 @@ export async function createCore(config: CoreConfig): Promise<Core> {
     }
   });
 
+  /** The options the tunnel last started with (secrets included, held in memory only). */
+  let tunnelKey: string | null = null;
   async function syncTunnel(): Promise<void> {
     const current = settings.get();
     const authtoken = secrets.get('global', 'ngrokAuthtoken');
     const wanted =
       current.environment !== 'sandbox' && current.callbacks.mode === 'ngrok' && authtoken !== null;
     if (!wanted) {
+      tunnelKey = null;
       await tunnel.stop();
       return;
     }
-    await tunnel.start({
+    const options = {
       localPort: listener.port,
       authtoken,
       ...(current.callbacks.ngrokDomain ? { domain: current.callbacks.ngrokDomain } : {}),
@@ -243,7 +252,13 @@ export async function createCore(config: CoreConfig): Promise<Core> {
         ? { allowCidrs: current.callbacks.ngrokAllowCidrs }
         : {}),
       ...basicAuth(current.callbacks.ngrokBasicAuthUser),
-    });
+    };
+    // A save that changed nothing the tunnel uses (the shop's name, say) leaves it connected:
+    // a restart could change its public address under the open sales.
+    const key = JSON.stringify(options);
+    if (key === tunnelKey && tunnel.status().state !== 'off') return;
+    tunnelKey = key;
+    await tunnel.start(options);
   }
 
   async function switchRuntime(): Promise<void> {
@@ -407,6 +422,13 @@ export async function createCore(config: CoreConfig): Promise<Core> {
       testCallbacks: async () => {
         await selfTester.run('user');
         return health.view();
+      },
+      checkCallbacks: (environment) => proof.check(environment),
+      moveListener: async (port) => {
+        const moved = await listener.moveTo(port);
+        // Sales given the old address would wait for callbacks that cannot come: poll them.
+        if (moved) runtime?.engine.callbacksWentDown();
+        return moved;
       },
     }),
   } satisfies Handlers;

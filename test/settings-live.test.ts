@@ -1,0 +1,194 @@
+/**
+ * Settings that take effect when saved, and the go-live flow's one Save and "Check everything",
+ * on a real core (real SQLite, real listener) against a real sandbox provider run apart from the
+ * till, used with its keys as STAGING keys (plain http on this computer).
+ */
+import { mkdtempSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { BridgeResult } from '#shared/bridge/contract';
+import type { ConnectionSavedView, GoLiveCheckView } from '#shared/go-live';
+import type { SettingsView } from '#shared/views';
+import { IN_PROCESS_OWNER } from '#main/bridge/caller';
+import { dispatch } from '#main/bridge/dispatch';
+import { createCore, type Core } from '#main/core/create-core';
+import { startSandboxProvider, type SandboxProvider } from '#main/sandbox';
+import { freePort } from '#support/free-port';
+
+const cleanups: (() => Promise<unknown> | unknown)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function start() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'till-settings-live-'));
+  const core: Core = await createCore({ dataDir, shell: 'browser', version: '0.0.0-test' });
+  cleanups.push(() => core.close());
+  const call = (channel: string, input: unknown = {}) =>
+    dispatch(core.handlers, channel, input, () => undefined, IN_PROCESS_OWNER);
+  return { core, call };
+}
+
+function ok<T>(result: BridgeResult<unknown>): T {
+  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
+  return result.value as T;
+}
+
+/** Whether something accepts connections on 127.0.0.1:port. */
+async function listening(port: number): Promise<boolean> {
+  try {
+    await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(3_000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function holdPort(): Promise<number> {
+  const server: Server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  cleanups.push(() => new Promise((done) => server.close(done)));
+  const address = server.address();
+  if (typeof address !== 'object' || address === null) throw new Error('no port');
+  return address.port;
+}
+
+async function standaloneSandbox(): Promise<SandboxProvider> {
+  const sandbox = await startSandboxProvider({ onError: () => undefined });
+  cleanups.push(() => sandbox.close());
+  return sandbox;
+}
+
+describe('the listener port applies when saved', () => {
+  it('moves the listener at once, and the callback route and self-test follow', async () => {
+    const { call } = await start();
+    const before = ok<SettingsView>(await call('getSettings'));
+    const oldPort = Number(new URL(before.callbackUrl ?? '').port);
+    const port = await freePort();
+    const saved = ok<SettingsView>(
+      await call('updateSettings', { patch: { callbacks: { listenerPort: port } } }),
+    );
+    expect(new URL(saved.callbackUrl ?? '').port).toBe(String(port));
+    expect(await listening(port)).toBe(true);
+    expect(await listening(oldPort)).toBe(false);
+    const check = ok<GoLiveCheckView>(await call('checkEverything', { environment: 'sandbox' }));
+    expect(check.lines.find((line) => line.check === 'callbacks')).toMatchObject({ ok: true });
+  });
+
+  it('refuses a port another program holds, by field, and keeps listening where it was', async () => {
+    const { call } = await start();
+    const before = ok<SettingsView>(await call('getSettings'));
+    const taken = await holdPort();
+    const result = await call('updateSettings', { patch: { callbacks: { listenerPort: taken } } });
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_SETTINGS', field: 'callbacks.listenerPort' },
+    });
+    if (result.ok) return;
+    expect(result.error.message).toContain(`Port ${taken} cannot be used`);
+    const after = ok<SettingsView>(await call('getSettings'));
+    expect(after.settings.callbacks.listenerPort).toBe(before.settings.callbacks.listenerPort);
+    expect(after.callbackUrl).toBe(before.callbackUrl);
+    expect(await listening(Number(new URL(after.callbackUrl ?? '').port))).toBe(true);
+  });
+});
+
+describe("the shop's own callback URL follows the one URL rule", () => {
+  it('takes plain http on this computer and refuses it elsewhere', async () => {
+    const { call } = await start();
+    const local = await call('updateSettings', {
+      patch: { callbacks: { mode: 'public-url', publicUrl: 'http://127.0.0.1:4555' } },
+    });
+    expect(local.ok).toBe(true);
+    const remote = await call('updateSettings', {
+      patch: { callbacks: { mode: 'public-url', publicUrl: 'http://shop.example.com' } },
+    });
+    expect(remote).toMatchObject({ ok: false, error: { field: 'callbacks.publicUrl' } });
+    if (!remote.ok) expect(remote.error.message).toContain('plain http:// is allowed only to');
+  });
+});
+
+describe('Connect your provider: one Save, one "Check everything"', () => {
+  it('connects STAGING to a standalone sandbox, callbacks included, without a restart', async () => {
+    const sandbox = await standaloneSandbox();
+    const { call } = await start();
+    const port = await freePort();
+    const saved = ok<ConnectionSavedView>(
+      await call('saveConnection', {
+        environment: 'staging',
+        profile: {
+          baseUrl: sandbox.baseUrl,
+          payoutBaseUrl: sandbox.payoutBaseUrl,
+          merchantId: 'SHOP-001',
+          merchantCategory: 'retail',
+          payoutAccountId: sandbox.payoutAccountId,
+        },
+        callbacks: {
+          mode: 'public-url',
+          publicUrl: `http://127.0.0.1:${port}`,
+          listenerPort: port,
+        },
+        secrets: { secretKey: sandbox.secretKey, accessToken: sandbox.accessToken },
+      }),
+    );
+    expect(saved.listenerMoved).toBe(true);
+    expect(saved.secrets.secrets.secretKey).toMatchObject({ set: true });
+    expect(JSON.stringify(saved)).not.toContain(sandbox.secretKey);
+    expect(JSON.stringify(saved)).not.toContain(sandbox.accessToken);
+    const check = ok<GoLiveCheckView>(await call('checkEverything', { environment: 'staging' }));
+    expect(check.lines.map((line) => [line.check, line.ok])).toEqual([
+      ['connection', true],
+      ['balance', true],
+      ['callbacks', true],
+    ]);
+    expect(check.passed).toBe(true);
+  });
+
+  it('saves nothing when one part is wrong, and names the part', async () => {
+    const sandbox = await standaloneSandbox();
+    const { call } = await start();
+    const result = await call('saveConnection', {
+      environment: 'staging',
+      profile: { baseUrl: sandbox.baseUrl },
+      secrets: { secretKey: 'short' },
+    });
+    expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_SECRET' } });
+    const settings = ok<SettingsView>(await call('getSettings'));
+    expect(settings.settings.profiles.staging.baseUrl).toBe('');
+    const badUrl = await call('saveConnection', {
+      environment: 'staging',
+      profile: { baseUrl: 'http://provider.example.com' },
+      secrets: { secretKey: sandbox.secretKey },
+    });
+    expect(badUrl).toMatchObject({ ok: false, error: { field: 'profiles.staging.baseUrl' } });
+    const secrets = ok<{ secrets: { secretKey: { set: boolean } } }>(
+      await call('getSecrets', { environment: 'staging' }),
+    );
+    expect(secrets.secrets.secretKey.set).toBe(false);
+  });
+
+  it('names the real cause when the address points at a port nothing listens on', async () => {
+    const sandbox = await standaloneSandbox();
+    const { call } = await start();
+    const dead = await freePort();
+    ok(
+      await call('saveConnection', {
+        environment: 'staging',
+        profile: { baseUrl: sandbox.baseUrl, payoutBaseUrl: sandbox.payoutBaseUrl },
+        callbacks: { mode: 'public-url', publicUrl: `http://127.0.0.1:${dead}` },
+        secrets: { secretKey: sandbox.secretKey },
+      }),
+    );
+    const check = ok<GoLiveCheckView>(await call('checkEverything', { environment: 'staging' }));
+    const callbacks = check.lines.find((line) => line.check === 'callbacks');
+    expect(callbacks?.ok).toBe(false);
+    expect(callbacks?.advice).toMatch(
+      new RegExp(
+        `points at port ${dead} of this computer, but the till's listener is on port \\d+`,
+      ),
+    );
+    expect(check.passed).toBe(false);
+  });
+});

@@ -17,7 +17,7 @@ import { createCore, type Core } from '#main/core/create-core';
 import { startSandboxProvider, type SandboxProvider } from '#main/sandbox';
 import { freePort } from '#support/free-port';
 
-const cleanups: (() => Promise<unknown> | unknown)[] = [];
+const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });

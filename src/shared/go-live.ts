@@ -12,6 +12,8 @@ export interface ConnectionSavedView {
   readonly secrets: SecretsView;
   /** True when the payment listener moved to the port just saved. */
   readonly listenerMoved: boolean;
+  /** Open sales in the environment in use: switching asks first when there are any. */
+  readonly openSales: number;
 }
 
 export type GoLiveCheckName = 'connection' | 'balance' | 'callbacks';
@@ -32,6 +34,8 @@ export interface GoLiveCheckView {
   readonly environment: Environment;
   readonly passed: boolean;
   readonly lines: readonly GoLiveCheckLine[];
+  /** Open sales in the environment in use: switching asks first when there are any. */
+  readonly openSales: number;
 }
 
 /** The keys the flow's Save takes; a missing one is left as it is, null clears it. */
@@ -42,3 +46,14 @@ export const GO_LIVE_SECRET_NAMES = [
   'ngrokBasicAuthPassword',
 ] as const;
 export type GoLiveSecretName = (typeof GO_LIVE_SECRET_NAMES)[number];
+
+/** The account display name a profile starts with, before the shop chooses one. */
+export const DEFAULT_ACCOUNT_NAME = 'Transfer Till';
+
+/**
+ * The payee name customers see in their bank app: the profile's own choice, or the shop's name
+ * while the profile still holds the starting default (customers check it against the shop).
+ */
+export function payeeNameOf(accountName: string, shopName: string): string {
+  return accountName === DEFAULT_ACCOUNT_NAME && shopName.trim() !== '' ? shopName : accountName;
+}

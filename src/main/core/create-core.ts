@@ -28,7 +28,7 @@ import {
 } from '#main/settings/settings-store';
 import { raiseAlert } from '#main/store/alerts-repo';
 import { createGroupCommitInbox } from '#main/store/callback-inbox';
-import { getSale } from '#main/store/sales-repo';
+import { getSale, listOpenSales } from '#main/store/sales-repo';
 import {
   createNgrokDriver,
   createTunnelManager,
@@ -424,6 +424,7 @@ export async function createCore(config: CoreConfig): Promise<Core> {
         return health.view();
       },
       checkCallbacks: (environment) => proof.check(environment),
+      openSales: () => (runtime ? listOpenSales(runtime.db).length : 0),
       moveListener: async (port) => {
         const moved = await listener.moveTo(port);
         // Sales given the old address would wait for callbacks that cannot come: poll them.

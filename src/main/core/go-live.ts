@@ -27,6 +27,8 @@ export interface GoLiveDeps {
   readonly checkCallbacks: (environment: Environment) => Promise<CallbackSelfTestView>;
   /** Moves the payment listener to a saved port at once; throws ListenerPortError. */
   readonly moveListener: (port: number) => Promise<boolean>;
+  /** Open sales in the environment in use. */
+  readonly openSales: () => number;
 }
 
 type GoLiveChannels = Pick<typeof settingsChannels, 'saveConnection' | 'checkEverything'>;
@@ -127,6 +129,7 @@ export function goLiveHandlers(deps: GoLiveDeps): HandlersOf<GoLiveChannels> {
         settings: deps.view(),
         secrets: secrets.describe(environment),
         listenerMoved,
+        openSales: deps.openSales(),
       } satisfies ConnectionSavedView;
     },
     async checkEverything({ environment }) {
@@ -142,6 +145,7 @@ export function goLiveHandlers(deps: GoLiveDeps): HandlersOf<GoLiveChannels> {
         environment,
         passed: lines.every((line) => line.ok),
         lines,
+        openSales: deps.openSales(),
       } satisfies GoLiveCheckView;
     },
   };

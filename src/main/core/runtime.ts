@@ -9,6 +9,7 @@ import {
 import { businessDay } from '#shared/provider-time';
 import { ENVIRONMENT_NAMES, type Environment } from '#shared/settings-schema';
 import { referencePrefix } from '#shared/till-id';
+import { payeeNameOf } from '#shared/go-live';
 import type { SyncRunView } from '#shared/views';
 import { sandboxDbPath, tillDbPath } from '#main/config/data-files';
 import type { CallbackHealth } from '#main/engine/callback-health';
@@ -176,7 +177,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
     const current = settings.get();
     const profile = current.profiles[environment];
     return {
-      accountName: profile.accountName,
+      accountName: payeeNameOf(profile.accountName, current.shop.name),
       merchantId: profile.merchantId || (sandboxChoice ? 'SANDBOX-MERCHANT' : ''),
       merchantCategory: profile.merchantCategory,
       expiryMinutes: profile.expiryMinutes,

@@ -29,6 +29,8 @@ export interface SettingsHandlerDeps {
   readonly checkCallbacks: (environment: Environment) => Promise<CallbackSelfTestView>;
   /** Moves the payment listener to a saved port at once; throws ListenerPortError. */
   readonly moveListener: (port: number) => Promise<boolean>;
+  /** Open sales in the environment in use (the go-live flow asks before a switch). */
+  readonly openSales: () => number;
   /** The running embedded sandbox's client and payout account, when the sandbox is active. */
   /** The live counter of this hub whose till id has this one's reference prefix (its name), or null. */
   readonly counterWithPrefixOf: (tillId: string) => string | null;
@@ -160,6 +162,7 @@ export function settingsHandlers(deps: SettingsHandlerDeps): HandlersOf<typeof s
       testConnection: test,
       checkCallbacks: deps.checkCallbacks,
       moveListener: deps.moveListener,
+      openSales: deps.openSales,
     }),
   };
 }

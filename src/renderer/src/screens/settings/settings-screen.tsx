@@ -3,6 +3,7 @@ import type { AppInfo } from '#shared/bridge/contract';
 import { ENVIRONMENT_NAMES, ENVIRONMENTS } from '#shared/settings-schema';
 import type { SettingsView } from '#shared/views';
 import { useBridge } from '../../bridge-context';
+import './settings.css';
 import { CallbacksSection } from './callbacks-section';
 import { DesktopSection } from './desktop-section';
 import { EnvironmentSection } from './environment-section';
@@ -52,6 +53,17 @@ export function SettingsScreen({
       live = false;
     };
   }, [bridge]);
+
+  // A link to another page of Settings (#/settings/<page>) opens it.
+  useEffect(() => {
+    const onHash = () => {
+      if (window.location.hash.startsWith('#/settings/')) {
+        setPage(settingsPageFromHash(window.location.hash));
+      }
+    };
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
 
   const pages = SETTINGS_PAGES.filter((entry) => {
     const only = PAGE_SHELL[entry.id];

@@ -3,6 +3,7 @@ import type { AppInfo } from '#shared/bridge/contract';
 import { ENVIRONMENT_NAMES, ENVIRONMENTS } from '#shared/settings-schema';
 import type { SettingsView } from '#shared/views';
 import { useBridge } from '../../bridge-context';
+import { FirstStartChooser } from '../../components/first-start-chooser';
 import './settings.css';
 import { CallbacksSection } from './callbacks-section';
 import { DesktopSection } from './desktop-section';
@@ -87,6 +88,7 @@ export function SettingsScreen({
       {!view && !loadError && <p role="status">Loading the settings…</p>}
       {view && (
         <UnsavedProvider>
+          <FirstStartChooser settings={view.settings} onConnect={() => open('connect')} />
           <SettingsPages
             pages={pages}
             page={page}

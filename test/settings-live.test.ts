@@ -15,6 +15,7 @@ import { IN_PROCESS_OWNER } from '#main/bridge/caller';
 import { dispatch } from '#main/bridge/dispatch';
 import { createCore, type Core } from '#main/core/create-core';
 import { startSandboxProvider, type SandboxProvider } from '#main/sandbox';
+import { ManualScheduler } from '#support/clock';
 import { freePort } from '#support/free-port';
 
 const cleanups: (() => unknown)[] = [];
@@ -22,9 +23,14 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function start() {
+async function start(scheduler?: ManualScheduler) {
   const dataDir = mkdtempSync(join(tmpdir(), 'till-settings-live-'));
-  const core: Core = await createCore({ dataDir, shell: 'browser', version: '0.0.0-test' });
+  const core: Core = await createCore({
+    dataDir,
+    shell: 'browser',
+    version: '0.0.0-test',
+    ...(scheduler ? { scheduler } : {}),
+  });
   cleanups.push(() => core.close());
   const call = (channel: string, input: unknown = {}) =>
     dispatch(core.handlers, channel, input, () => undefined, IN_PROCESS_OWNER);
@@ -92,6 +98,46 @@ describe('the listener port applies when saved', () => {
     expect(after.settings.callbacks.listenerPort).toBe(before.settings.callbacks.listenerPort);
     expect(after.callbackUrl).toBe(before.callbackUrl);
     expect(await listening(Number(new URL(after.callbackUrl ?? '').port))).toBe(true);
+  });
+});
+
+describe('other settings that apply when saved', () => {
+  it('a new sync interval reschedules the syncs at once', async () => {
+    const clock = new ManualScheduler();
+    const { core, call } = await start(clock);
+    const settle = () => core.idle();
+    type Run = { startedAt: number; trigger: string; status: string };
+    const lastRun = async () =>
+      ok<{ lastSync: Run | null }>(await call('getStatus')).lastSync ?? null;
+    const finished = async () => {
+      await expect
+        .poll(async () => (await lastRun())?.status, { timeout: 10_000 })
+        .not.toBe('running');
+      return lastRun();
+    };
+    ok(await call('updateSettings', { patch: { sync: { intervalMinutes: 0 } } }));
+    const before = await finished();
+    await clock.advance(20 * 60_000, settle);
+    expect((await finished())?.startedAt).toBe(before?.startedAt);
+    const saved = clock.now();
+    ok(await call('updateSettings', { patch: { sync: { intervalMinutes: 2 } } }));
+    // At once: a run now, then one every 2 minutes.
+    expect((await finished())?.startedAt).toBeGreaterThanOrEqual(saved);
+    await clock.advance(2 * 60_000 + 1_000, settle);
+    await expect.poll(async () => (await lastRun())?.trigger, { timeout: 10_000 }).toBe('schedule');
+  });
+
+  it('a new time zone names the next sale at once (no restart)', async () => {
+    const clock = new ManualScheduler(Date.UTC(2026, 10, 22, 23, 30, 0));
+    const { call } = await start(clock);
+    const reference = async () => {
+      const sale = ok<{ reference: string }>(await call('createSale', { amount: '100' }));
+      return sale.reference;
+    };
+    // 23:30 UTC is 00:30 the next day in Lagos, and still the 22nd in UTC.
+    expect(await reference()).toContain('20261123003');
+    ok(await call('updateSettings', { patch: { timeZone: 'UTC' } }));
+    await expect.poll(reference, { timeout: 10_000 }).toContain('20261122233');
   });
 });
 

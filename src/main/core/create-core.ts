@@ -322,10 +322,14 @@ export async function createCore(config: CoreConfig): Promise<Core> {
   }
 
   let lastEnvironment = settings.get().environment;
+  let lastTimeZone = settings.get().timeZone;
   settings.subscribe((next) => {
     if (closed) return;
-    if (next.environment !== lastEnvironment) {
+    // A new time zone reaches the references and the provider client of a rebuilt runtime,
+    // as a switch of environment does: it applies when saved, without a restart.
+    if (next.environment !== lastEnvironment || next.timeZone !== lastTimeZone) {
       lastEnvironment = next.environment;
+      lastTimeZone = next.timeZone;
       void switchRuntime()
         .then(syncTunnel)
         .then(() => {

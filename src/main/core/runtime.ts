@@ -278,6 +278,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
   };
 
   let backupTimer: (() => void) | null = null;
+  let stopFollowingSchedule: (() => void) | null = null;
   let backupRunning: Promise<unknown> | null = null;
   let closed = false;
   /** Once an hour: a backup when today's does not exist yet (the first one a minute after start). */
@@ -336,6 +337,12 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
           .catch((error: unknown) => logger.warn({ err: error }, 'sync resume failed'));
         if (current.sync.intervalMinutes > 0) sync.startSchedule(current.sync.intervalMinutes);
         else if (current.sync.onStartup) void sync.run({ mode: 'incremental', trigger: 'startup' });
+        // A new interval saved in Settings applies at once.
+        stopFollowingSchedule = settings.subscribe((next, previous) => {
+          if (closed || next.sync.intervalMinutes === previous.sync.intervalMinutes) return;
+          sync.stopSchedule();
+          if (next.sync.intervalMinutes > 0) sync.startSchedule(next.sync.intervalMinutes);
+        });
       }
       scheduleBackup(60_000);
     },
@@ -346,6 +353,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
       if (closed) return;
       closed = true;
       backupTimer?.();
+      stopFollowingSchedule?.();
       // A backup in progress finishes first: closing under it would fail it half-way.
       await backupRunning;
       sync.stopSchedule();

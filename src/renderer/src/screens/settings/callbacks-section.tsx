@@ -333,7 +333,7 @@ export function CallbacksSection({
             field="callbacks.listenerPort"
             label="Listener port"
             inputMode="numeric"
-            hint="The port this till listens on for callbacks; 0 picks any free port."
+            hint="The port this till listens on for callbacks; 0 picks any free port. Applies when saved: the listener moves at once, and a port another program holds is refused."
             value={draft.listenerPort}
             onChange={(value) => change('listenerPort', value)}
           />

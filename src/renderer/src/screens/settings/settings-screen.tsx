@@ -89,6 +89,10 @@ export function SettingsScreen({
       {view && (
         <UnsavedProvider>
           <FirstStartChooser settings={view.settings} onConnect={() => open('connect')} />
+          <p className="field-hint applies-note">
+            Each page saves with its own button, and what you save applies at once: no restart is
+            needed.
+          </p>
           <SettingsPages
             pages={pages}
             page={page}

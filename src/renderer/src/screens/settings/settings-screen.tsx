@@ -1,5 +1,4 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import type { AppInfo } from '#shared/bridge/contract';
 import { ENVIRONMENT_NAMES, ENVIRONMENTS } from '#shared/settings-schema';
 import type { SettingsView } from '#shared/views';
 import { useBridge } from '../../bridge-context';
@@ -24,7 +23,12 @@ import { ShopSection } from './shop-section';
 import { UnsavedProvider, useLeaveGuard } from './unsaved';
 import { UpkeepSection } from './upkeep-section';
 import { VoiceSection } from './voice-section';
-import { useCallbackStatus, useSecretStatuses, useSettingsView } from './use-settings-data';
+import {
+  useCallbackStatus,
+  useSecretStatuses,
+  useSettingsView,
+  useShellKind,
+} from './use-settings-data';
 
 /**
  * The manager's screen, one page (tab) at a time: the environment in use first, connecting a
@@ -43,17 +47,7 @@ export function SettingsScreen({
   const { callback, health, setHealth } = useCallbackStatus(bridge, () => void readView());
   const secretsRead = useSecretStatuses(bridge);
   const [page, setPage] = useState<SettingsPage>(() => settingsPageFromHash(window.location.hash));
-  const [shell, setShell] = useState<AppInfo['shell'] | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    void bridge.getAppInfo({}).then((result) => {
-      if (live && result.ok) setShell(result.value.shell);
-    });
-    return () => {
-      live = false;
-    };
-  }, [bridge]);
+  const shell = useShellKind(bridge);
 
   // A link to another page of Settings (#/settings/<page>) opens it.
   useEffect(() => {

@@ -50,6 +50,7 @@ export function settingsHandlers(deps: SettingsHandlerDeps): HandlersOf<typeof s
       settings: settings.get(),
       callbackUrl: route.mode === 'polling-only' ? null : route.callbackUrl,
       callbackProblem: route.mode === 'polling-only' ? route.reason : null,
+      openSales: deps.openSales(),
     };
   }
 

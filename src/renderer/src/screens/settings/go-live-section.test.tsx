@@ -103,6 +103,24 @@ describe('Settings: Connect your provider', () => {
   });
 });
 
+describe('Settings: switching environment with open sales', () => {
+  it('asks first on the Environment page too, naming how many sales are open', async () => {
+    const user = userEvent.setup();
+    const bridge = settingsBridge(settingsView({ openSales: 2 }));
+    renderApp(bridge, '#/settings/environment');
+    const section = await findSection('Environment');
+    await user.click(within(section).getByRole('radio', { name: /STAGING/ }));
+    await user.click(within(section).getByRole('button', { name: 'Switch to STAGING' }));
+    const question = within(section).getByRole('group', { name: 'Switch to STAGING?' });
+    expect(question.textContent).toContain('2 sales are still open on SANDBOX');
+    expect(bridge.updateSettings).not.toHaveBeenCalled();
+    await user.click(within(question).getByRole('button', { name: 'Yes, switch to STAGING' }));
+    await waitFor(() =>
+      expect(bridge.updateSettings).toHaveBeenCalledWith({ patch: { environment: 'staging' } }),
+    );
+  });
+});
+
 describe('Settings: unsaved edits', () => {
   it('asks before another page replaces unsaved edits, and stays when told to', async () => {
     const user = userEvent.setup();

@@ -187,7 +187,7 @@ function PageContent({
       );
       return (
         <>
-          <EnvironmentSection settings={settings} onSaved={saved} />
+          <EnvironmentSection settings={settings} openSales={view.openSales ?? 0} onSaved={saved} />
           {box && <SecretBoxNotice box={box} />}
           {secretsError && (
             <p role="alert" className="error">

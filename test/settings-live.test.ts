@@ -16,6 +16,7 @@ import { dispatch } from '#main/bridge/dispatch';
 import { createCore, type Core } from '#main/core/create-core';
 import { startSandboxProvider, type SandboxProvider } from '#main/sandbox';
 import { ManualScheduler } from '#support/clock';
+import { createFakeNgrok, type FakeNgrok } from '#support/fake-ngrok';
 import { freePort } from '#support/free-port';
 
 const cleanups: (() => unknown)[] = [];
@@ -23,13 +24,14 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function start(scheduler?: ManualScheduler) {
+async function start(scheduler?: ManualScheduler, ngrok?: FakeNgrok) {
   const dataDir = mkdtempSync(join(tmpdir(), 'till-settings-live-'));
   const core: Core = await createCore({
     dataDir,
     shell: 'browser',
     version: '0.0.0-test',
     ...(scheduler ? { scheduler } : {}),
+    ...(ngrok ? { tunnelDriver: ngrok.driver } : {}),
   });
   cleanups.push(() => core.close());
   const call = (channel: string, input: unknown = {}) =>
@@ -98,6 +100,34 @@ describe('the listener port applies when saved', () => {
     expect(after.settings.callbacks.listenerPort).toBe(before.settings.callbacks.listenerPort);
     expect(after.callbackUrl).toBe(before.callbackUrl);
     expect(await listening(Number(new URL(after.callbackUrl ?? '').port))).toBe(true);
+  });
+});
+
+describe('the ngrok tunnel follows the settings it uses, and only those (fake ngrok edge)', () => {
+  it('reconnects to a new listener port, and a save of the shop name leaves it connected', async () => {
+    const ngrok = createFakeNgrok();
+    cleanups.push(() => ngrok.close());
+    const { call } = await start(undefined, ngrok);
+    ok(
+      await call('setSecret', {
+        scope: 'global',
+        name: 'ngrokAuthtoken',
+        value: '2abcDEFghiJKLmnoPQRstu_9XyZ',
+      }),
+    );
+    ok(
+      await call('updateSettings', {
+        patch: { environment: 'staging', callbacks: { mode: 'ngrok' } },
+      }),
+    );
+    await expect.poll(() => ngrok.connects.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    const connectsBefore = ngrok.connects.length;
+    ok(await call('updateSettings', { patch: { shop: { name: 'Mama Put Annex' } } }));
+    await new Promise((done) => setTimeout(done, 300));
+    expect(ngrok.connects.length).toBe(connectsBefore);
+    const port = await freePort();
+    ok(await call('updateSettings', { patch: { callbacks: { listenerPort: port } } }));
+    await expect.poll(() => ngrok.connects.at(-1)?.localPort, { timeout: 10_000 }).toBe(port);
   });
 });
 

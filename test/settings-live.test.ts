@@ -18,6 +18,7 @@ import { startSandboxProvider, type SandboxProvider } from '#main/sandbox';
 import { ManualScheduler } from '#support/clock';
 import { createFakeNgrok, type FakeNgrok } from '#support/fake-ngrok';
 import { freePort } from '#support/free-port';
+import { sandboxTransfer } from '#support/web-till';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
@@ -84,6 +85,23 @@ describe('the listener port applies when saved', () => {
     const check = ok<GoLiveCheckView>(await call('checkEverything', { environment: 'sandbox' }));
     expect(check.lines.find((line) => line.check === 'callbacks')).toMatchObject({ ok: true });
   });
+
+  it('an open sale keeps its watch: paid after the move although its callback went to the old port', async () => {
+    const { core, call } = await start();
+    const sale = ok<{ id: number; accountNumber: string }>(
+      await call('createSale', { amount: '1,200' }),
+    );
+    ok(await call('updateSettings', { patch: { callbacks: { listenerPort: await freePort() } } }));
+    const controlUrl = core.sandboxControlUrl();
+    if (!controlUrl) throw new Error('no embedded sandbox');
+    await sandboxTransfer(controlUrl, sale.accountNumber, 1200);
+    await expect
+      .poll(async () => ok<{ state: string }>(await call('getSale', { saleId: sale.id })).state, {
+        timeout: 30_000,
+        interval: 200,
+      })
+      .toBe('paid');
+  }, 40_000);
 
   it('refuses a port another program holds, by field, and keeps listening where it was', async () => {
     const { call } = await start();

@@ -84,7 +84,7 @@ export function SettingsScreen({
         <UnsavedProvider>
           <FirstStartChooser settings={view.settings} onConnect={() => open('connect')} />
           <p className="field-hint applies-note">
-            Each page saves with its own button, and what you save applies at once: no restart is
+            Each part saves with its own button, and what you save applies at once: no restart is
             needed.
           </p>
           <SettingsPages

@@ -1,8 +1,11 @@
 /**
  * `npm run web -- [--port N] [--data-dir D] [--dev-clock] [--sandbox-url U]
  *   [--lan [--lan-host A] [--lan-port P]]`: the browser shell.
- * First line of output: one JSON object with `url` (token included), `display_url` and, on the
- * sandbox provider, `control_url`; then human-readable lines. --dev-clock adds a token-guarded
+ * First line of output (the first line this program prints: `npm run --silent web` shows nothing
+ * before it): one JSON object with `url` (token included), `display_url` and, on the sandbox
+ * provider, `control_url`; then human-readable lines. Without --port the shell listens on the
+ * port it used last (`web-port` in the data directory), on the very first start on 7420
+ * (shell-port.ts), so the url lasts; a port held by another program is a one-line error. --dev-clock adds a token-guarded
  * endpoint that moves the till's clock forward (end-to-end tests and training only; it cannot
  * move a standalone sandbox's clock). --sandbox-url saves a standalone `npm run sandbox`'s
  * control URL in the SANDBOX profile, after checking that it answers, so that several tills
@@ -29,7 +32,13 @@ import { AdjustableScheduler } from '#main/engine/scheduler';
 import { startLanService, type LanService } from '#main/hub/lan-service';
 import { openShellTokenFile } from '#main/web/shell-token';
 import { writeStartLine, type StartLine } from '#main/web/start-line-file';
-import { startWebShell } from '#main/web/web-server';
+import { startWebShell, type WebShell } from '#main/web/web-server';
+import {
+  chooseShellPort,
+  saveShellPort,
+  ShellPortTakenError,
+  type ShellPortChoice,
+} from '#main/web/shell-port';
 import { ensureRendererBundle } from './renderer-bundle';
 
 /**
@@ -94,13 +103,32 @@ function keepStartLine(dataDir: string, line: StartLine): void {
   }
 }
 
+/**
+ * Starts the shell on the chosen port; when another program holds it, closes the core (its
+ * database, its embedded sandbox) and says so in one line, naming the port and --port.
+ */
+async function listenOrClose(
+  core: Core,
+  chosen: ShellPortChoice,
+  start: (port: number) => Promise<WebShell>,
+): Promise<WebShell> {
+  try {
+    return await start(chosen.port);
+  } catch (error) {
+    await core.close();
+    const taken = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
+    throw taken ? new ShellPortTakenError(chosen.port, chosen.source) : error;
+  }
+}
+
 async function main(): Promise<void> {
   const flags = readWebFlags(
     process.argv.slice(2),
     process.env,
     join(homedir(), '.transfer-till', 'web'),
   );
-  const { port, dataDir, sandboxUrl, lan: lanFlags } = flags;
+  const { dataDir, sandboxUrl, lan: lanFlags } = flags;
+  const chosen = chooseShellPort(flags.port, dataDir);
   const { version } = JSON.parse(
     readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
   ) as {
@@ -125,25 +153,28 @@ async function main(): Promise<void> {
       `transfer-till web: a new access token was made (${tokenStore.replacedAtStart}); open the new url.\n`,
     );
   }
-  const shell = await startWebShell({
-    core,
-    rendererDir,
-    port,
-    tokenStore,
-    onTokenRotated: (access) => {
-      if (startLine) {
-        startLine = { ...startLine, url: access.url, display_url: access.displayUrl };
-        keepStartLine(dataDir, startLine);
-      }
-      process.stdout.write(
-        `${JSON.stringify({ url: access.url, display_url: access.displayUrl, token_rotated: true })}\n`,
-      );
-      process.stdout.write(
-        `The access token was rotated: pages opened before are refused. Open ${access.url}\n`,
-      );
-    },
-    ...(devClock ? { devClock } : {}),
-  });
+  const shell = await listenOrClose(core, chosen, (listenPort) =>
+    startWebShell({
+      core,
+      rendererDir,
+      port: listenPort,
+      tokenStore,
+      onTokenRotated: (access) => {
+        if (startLine) {
+          startLine = { ...startLine, url: access.url, display_url: access.displayUrl };
+          keepStartLine(dataDir, startLine);
+        }
+        process.stdout.write(
+          `${JSON.stringify({ url: access.url, display_url: access.displayUrl, token_rotated: true })}\n`,
+        );
+        process.stdout.write(
+          `The access token was rotated: pages opened before are refused. Open ${access.url}\n`,
+        );
+      },
+      ...(devClock ? { devClock } : {}),
+    }),
+  );
+  saveShellPort(dataDir, shell.port);
   const lan: LanService = await startLanService({
     core,
     rendererDir,

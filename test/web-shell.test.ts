@@ -391,7 +391,7 @@ async function startFailure(args: readonly string[]): Promise<string> {
   try {
     const child = await startJsonChild<WebShellLine>(
       'scripts/web.ts',
-      args.concat(['--data-dir', dataDir]),
+      args.concat(['--port', '0', '--data-dir', dataDir]),
       {
         cwd: root,
         timeoutMs: 60_000,

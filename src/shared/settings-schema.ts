@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { DEFAULT_LAN_PORT } from './hub';
 import { PAPER_WIDTHS_MM } from './printing';
-import { checkAddress, providerTransportProblem } from './provider-url';
+import { checkAddress, LOOPBACK_WORDS, providerTransportProblem } from './provider-url';
 import { LEGACY_TILL_ID, tillIdProblem } from './till-id';
 
 export const ENVIRONMENTS = ['sandbox', 'staging', 'production'] as const;
@@ -359,12 +359,16 @@ export const settingsSchema = z
         path: ['callbacks', 'publicUrl'],
         message: 'Enter the public address the provider should call, or choose another mode',
       });
-    } else if (mode === 'public-url' && !publicUrl.toLowerCase().startsWith('https://')) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['callbacks', 'publicUrl'],
-        message: 'The public address must start with https://',
-      });
+    } else if (mode === 'public-url' && URL.canParse(publicUrl)) {
+      // The one URL rule: the callback path is a secret, so https, except on this computer.
+      const problem = providerTransportProblem('production', new URL(publicUrl));
+      if (problem) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['callbacks', 'publicUrl'],
+          message: `The public address must start with https:// (the callback address holds a secret); plain http:// is allowed only to ${LOOPBACK_WORDS}`,
+        });
+      }
     }
   });
 export type Settings = z.infer<typeof settingsSchema>;

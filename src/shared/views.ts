@@ -354,6 +354,8 @@ export interface SettingsView {
   /** The callback URL given to the provider for sales created now, or null in polling-only mode. */
   readonly callbackUrl: string | null;
   readonly callbackProblem: string | null;
+  /** Open sales in the environment in use (switching asks first when there are any). */
+  readonly openSales?: number;
 }
 
 /** All the renderer ever learns of a secret. */

@@ -207,6 +207,7 @@ describe('rotating the access token', () => {
     await other.getByTestId('till-id').waitFor({ timeout: SETTLE_MS });
 
     await till.getByRole('link', { name: 'Settings', exact: true }).click();
+    await till.getByRole('tab', { name: 'Browser access' }).click();
     await till.getByRole('button', { name: 'Rotate access token' }).click();
     const shown = till.getByTestId('shell-url');
     await shown.waitFor({ timeout: SETTLE_MS });

@@ -107,6 +107,8 @@ describe('owner and cashier roles in Chromium', () => {
     await goTo(owner, '#/settings');
     await owner.getByTestId('no-owner-pin-notice').waitFor();
 
+    // Settings has pages: the shop's, then the cashiers' and PINs'.
+    await owner.getByRole('tab', { name: 'Shop' }).click();
     const shop = owner.getByRole('region', { name: 'Shop and till' });
     for (const name of ['Ada', 'Bola']) {
       await shop.getByLabel('New cashier name').fill(name);
@@ -115,6 +117,7 @@ describe('owner and cashier roles in Chromium', () => {
     await shop.getByRole('button', { name: 'Save shop settings' }).click();
     await shop.getByText('Saved.').waitFor();
 
+    await owner.getByRole('tab', { name: 'Cashiers and PINs' }).click();
     const roles = owner.getByRole('region', { name: 'Owner and cashiers' });
     await roles.getByLabel('Owner PIN (4 to 12 digits)').fill(OWNER_PIN);
     await roles.getByLabel('The same PIN again').fill(OWNER_PIN);

@@ -216,6 +216,7 @@ describe('the till says the amount when a sale is paid', () => {
 
   it('"Test voice" in Settings says the test sentence with the automatic voice', async () => {
     await till.getByRole('link', { name: 'Settings', exact: true }).click();
+    await till.getByRole('tab', { name: 'Voice' }).click();
     const section = till.getByRole('region', { name: 'Say the amount' });
     await section.waitFor({ timeout: SETTLE_MS });
     const voice = section.getByRole('combobox', { name: 'Voice' });

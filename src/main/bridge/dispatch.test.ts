@@ -105,6 +105,8 @@ const VALID_INPUT: Readonly<Partial<Record<ChannelName, unknown>>> = {
   getSecrets: { environment: 'staging' },
   setSecret: { scope: 'staging', name: 'secretKey', value: null },
   testConnection: { environment: 'staging' },
+  saveConnection: { environment: 'staging', profile: {} },
+  checkEverything: { environment: 'staging' },
   resolveException: { key: 'k', action: 'goods_given' },
   reopenException: { key: 'k' },
   printReceipt: { saleId: 1 },

@@ -32,7 +32,7 @@ describe('readWebFlags', () => {
 
   it('has the defaults of a plain start', () => {
     expect(read([])).toEqual({
-      port: 0,
+      port: undefined,
       dataDir: '/tmp/fallback',
       devClock: false,
       sandboxUrl: undefined,

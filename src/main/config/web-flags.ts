@@ -29,8 +29,8 @@ export class WebFlagError extends Error {
 }
 
 export interface WebFlags {
-  /** --port (0: any free port). */
-  readonly port: number;
+  /** --port (0: any free port); undefined when absent (the port used last, or the default). */
+  readonly port: number | undefined;
   /** --data-dir, else TRANSFER_TILL_DATA_DIR, else the fallback; absolute. */
   readonly dataDir: string;
   /** --dev-clock: the till's clock can be moved forward through a token-guarded endpoint. */
@@ -81,9 +81,9 @@ export function readWebFlags(
   return { port, dataDir, devClock: devClock === true, sandboxUrl, lan };
 }
 
-/** `--port N` or `--port=N`; 0 when absent. */
-function portOf(value: string | boolean | undefined): number {
-  if (value === undefined) return 0;
+/** `--port N` or `--port=N`; undefined when absent. */
+function portOf(value: string | boolean | undefined): number | undefined {
+  if (value === undefined) return undefined;
   const raw = typeof value === 'string' ? value : undefined;
   const port = Number(raw);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {

@@ -5,7 +5,8 @@
  * the tunnel comes online, on the owner's request, and every 10 minutes while the proof is stale.
  */
 import type { BridgeEvent } from '#shared/bridge/contract';
-import type { CallbackSelfTestTrigger } from '#shared/views';
+import type { Environment } from '#shared/settings-schema';
+import type { CallbackSelfTestTrigger, CallbackSelfTestView } from '#shared/views';
 import {
   CALLBACK_HEALTH_DEFAULTS,
   createCallbackHealth,
@@ -45,6 +46,10 @@ export interface CallbackProof {
   readonly selfTester: CallbackSelfTester;
   /** The route as the settings, the listener and the tunnel make it now. */
   readonly route: () => CallbackRoute;
+  /** The self-test of `environment`'s route (the active one's counts towards health). */
+  readonly check: (environment: Environment) => Promise<CallbackSelfTestView>;
+  /** The listener's hook for either tester. */
+  readonly receive: (body: string) => boolean;
   /** Runs a self-test in the background (none once closed). */
   readonly selfTest: (trigger: CallbackSelfTestTrigger) => void;
   /** A route that appeared or changed address gets its own self-test. */
@@ -63,13 +68,23 @@ export function createCallbackProof(deps: CallbackProofDeps): CallbackProof {
   let cancelPeriodic: (() => void) | null = null;
 
   function route(): CallbackRoute {
+    return routeFor(settings.get().environment);
+  }
+
+  /**
+   * The route `environment` would use: the active one's, or (for the go-live check of an
+   * environment not in use yet) the same settings with the tunnel as it runs now, which is only
+   * when the till is on STAGING or LIVE.
+   */
+  function routeFor(environment: Environment): CallbackRoute {
     const current = settings.get();
+    const tunnelRuns = current.environment !== 'sandbox';
     return decideCallbackRoute({
-      sandbox: current.environment === 'sandbox',
+      sandbox: environment === 'sandbox',
       listener: { port: listener.port, path: listener.callbackPath() },
       configuredMode: current.callbacks.mode,
       publicBaseUrl: current.callbacks.publicUrl,
-      tunnel: tunnel.status(),
+      tunnel: tunnelRuns ? tunnel.status() : { state: 'off' },
     });
   }
 
@@ -99,6 +114,16 @@ export function createCallbackProof(deps: CallbackProofDeps): CallbackProof {
       const log = result.passed ? logger.info.bind(logger) : logger.warn.bind(logger);
       log({ code: result.code, trigger: result.trigger }, `callback self-test: ${result.detail}`);
     },
+    listenerPort: () => listener.port,
+  });
+
+  /** The go-live check of an environment not in use: its own nonces, no effect on health. */
+  let checkedEnvironment: Environment = settings.get().environment;
+  const otherTester: CallbackSelfTester = createCallbackSelfTester({
+    route: () => routeFor(checkedEnvironment),
+    basicAuth: () => basicAuth(settings.get().callbacks.ngrokBasicAuthUser).basicAuth ?? null,
+    now: () => scheduler.now(),
+    listenerPort: () => listener.port,
   });
 
   function selfTest(trigger: CallbackSelfTestTrigger): void {
@@ -127,6 +152,12 @@ export function createCallbackProof(deps: CallbackProofDeps): CallbackProof {
     health,
     selfTester,
     route,
+    check: (environment) => {
+      if (environment === settings.get().environment) return selfTester.run('user');
+      checkedEnvironment = environment;
+      return otherTester.run('user');
+    },
+    receive: (body) => selfTester.receive(body) || otherTester.receive(body),
     selfTest,
     selfTestNewRoute: () => {
       const current = route();
@@ -144,6 +175,7 @@ export function createCallbackProof(deps: CallbackProofDeps): CallbackProof {
       closed = true;
       cancelPeriodic?.();
       selfTester.close();
+      otherTester.close();
       health.close();
     },
   };

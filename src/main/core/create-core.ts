@@ -30,7 +30,7 @@ import {
 } from '#main/settings/settings-store';
 import { raiseAlert } from '#main/store/alerts-repo';
 import { createGroupCommitInbox } from '#main/store/callback-inbox';
-import { getSale } from '#main/store/sales-repo';
+import { getSale, listOpenSales } from '#main/store/sales-repo';
 import { limitStoreGrowth, liftStoreGrowthLimit } from '#main/store/store-space';
 import {
   createNgrokDriver,
@@ -38,11 +38,12 @@ import {
   type TunnelDriver,
   type TunnelManager,
 } from '#main/tunnel';
-import { startWebhookListener, type WebhookListener } from '#main/webhook';
+import { startWebhookListener } from '#main/webhook';
 import { authHandlers } from './auth-handlers';
 import { openCallbackTokens, type CallbackTokens } from './callback-tokens';
 import { createCallbackProof, type CallbackProof } from './callback-proof';
 import { createEventBus, type EventBus } from './event-bus';
+import { startMovableListener, type MovableListener } from './movable-listener';
 import { statusForCounter } from '#main/hub/counter-status';
 import { createHub, type CoreHub } from '#main/hub/hub';
 import type { Hub } from '#main/hub/hub-types';
@@ -171,31 +172,36 @@ export async function createCore(config: CoreConfig): Promise<Core> {
   let runtime: Runtime | null = null;
   let closed = false;
 
-  const listener: WebhookListener = await startWebhookListener({
-    port: settings.get().callbacks.listenerPort,
-    tokens: () => tokens.list(),
-    logger,
-    now: () => scheduler.now(),
-    inbox: createGroupCommitInbox(
-      () => {
-        if (!runtime) throw new Error('The till is switching environments');
-        return runtime.db;
-      },
-      (error) => runtime?.storeSpace.noteFailure(error),
-    ),
-    // Before the engine: the callback proves the route whatever the engine then finds.
-    onCallback(stored) {
-      health.callbackReceived({
-        at: scheduler.now(),
-        ...(stored.hint?.reference ? { reference: stored.hint.reference } : {}),
-        ...(stored.hint?.sessionId ? { sessionId: stored.hint.sessionId } : {}),
-      });
-      void runtime?.engine.handleCallback(stored.id, stored.hint).catch((error: unknown) => {
-        logger.error({ err: error, callbackId: stored.id }, 'callback confirmation failed');
-      });
-    },
-    selfTest: (body) => selfTester.receive(body),
-  });
+  // Movable: a listener port saved in Settings applies at once (settings-handlers moves it).
+  const listener: MovableListener = await startMovableListener(
+    (port) =>
+      startWebhookListener({
+        port,
+        tokens: () => tokens.list(),
+        logger,
+        now: () => scheduler.now(),
+        inbox: createGroupCommitInbox(
+          () => {
+            if (!runtime) throw new Error('The till is switching environments');
+            return runtime.db;
+          },
+          (error) => runtime?.storeSpace.noteFailure(error),
+        ),
+        // Before the engine: the callback proves the route whatever the engine then finds.
+        onCallback(stored) {
+          health.callbackReceived({
+            at: scheduler.now(),
+            ...(stored.hint?.reference ? { reference: stored.hint.reference } : {}),
+            ...(stored.hint?.sessionId ? { sessionId: stored.hint.sessionId } : {}),
+          });
+          void runtime?.engine.handleCallback(stored.id, stored.hint).catch((error: unknown) => {
+            logger.error({ err: error, callbackId: stored.id }, 'callback confirmation failed');
+          });
+        },
+        selfTest: (body) => proof.receive(body),
+      }),
+    settings.get().callbacks.listenerPort,
+  );
 
   const tunnel: TunnelManager = createTunnelManager({
     driver: config.tunnelDriver ?? createNgrokDriver(),
@@ -239,16 +245,19 @@ export async function createCore(config: CoreConfig): Promise<Core> {
     }
   });
 
+  /** The options the tunnel last started with (secrets included, held in memory only). */
+  let tunnelKey: string | null = null;
   async function syncTunnel(): Promise<void> {
     const current = settings.get();
     const authtoken = secrets.get('global', 'ngrokAuthtoken');
     const wanted =
       current.environment !== 'sandbox' && current.callbacks.mode === 'ngrok' && authtoken !== null;
     if (!wanted) {
+      tunnelKey = null;
       await tunnel.stop();
       return;
     }
-    await tunnel.start({
+    const options = {
       localPort: listener.port,
       authtoken,
       ...(current.callbacks.ngrokDomain ? { domain: current.callbacks.ngrokDomain } : {}),
@@ -256,7 +265,13 @@ export async function createCore(config: CoreConfig): Promise<Core> {
         ? { allowCidrs: current.callbacks.ngrokAllowCidrs }
         : {}),
       ...basicAuth(current.callbacks.ngrokBasicAuthUser),
-    });
+    };
+    // A save that changed nothing the tunnel uses (the shop's name, say) leaves it connected:
+    // a restart could change its public address under the open sales.
+    const key = JSON.stringify(options);
+    if (key === tunnelKey && tunnel.status().state !== 'off') return;
+    tunnelKey = key;
+    await tunnel.start(options);
   }
 
   async function switchRuntime(): Promise<void> {
@@ -320,10 +335,14 @@ export async function createCore(config: CoreConfig): Promise<Core> {
   }
 
   let lastEnvironment = settings.get().environment;
+  let lastTimeZone = settings.get().timeZone;
   settings.subscribe((next) => {
     if (closed) return;
-    if (next.environment !== lastEnvironment) {
+    // A new time zone reaches the references and the provider client of a rebuilt runtime,
+    // as a switch of environment does: it applies when saved, without a restart.
+    if (next.environment !== lastEnvironment || next.timeZone !== lastTimeZone) {
       lastEnvironment = next.environment;
+      lastTimeZone = next.timeZone;
       void switchRuntime()
         .then(syncTunnel)
         .then(() => {
@@ -421,6 +440,14 @@ export async function createCore(config: CoreConfig): Promise<Core> {
       testCallbacks: async () => {
         await selfTester.run('user');
         return health.view();
+      },
+      checkCallbacks: (environment) => proof.check(environment),
+      openSales: () => (runtime ? listOpenSales(runtime.db).length : 0),
+      moveListener: async (port) => {
+        const moved = await listener.moveTo(port);
+        // Sales given the old address would wait for callbacks that cannot come: poll them.
+        if (moved) runtime?.engine.callbacksWentDown();
+        return moved;
       },
     }),
   } satisfies Handlers;

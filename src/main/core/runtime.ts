@@ -10,6 +10,7 @@ import { businessDay } from '#shared/provider-time';
 import { formatDateTime } from '#shared/report-words';
 import { ENVIRONMENT_NAMES, type Environment } from '#shared/settings-schema';
 import { referencePrefix } from '#shared/till-id';
+import { payeeNameOf } from '#shared/go-live';
 import type { SyncRunView } from '#shared/views';
 import { sandboxDbPath, tillDbPath } from '#main/config/data-files';
 import type { CallbackHealth } from '#main/engine/callback-health';
@@ -191,7 +192,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
     const current = settings.get();
     const profile = current.profiles[environment];
     return {
-      accountName: profile.accountName,
+      accountName: payeeNameOf(profile.accountName, current.shop.name),
       merchantId: profile.merchantId || (sandboxChoice ? 'SANDBOX-MERCHANT' : ''),
       merchantCategory: profile.merchantCategory,
       expiryMinutes: profile.expiryMinutes,
@@ -301,6 +302,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
   });
 
   let backupTimer: (() => void) | null = null;
+  let stopFollowingSchedule: (() => void) | null = null;
   let backupRunning: Promise<unknown> | null = null;
   let closed = false;
   /** Once an hour: a backup when today's does not exist yet (the first one a minute after start). */
@@ -360,6 +362,12 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
           .catch((error: unknown) => logger.warn({ err: error }, 'sync resume failed'));
         if (current.sync.intervalMinutes > 0) sync.startSchedule(current.sync.intervalMinutes);
         else if (current.sync.onStartup) void sync.run({ mode: 'incremental', trigger: 'startup' });
+        // A new interval saved in Settings applies at once.
+        stopFollowingSchedule = settings.subscribe((next, previous) => {
+          if (closed || next.sync.intervalMinutes === previous.sync.intervalMinutes) return;
+          sync.stopSchedule();
+          if (next.sync.intervalMinutes > 0) sync.startSchedule(next.sync.intervalMinutes);
+        });
       }
       scheduleBackup(60_000);
     },
@@ -372,6 +380,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
       backupTimer?.();
       diskFullWatch.close();
       await maintenance.close();
+      stopFollowingSchedule?.();
       // A backup in progress finishes first: closing under it would fail it half-way.
       await backupRunning;
       sync.stopSchedule();

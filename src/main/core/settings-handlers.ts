@@ -1,14 +1,21 @@
 import type { HandlersOf, settingsChannels } from '#shared/bridge/contract';
 import type { Environment } from '#shared/settings-schema';
-import type { CallbackHealthView, ConnectionCheckView, SettingsView } from '#shared/views';
+import type {
+  CallbackHealthView,
+  CallbackSelfTestView,
+  ConnectionCheckView,
+  SettingsView,
+} from '#shared/views';
 import type { Scheduler } from '#main/engine/scheduler';
 import { createProviderClient, type ProviderClient } from '#main/provider/client';
 import { ProviderConfigError } from '#main/provider/errors';
 import type { SecretStore } from '#main/secrets/secret-store';
 import { SettingsValidationError } from '#main/settings/errors';
-import type { SettingsStore } from '#main/settings/settings-store';
+import { mergePatch, type SettingsStore } from '#main/settings/settings-store';
+import { validateSettings } from '#main/settings/validate';
 import { testConnection } from '#main/settings/test-connection';
 import type { CallbackRoute } from '#main/tunnel';
+import { applyListenerPort, goLiveHandlers } from './go-live';
 
 export interface SettingsHandlerDeps {
   readonly settings: SettingsStore;
@@ -18,6 +25,12 @@ export interface SettingsHandlerDeps {
   readonly rotateCallbackToken: () => void;
   /** Runs the callback self-test (or joins the one running) and answers with the health after it. */
   readonly testCallbacks: () => Promise<CallbackHealthView>;
+  /** The callback self-test of one environment's route (the go-live flow's check). */
+  readonly checkCallbacks: (environment: Environment) => Promise<CallbackSelfTestView>;
+  /** Moves the payment listener to a saved port at once; throws ListenerPortError. */
+  readonly moveListener: (port: number) => Promise<boolean>;
+  /** Open sales in the environment in use (the go-live flow asks before a switch). */
+  readonly openSales: () => number;
   /** The running embedded sandbox's client and payout account, when the sandbox is active. */
   /** The live counter of this hub whose till id has this one's reference prefix (its name), or null. */
   readonly counterWithPrefixOf: (tillId: string) => string | null;
@@ -37,6 +50,7 @@ export function settingsHandlers(deps: SettingsHandlerDeps): HandlersOf<typeof s
       settings: settings.get(),
       callbackUrl: route.mode === 'polling-only' ? null : route.callbackUrl,
       callbackProblem: route.mode === 'polling-only' ? route.reason : null,
+      openSales: deps.openSales(),
     };
   }
 
@@ -123,8 +137,11 @@ export function settingsHandlers(deps: SettingsHandlerDeps): HandlersOf<typeof s
 
   return {
     getSettings: () => view(),
-    updateSettings: ({ patch }) => {
+    updateSettings: async ({ patch }) => {
       refuseCounterTillId(patch);
+      // Checked whole first; then a new listener port is taken before the settings say so.
+      validateSettings(mergePatch(settings.get(), patch));
+      await applyListenerPort(deps, patch['callbacks']);
       settings.update(patch);
       return view();
     },
@@ -139,5 +156,14 @@ export function settingsHandlers(deps: SettingsHandlerDeps): HandlersOf<typeof s
       return { rotated: true };
     },
     testCallbacks: () => deps.testCallbacks(),
+    ...goLiveHandlers({
+      settings,
+      secrets,
+      view,
+      testConnection: test,
+      checkCallbacks: deps.checkCallbacks,
+      moveListener: deps.moveListener,
+      openSales: deps.openSales,
+    }),
   };
 }

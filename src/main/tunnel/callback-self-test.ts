@@ -4,6 +4,7 @@ import type {
   CallbackSelfTestTrigger,
   CallbackSelfTestView,
 } from '#shared/views';
+import { isLoopbackHostname } from '#shared/provider-url';
 import type { CallbackRoute } from './callback-url';
 
 /** The one field of a self-test body; a provider callback never carries it. */
@@ -67,6 +68,11 @@ export interface CallbackSelfTesterOptions {
   readonly fetch?: typeof fetch;
   readonly onStarted?: () => void;
   readonly onFinished?: (result: CallbackSelfTestView) => void;
+  /**
+   * The port the till's listener is on now: a failure that a wrong port explains then names
+   * both ports, rather than asking the owner to check a setting that may be right.
+   */
+  readonly listenerPort?: () => number;
 }
 
 export interface CallbackSelfTester {
@@ -161,7 +167,11 @@ export function createCallbackSelfTester(options: CallbackSelfTesterOptions): Ca
       passed: outcome.code === 'PASSED',
       code: outcome.code,
       detail: outcome.detail,
-      action: outcome.code === 'PASSED' ? null : SELF_TEST_ACTIONS[outcome.code],
+      action:
+        outcome.code === 'PASSED'
+          ? null
+          : (portAction(outcome.code, options.route(), options.listenerPort?.()) ??
+            SELF_TEST_ACTIONS[outcome.code]),
       durationMs: Math.max(0, at - started),
       trigger,
     };
@@ -195,6 +205,35 @@ export function createCallbackSelfTester(options: CallbackSelfTesterOptions): Ca
       for (const controller of controllers) controller.abort();
     },
   };
+}
+
+/**
+ * The advice for a refused or unreachable listener when the port is the cause: the callback
+ * address points at another port of this computer than the listener's, or (through a tunnel
+ * or the shop's forwarding) the till's real port is what the forwarding must point at.
+ */
+export function portAction(
+  code: CallbackSelfTestCode,
+  route: CallbackRoute,
+  listenerPort: number | undefined,
+): string | null {
+  if (listenerPort === undefined || route.mode === 'polling-only') return null;
+  if (code !== 'REFUSED' && code !== 'LISTENER_UNREACHABLE') return null;
+  let url: URL;
+  try {
+    url = new URL(route.callbackUrl);
+  } catch {
+    return null;
+  }
+  const local = isLoopbackHostname(url.hostname);
+  const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+  if (local && port !== listenerPort) {
+    return `Your public address points at port ${port} of this computer, but the till's listener is on port ${listenerPort}: change the address to port ${listenerPort}, or set the listener port to ${port} in Settings.`;
+  }
+  if (local) {
+    return `The till's listener is on port ${listenerPort} and running, but the test did not reach it: check that nothing else (a firewall, another program) stands in front of port ${listenerPort}.`;
+  }
+  return `The till's listener is running on port ${listenerPort} of this computer: point your tunnel or forwarding at 127.0.0.1:${listenerPort}.`;
 }
 
 function routeKeyOf(route: CallbackRoute): string {

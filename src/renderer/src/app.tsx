@@ -108,7 +108,8 @@ function NoPinNotice() {
   return (
     <p className="notice no-pin-notice" role="note" data-testid="no-owner-pin-notice">
       Anyone at this till can open Settings, Balance and the report. Set an owner PIN in{' '}
-      <a href={hrefOf('settings')}>Settings → Owner and cashiers</a> to keep them for the owner.
+      <a href={`${hrefOf('settings')}/roles`}>Settings → Owner and cashiers</a> to keep them for the
+      owner.
     </p>
   );
 }

@@ -10,6 +10,7 @@ import type { DisplayStateView, HubView, PairingLinkView, CounterIdentity } from
 import type { AlertView, InflowView, SaleView } from '../sales';
 import { ENVIRONMENTS, type Environment, type Settings } from '../settings-schema';
 import { RESOLUTION_ACTIONS, type ExceptionResolutionView } from '../views';
+import type { ConnectionSavedView, GoLiveCheckView } from '../go-live';
 import type {
   BalanceView,
   CallbackHealthView,
@@ -331,6 +332,29 @@ export const settingsChannels = {
   rotateCallbackToken: channel<{ readonly rotated: boolean }>()(noInput),
   /** The callback self-test: posts a one-time nonce to this till's own public callback address. */
   testCallbacks: channel<CallbackHealthView>()(noInput),
+  /** The go-live flow's one Save: an environment's profile, its keys and the callback route. */
+  saveConnection: channel<ConnectionSavedView>()(
+    z
+      .object({
+        environment: z.enum(ENVIRONMENTS),
+        profile: z.record(z.string(), z.unknown()),
+        callbacks: z.record(z.string(), z.unknown()).optional(),
+        secrets: z
+          .object({
+            secretKey: z.string().max(600).nullable().optional(),
+            accessToken: z.string().max(600).nullable().optional(),
+            ngrokAuthtoken: z.string().max(600).nullable().optional(),
+            ngrokBasicAuthPassword: z.string().max(600).nullable().optional(),
+          })
+          .strict()
+          .optional(),
+      })
+      .strict(),
+  ),
+  /** "Check everything": the connection, the payout balance and the callback route, in one run. */
+  checkEverything: channel<GoLiveCheckView>()(
+    z.object({ environment: z.enum(ENVIRONMENTS) }).strict(),
+  ),
 } as const;
 
 /** The shells' own upkeep. */

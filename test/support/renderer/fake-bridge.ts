@@ -76,6 +76,8 @@ export function createFakeBridge(): FakeBridge {
     testConnection: vi.fn<WindowApi['testConnection']>(unstubbed('testConnection')),
     rotateCallbackToken: vi.fn<WindowApi['rotateCallbackToken']>(unstubbed('rotateCallbackToken')),
     testCallbacks: vi.fn<WindowApi['testCallbacks']>(unstubbed('testCallbacks')),
+    saveConnection: vi.fn<WindowApi['saveConnection']>(unstubbed('saveConnection')),
+    checkEverything: vi.fn<WindowApi['checkEverything']>(unstubbed('checkEverything')),
     listPrinters: vi.fn<WindowApi['listPrinters']>(() =>
       ok({ canPrintSilently: false, printers: [] }),
     ),

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { settingsSchema } from '#shared/settings-schema';
 import type { SecretsView, SettingsView } from '#shared/views';
 import { mergePatch } from '../../../src/renderer/src/screens/settings/settings-form';
@@ -40,8 +40,19 @@ export function settingsBridge(
   return bridge;
 }
 
-/** A settings section (a region named by its heading). */
+/**
+ * A settings section (a region named by its heading), on whichever Settings page holds it: the
+ * pages' tabs are opened in turn until it shows.
+ */
 export async function findSection(name: string | RegExp): Promise<HTMLElement> {
+  const shown = screen.queryByRole('region', { name });
+  if (shown) return shown;
+  const tabs = await screen.findAllByRole('tab');
+  for (const tab of tabs) {
+    fireEvent.click(tab);
+    const region = screen.queryByRole('region', { name });
+    if (region) return region;
+  }
   return screen.findByRole('region', { name });
 }
 

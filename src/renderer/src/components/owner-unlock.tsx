@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useBridge } from '../bridge-context';
 import { cashierMessage } from '../errors';
 import { useSession } from '../session-context';
 import { PinField } from './pin-field';
+import './owner-unlock.css';
 
 /** The owner PIN form: main checks it (with its lock-out); the page only passes it on. */
 export function OwnerUnlock({
@@ -19,6 +20,7 @@ export function OwnerUnlock({
   const [pin, setPin] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const problemId = `${useId()}-problem`;
 
   async function submit(event: FormEvent): Promise<void> {
     event.preventDefault();
@@ -51,11 +53,19 @@ export function OwnerUnlock({
           setError(null);
         }}
         error={error}
+        problemId={problemId}
         autoFocus={autoFocus}
       />
       <button type="submit" className="button primary" disabled={busy}>
         Unlock
       </button>
+      {/* After the button, on a light ground: readable on the dark header, and the field and
+          its button stay where the fingers are. */}
+      {error && (
+        <p id={problemId} className="pin-problem" role="alert">
+          {error}
+        </p>
+      )}
     </form>
   );
 }

@@ -10,15 +10,21 @@ export function PinField({
   onChange,
   error,
   autoFocus,
+  problemId,
 }: {
   readonly label: string;
   readonly value: string;
   readonly onChange: (value: string) => void;
   readonly error?: string | null;
   readonly autoFocus?: boolean;
+  /**
+   * The id of a problem shown elsewhere (after the form's button, so that it never moves the
+   * field): the field is then described by it and shows no message of its own.
+   */
+  readonly problemId?: string | null;
 }) {
   const id = useId();
-  const errorId = `${id}-error`;
+  const errorId = problemId ?? `${id}-error`;
   return (
     <div className={`field pin-field ${error ? 'field-invalid' : ''}`}>
       <label htmlFor={id}>{label}</label>
@@ -34,7 +40,7 @@ export function PinField({
         aria-describedby={error ? errorId : undefined}
         onChange={(event) => onChange(event.target.value.replace(/\D/g, ''))}
       />
-      {error && (
+      {error && !problemId && (
         <p id={errorId} className="field-error" role="alert">
           {error}
         </p>

@@ -224,12 +224,7 @@ export function CallbacksSection({
           </p>
         )}
         {view.callbackUrl ? (
-          <p>
-            Callback address given to the provider:{' '}
-            <span className="mono" data-testid="callback-url">
-              {view.callbackUrl}
-            </span>
-          </p>
+          <MaskedCallbackUrl url={view.callbackUrl} />
         ) : (
           <p className="warning-text" data-testid="callback-problem">
             Polling only: {view.callbackProblem ?? 'no callback address is available.'}
@@ -338,7 +333,7 @@ export function CallbacksSection({
             field="callbacks.listenerPort"
             label="Listener port"
             inputMode="numeric"
-            hint="The port this till listens on for callbacks; 0 picks any free port."
+            hint="The port this till listens on for callbacks; 0 picks any free port. Applies when saved: the listener moves at once, and a port another program holds is refused."
             value={draft.listenerPort}
             onChange={(value) => change('listenerPort', value)}
           />
@@ -398,5 +393,30 @@ export function CallbacksSection({
         </div>
       )}
     </section>
+  );
+}
+
+/** The callback address's secret path token, hidden behind ••• until the owner asks to see it. */
+export function maskCallbackUrl(url: string): string {
+  return url.replace(/\/callbacks\/[^/?#]+/, '/callbacks/••••••••');
+}
+
+function MaskedCallbackUrl({ url }: { readonly url: string }) {
+  const [shown, setShown] = useState(false);
+  return (
+    <p className="callback-url-row">
+      Callback address given to the provider:{' '}
+      <span className="mono" data-testid="callback-url">
+        {shown ? url : maskCallbackUrl(url)}
+      </span>{' '}
+      <button
+        type="button"
+        className="button link"
+        aria-pressed={shown}
+        onClick={() => setShown((current) => !current)}
+      >
+        {shown ? 'Hide the secret part' : 'Show the whole address'}
+      </button>
+    </p>
   );
 }

@@ -92,10 +92,9 @@ describe('Desktop app settings', () => {
     ).toBeTruthy();
   });
 
-  it('says in the browser shell that these are kept for the desktop app', async () => {
+  it('is not offered in the browser shell, which offers its own access page instead', async () => {
     renderApp(desktopBridge('browser'), '#/settings');
-    const section = await findSection('Desktop app');
-    expect(await within(section).findByText(/This browser page keeps them for it/)).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Desktop app' })).toBeTruthy();
+    expect(await screen.findByRole('tab', { name: 'Browser access' })).toBeTruthy();
+    expect(screen.queryByRole('tab', { name: 'Desktop app' })).toBeNull();
   });
 });

@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
-import type { AppInfo } from '#shared/bridge/contract';
+import { useState } from 'react';
 import type { Settings } from '#shared/settings-schema';
 import type { SettingsView } from '#shared/views';
 import { useBridge } from '../../bridge-context';
 import { SaveRow, TextField } from './fields';
 import { useSettingsSection } from './settings-form';
+import { useShellKind } from './use-settings-data';
 
 interface DesktopDraft {
   readonly startAtLogin: boolean;
@@ -30,18 +30,8 @@ export function DesktopSection({
   readonly onSaved: (view: SettingsView) => void;
 }) {
   const bridge = useBridge();
-  const [shell, setShell] = useState<AppInfo['shell'] | null>(null);
+  const shell = useShellKind(bridge);
   const [draft, setDraft] = useState<DesktopDraft>(() => draftOf(settings));
-
-  useEffect(() => {
-    let live = true;
-    void bridge.getAppInfo({}).then((result) => {
-      if (live && result.ok) setShell(result.value.shell);
-    });
-    return () => {
-      live = false;
-    };
-  }, [bridge]);
 
   const section = useSettingsSection({
     settings,

@@ -17,9 +17,12 @@ const ENVIRONMENT_WORDS: Readonly<Record<Environment, string>> = {
 /** Which provider environment the till uses; going LIVE is confirmed in plain words first. */
 export function EnvironmentSection({
   settings,
+  openSales = 0,
   onSaved,
 }: {
   readonly settings: Settings;
+  /** Open sales in the environment in use: a switch asks first when there are any. */
+  readonly openSales?: number;
   readonly onSaved: (view: SettingsView) => void;
 }) {
   const current = settings.environment;
@@ -41,7 +44,7 @@ export function EnvironmentSection({
   }, [confirming]);
 
   function switchEnvironment(): void {
-    if (choice === 'production' && current !== 'production') {
+    if ((choice === 'production' && current !== 'production') || openSales > 0) {
       setConfirming(true);
       return;
     }
@@ -87,14 +90,27 @@ export function EnvironmentSection({
         )}
       </fieldset>
       {confirming ? (
-        <div className="confirm" role="group" aria-label="Switch to LIVE?">
-          <p>
-            Real money: sales will create real accounts at the provider and customers&apos;
-            transfers will be real payments. Switch to LIVE only when the production keys are
-            entered and the connection test passes.
-          </p>
+        <div
+          className="confirm"
+          role="group"
+          aria-label={`Switch to ${ENVIRONMENT_NAMES[choice]}?`}
+        >
+          {openSales > 0 && (
+            <p>
+              {openSales === 1 ? 'One sale is' : `${openSales} sales are`} still open on{' '}
+              {ENVIRONMENT_NAMES[current]}. After the switch they are watched again only when you
+              switch back; finish or cancel them first if you can.
+            </p>
+          )}
+          {choice === 'production' && (
+            <p>
+              Real money: sales will create real accounts at the provider and customers&apos;
+              transfers will be real payments. Switch to LIVE only when the production keys are
+              entered and the connection test passes.
+            </p>
+          )}
           <button ref={confirmRef} type="button" className="button danger" onClick={confirmLive}>
-            Yes, switch to LIVE
+            Yes, switch to {ENVIRONMENT_NAMES[choice]}
           </button>
           <button
             type="button"

@@ -37,7 +37,7 @@ describe('Settings screen: callbacks', () => {
     // The address given to the provider is read again as the tunnel changes.
     await waitFor(() =>
       expect(within(section).getByTestId('callback-url').textContent).toBe(
-        'https://shop-2.ngrok.app/callbacks/tok-abc',
+        'https://shop-2.ngrok.app/callbacks/••••••••',
       ),
     );
 
@@ -226,11 +226,15 @@ describe('Settings screen: callbacks', () => {
     expect((await within(section).findByRole('status')).textContent).toContain(
       'The old address keeps working for a day',
     );
+    // The secret part shows only when asked for.
+    await user.click(within(section).getByRole('button', { name: 'Show the whole address' }));
     await waitFor(() =>
       expect(within(section).getByTestId('callback-url').textContent).toBe(
         'https://shop-1.ngrok.app/callbacks/tok-new',
       ),
     );
+    await user.click(within(section).getByRole('button', { name: 'Hide the secret part' }));
+    expect(within(section).getByTestId('callback-url').textContent).not.toContain('tok-new');
   });
 
   it('says in words when rotating fails', async () => {
@@ -241,6 +245,7 @@ describe('Settings screen: callbacks', () => {
     const section = await findSection('Payment callbacks');
     await user.click(within(section).getByRole('button', { name: 'Rotate callback address' }));
     expect((await within(section).findByRole('alert')).textContent).toContain('not running');
+    await user.click(within(section).getByRole('button', { name: 'Show the whole address' }));
     expect(screen.getByTestId('callback-url').textContent).toContain('tok-abc');
   });
 });

@@ -4,6 +4,7 @@ import { settingsSchema, type Settings, type SettingsPatch } from '#shared/setti
 import type { SettingsView } from '#shared/views';
 import { useBridge } from '../../bridge-context';
 import { cashierMessage } from '../../errors';
+import { useUnsaved } from './unsaved';
 
 /** Messages by dotted settings path ('profiles.staging.baseUrl', 'shop.cashiers.2'). */
 export type FieldErrors = Readonly<Record<string, string>>;
@@ -104,6 +105,7 @@ export function useSettingsSection(options: SectionOptions): SettingsSection {
   const [saving, setSaving] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const unsaved = useUnsaved(prefix);
 
   // The schema runs on every render: a few fields, far cheaper than a keystroke's repaint.
   const clientErrors: FieldErrors = { ...validationErrors(settings, patch), ...localErrors };
@@ -134,6 +136,7 @@ export function useSettingsSection(options: SectionOptions): SettingsSection {
 
   function edited(field: string): void {
     touch(field);
+    unsaved.mark(true);
     setNotice(null);
     setServerErrors((current) => {
       const next: Record<string, string> = {};
@@ -183,6 +186,7 @@ export function useSettingsSection(options: SectionOptions): SettingsSection {
     setServerErrors({});
     setTouched(new Set());
     setSubmitted(false);
+    unsaved.mark(false);
     setNotice('Saved.');
     onSaved(result.value);
     return result.value;

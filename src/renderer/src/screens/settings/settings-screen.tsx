@@ -1,23 +1,40 @@
-import { ENVIRONMENTS } from '#shared/settings-schema';
+import { useEffect, useState, type ReactNode } from 'react';
+import { ENVIRONMENT_NAMES, ENVIRONMENTS } from '#shared/settings-schema';
 import type { SettingsView } from '#shared/views';
 import { useBridge } from '../../bridge-context';
+import { FirstStartChooser } from '../../components/first-start-chooser';
+import './settings.css';
 import { CallbacksSection } from './callbacks-section';
 import { DesktopSection } from './desktop-section';
 import { EnvironmentSection } from './environment-section';
+import { GoLiveSection } from './go-live-section';
 import { PrintingSection } from './printing-section';
 import { ProfileSection } from './profile-section';
 import { ReportSection } from './report-section';
 import { RolesSection } from './roles-section';
 import { SecretBoxNotice } from './secrets';
+import {
+  PAGE_SHELL,
+  SETTINGS_PAGES,
+  settingsPageFromHash,
+  type SettingsPage,
+} from './settings-pages';
 import { ShellAccessSection } from './shell-access-section';
 import { ShopSection } from './shop-section';
+import { UnsavedProvider, useLeaveGuard } from './unsaved';
 import { UpkeepSection } from './upkeep-section';
 import { VoiceSection } from './voice-section';
-import { useCallbackStatus, useSecretStatuses, useSettingsView } from './use-settings-data';
+import {
+  useCallbackStatus,
+  useSecretStatuses,
+  useSettingsView,
+  useShellKind,
+} from './use-settings-data';
 
 /**
- * The manager's screen: environment, provider profiles and their keys, callbacks, the shop and
- * the till. Each part saves on its own; secrets go in and only their status comes back.
+ * The manager's screen, one page (tab) at a time: the environment in use first, connecting a
+ * provider, callbacks, the shop and the till. Each section saves with its own button; leaving
+ * edits unsaved asks first; secrets go in and only their status comes back.
  */
 export function SettingsScreen({
   onSettingsChanged,
@@ -29,7 +46,31 @@ export function SettingsScreen({
   const { view, loadError, readView, saved } = useSettingsView(bridge, onSettingsChanged);
   // The address given to the provider follows the tunnel (online, gone, a new URL).
   const { callback, health, setHealth } = useCallbackStatus(bridge, () => void readView());
-  const { statuses, box, secretsError, setStatus } = useSecretStatuses(bridge);
+  const secretsRead = useSecretStatuses(bridge);
+  const [page, setPage] = useState<SettingsPage>(() => settingsPageFromHash(window.location.hash));
+  const shell = useShellKind(bridge);
+
+  // A link to another page of Settings (#/settings/<page>) opens it.
+  useEffect(() => {
+    const onHash = () => {
+      if (window.location.hash.startsWith('#/settings/')) {
+        setPage(settingsPageFromHash(window.location.hash));
+      }
+    };
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
+
+  const pages = SETTINGS_PAGES.filter((entry) => {
+    const only = PAGE_SHELL[entry.id];
+    return only === undefined || only === shell;
+  });
+
+  function open(next: SettingsPage): void {
+    setPage(next);
+    // The page's own address, without a hashchange (the app's route stays Settings).
+    window.history.replaceState(null, '', `#/settings/${next}`);
+  }
 
   return (
     <section className="screen settings" aria-labelledby="settings-heading">
@@ -41,51 +82,176 @@ export function SettingsScreen({
       )}
       {!view && !loadError && <p role="status">Loading the settings…</p>}
       {view && (
-        <>
-          <EnvironmentSection settings={view.settings} onSaved={saved} />
+        <UnsavedProvider>
+          <FirstStartChooser settings={view.settings} onConnect={() => open('connect')} />
+          <p className="field-hint applies-note">
+            Each part saves with its own button, and what you save applies at once: no restart is
+            needed.
+          </p>
+          <SettingsPages
+            pages={pages}
+            page={page}
+            open={open}
+            content={
+              <PageContent
+                page={page}
+                view={view}
+                saved={saved}
+                readView={readView}
+                callback={{ callback, health, setHealth }}
+                secretsRead={secretsRead}
+              />
+            }
+          />
+        </UnsavedProvider>
+      )}
+    </section>
+  );
+}
 
-          <h3 className="group-heading">Provider profiles and keys</h3>
+/** The tabs of Settings and the page open now; leaving unsaved edits asks first. */
+function SettingsPages({
+  pages,
+  page,
+  open,
+  content,
+}: {
+  readonly pages: readonly (typeof SETTINGS_PAGES)[number][];
+  readonly page: SettingsPage;
+  readonly open: (page: SettingsPage) => void;
+  readonly content: ReactNode;
+}) {
+  const attempt = useLeaveGuard();
+  return (
+    <>
+      <div className="settings-tabs" role="tablist" aria-label="Settings pages">
+        {pages.map((entry) => (
+          <button
+            key={entry.id}
+            type="button"
+            role="tab"
+            id={`settings-tab-${entry.id}`}
+            aria-selected={page === entry.id}
+            aria-controls="settings-page"
+            className={page === entry.id ? 'tab current' : 'tab'}
+            onClick={() => {
+              if (entry.id !== page) attempt(() => open(entry.id));
+            }}
+          >
+            {entry.label}
+          </button>
+        ))}
+      </div>
+      <div
+        id="settings-page"
+        role="tabpanel"
+        aria-labelledby={`settings-tab-${page}`}
+        className="settings-page"
+      >
+        {content}
+      </div>
+    </>
+  );
+}
+
+function PageContent({
+  page,
+  view,
+  saved,
+  readView,
+  callback,
+  secretsRead,
+}: {
+  readonly page: SettingsPage;
+  readonly view: SettingsView;
+  readonly saved: (next: SettingsView) => void;
+  readonly readView: () => Promise<void>;
+  readonly callback: ReturnType<typeof useCallbackStatus>;
+  readonly secretsRead: ReturnType<typeof useSecretStatuses>;
+}) {
+  const { statuses, box, secretsError, setStatus } = secretsRead;
+  const { settings } = view;
+  switch (page) {
+    case 'environment': {
+      // The environment in use first and open; the others folded below it.
+      const inUse = settings.environment;
+      const others = ENVIRONMENTS.filter((environment) => environment !== inUse);
+      const profile = (environment: (typeof ENVIRONMENTS)[number]) => (
+        <ProfileSection
+          key={environment}
+          environment={environment}
+          settings={settings}
+          secretStatus={(scope, name) => statuses[`${scope}.${name}`] ?? null}
+          onSecretChanged={(scope, name, status) => setStatus(`${scope}.${name}`, status)}
+          onSaved={saved}
+        />
+      );
+      return (
+        <>
+          <EnvironmentSection settings={settings} openSales={view.openSales ?? 0} onSaved={saved} />
           {box && <SecretBoxNotice box={box} />}
           {secretsError && (
             <p role="alert" className="error">
               The status of the saved keys could not be read: {secretsError}
             </p>
           )}
-          {ENVIRONMENTS.map((environment) => (
-            <ProfileSection
-              key={environment}
-              environment={environment}
-              settings={view.settings}
-              secretStatus={(scope, name) => statuses[`${scope}.${name}`] ?? null}
-              onSecretChanged={(scope, name, status) => setStatus(`${scope}.${name}`, status)}
-              onSaved={saved}
-            />
+          {profile(inUse)}
+          {others.map((environment) => (
+            <details key={environment} className="folded-profile">
+              <summary>{ENVIRONMENT_NAMES[environment]} profile (not in use)</summary>
+              {profile(environment)}
+            </details>
           ))}
-
-          <CallbacksSection
-            view={view}
-            callback={callback}
-            health={health}
-            onHealth={setHealth}
-            ngrokAuthtoken={statuses['global.ngrokAuthtoken'] ?? null}
-            onNgrokAuthtokenChanged={(status) => setStatus('global.ngrokAuthtoken', status)}
-            ngrokBasicAuthPassword={statuses['global.ngrokBasicAuthPassword'] ?? null}
-            onNgrokBasicAuthPasswordChanged={(status) =>
-              setStatus('global.ngrokBasicAuthPassword', status)
-            }
-            onSaved={saved}
-            onRotated={readView}
-          />
-          <ShopSection settings={view.settings} onSaved={saved} />
-          <ReportSection settings={view.settings} onSaved={saved} />
-          <RolesSection settings={view.settings} onSaved={saved} />
-          <UpkeepSection settings={view.settings} onSaved={saved} />
-          <PrintingSection settings={view.settings} onSaved={saved} />
-          <DesktopSection settings={view.settings} onSaved={saved} />
-          <ShellAccessSection />
-          <VoiceSection settings={view.settings} onSaved={saved} />
         </>
-      )}
-    </section>
-  );
+      );
+    }
+    case 'connect':
+      return (
+        <GoLiveSection
+          settings={settings}
+          onSaved={saved}
+          secretStatus={(environment, key) =>
+            (key === 'ngrokAuthtoken'
+              ? statuses['global.ngrokAuthtoken']
+              : statuses[`${environment}.${key}`]) ?? null
+          }
+        />
+      );
+    case 'callbacks':
+      return (
+        <CallbacksSection
+          view={view}
+          callback={callback.callback}
+          health={callback.health}
+          onHealth={callback.setHealth}
+          ngrokAuthtoken={statuses['global.ngrokAuthtoken'] ?? null}
+          onNgrokAuthtokenChanged={(status) => setStatus('global.ngrokAuthtoken', status)}
+          ngrokBasicAuthPassword={statuses['global.ngrokBasicAuthPassword'] ?? null}
+          onNgrokBasicAuthPasswordChanged={(status) =>
+            setStatus('global.ngrokBasicAuthPassword', status)
+          }
+          onSaved={saved}
+          onRotated={readView}
+        />
+      );
+    case 'shop':
+      return (
+        <>
+          <ShopSection settings={settings} onSaved={saved} />
+          <ReportSection settings={settings} onSaved={saved} />
+        </>
+      );
+    case 'roles':
+      return <RolesSection settings={settings} onSaved={saved} />;
+    case 'upkeep':
+      return <UpkeepSection settings={settings} onSaved={saved} />;
+    case 'printing':
+      return <PrintingSection settings={settings} onSaved={saved} />;
+    case 'voice':
+      return <VoiceSection settings={settings} onSaved={saved} />;
+    case 'access':
+      return <ShellAccessSection />;
+    case 'desktop':
+      return <DesktopSection settings={settings} onSaved={saved} />;
+  }
 }

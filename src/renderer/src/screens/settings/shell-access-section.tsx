@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { ShellAccessView } from '#shared/bridge/contract';
 import { useBridge } from '../../bridge-context';
 import { cashierMessage } from '../../errors';
+import { useShellKind } from './use-settings-data';
 
 /**
  * The browser shell's access token (the `#token=…` of its address): the owner makes a new one
@@ -10,20 +11,10 @@ import { cashierMessage } from '../../errors';
  */
 export function ShellAccessSection() {
   const bridge = useBridge();
-  const [browserShell, setBrowserShell] = useState(false);
+  const browserShell = useShellKind(bridge) === 'browser';
   const [rotating, setRotating] = useState(false);
   const [rotated, setRotated] = useState<ShellAccessView | null>(null);
   const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    void bridge.getAppInfo({}).then((result) => {
-      if (live && result.ok) setBrowserShell(result.value.shell === 'browser');
-    });
-    return () => {
-      live = false;
-    };
-  }, [bridge]);
 
   if (!browserShell) return null;
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { WindowApi } from '#shared/bridge/contract';
+import type { AppInfo, WindowApi } from '#shared/bridge/contract';
 import { KEYED_ENVIRONMENTS, type KeyedEnvironment } from '#shared/settings-schema';
 import type {
   CallbackHealthView,
@@ -140,4 +140,19 @@ export function useSecretStatuses(bridge: WindowApi): SecretsRead {
   }
 
   return { statuses, box, secretsError, setStatus };
+}
+
+/** Which shell this page runs in (null until main says): pages of one shell only follow it. */
+export function useShellKind(bridge: WindowApi): AppInfo['shell'] | null {
+  const [shell, setShell] = useState<AppInfo['shell'] | null>(null);
+  useEffect(() => {
+    let live = true;
+    void bridge.getAppInfo({}).then((result) => {
+      if (live && result.ok) setShell(result.value.shell);
+    });
+    return () => {
+      live = false;
+    };
+  }, [bridge]);
+  return shell;
 }

@@ -1,0 +1,152 @@
+/**
+ * "Connect your provider": one Save for an environment's profile, its keys and the callback
+ * route (checked whole before anything is written), and "Check everything": the connection,
+ * the payout balance and the callback route in one run, each line in shop words.
+ */
+import type { HandlersOf, settingsChannels } from '#shared/bridge/contract';
+import {
+  GO_LIVE_SECRET_NAMES,
+  type ConnectionSavedView,
+  type GoLiveCheckLine,
+  type GoLiveCheckView,
+} from '#shared/go-live';
+import { ENVIRONMENT_NAMES, type Environment } from '#shared/settings-schema';
+import type { CallbackSelfTestView, ConnectionCheckView, SettingsView } from '#shared/views';
+import { normalizeSecret, type SecretStore } from '#main/secrets/secret-store';
+import { SettingsValidationError } from '#main/settings/errors';
+import { mergePatch, type SettingsStore } from '#main/settings/settings-store';
+import { validateSettings } from '#main/settings/validate';
+import { ListenerPortError } from './movable-listener';
+
+export interface GoLiveDeps {
+  readonly settings: SettingsStore;
+  readonly secrets: SecretStore;
+  readonly view: () => SettingsView;
+  readonly testConnection: (environment: Environment) => Promise<readonly ConnectionCheckView[]>;
+  /** The callback self-test of `environment`'s route. */
+  readonly checkCallbacks: (environment: Environment) => Promise<CallbackSelfTestView>;
+  /** Moves the payment listener to a saved port at once; throws ListenerPortError. */
+  readonly moveListener: (port: number) => Promise<boolean>;
+  /** Open sales in the environment in use. */
+  readonly openSales: () => number;
+}
+
+type GoLiveChannels = Pick<typeof settingsChannels, 'saveConnection' | 'checkEverything'>;
+
+/** A listener port in a patch that is not the one in use: moved first, or refused by field. */
+export async function applyListenerPort(
+  deps: Pick<GoLiveDeps, 'moveListener'>,
+  callbacks: unknown,
+): Promise<boolean> {
+  const port =
+    typeof callbacks === 'object' && callbacks !== null
+      ? (callbacks as { listenerPort?: unknown }).listenerPort
+      : undefined;
+  if (typeof port !== 'number') return false;
+  try {
+    return await deps.moveListener(port);
+  } catch (error) {
+    if (!(error instanceof ListenerPortError)) throw error;
+    throw new SettingsValidationError([
+      { field: 'callbacks.listenerPort', message: error.message },
+    ]);
+  }
+}
+
+const TITLES = {
+  connection: 'Provider connection',
+  balance: 'Payout balance',
+  callbacks: 'Payment news (callbacks)',
+} as const;
+
+function connectionLine(check: ConnectionCheckView): GoLiveCheckLine {
+  const name = check.check === 'transactions' ? 'connection' : 'balance';
+  return {
+    check: name,
+    ok: check.ok,
+    title: TITLES[name],
+    message: check.message,
+    advice: check.ok ? null : (check.advice ?? 'Check the values above, then check again.'),
+  };
+}
+
+function callbacksLine(
+  environment: Environment,
+  settings: SettingsStore,
+  test: CallbackSelfTestView,
+): GoLiveCheckLine {
+  const title = TITLES.callbacks;
+  if (test.passed) {
+    return { check: 'callbacks', ok: true, title, message: test.detail, advice: null };
+  }
+  const current = settings.get();
+  const mode = current.callbacks.mode;
+  if (test.code === 'NO_ROUTE' && environment !== 'sandbox' && mode === 'polling-only') {
+    return {
+      check: 'callbacks',
+      ok: true,
+      title,
+      message:
+        'Polling only: the provider sends no news; the till asks about each open sale itself, so "Paid" shows a little later.',
+      advice: null,
+    };
+  }
+  if (test.code === 'NO_ROUTE' && mode === 'ngrok' && current.environment === 'sandbox') {
+    return {
+      check: 'callbacks',
+      ok: false,
+      title,
+      message: `The ngrok tunnel runs only while the till uses ${ENVIRONMENT_NAMES[environment]}.`,
+      advice: `Switch to ${ENVIRONMENT_NAMES[environment]} (the last step), then check again.`,
+    };
+  }
+  return { check: 'callbacks', ok: false, title, message: test.detail, advice: test.action };
+}
+
+export function goLiveHandlers(deps: GoLiveDeps): HandlersOf<GoLiveChannels> {
+  const { settings, secrets } = deps;
+  return {
+    async saveConnection({ environment, profile, callbacks, secrets: keys = {} }) {
+      // Everything is checked before anything is written: a bad key or field saves nothing.
+      const given = GO_LIVE_SECRET_NAMES.flatMap((name) => {
+        const value = keys[name];
+        if (value === undefined) return [];
+        return [{ name, value: value === null ? null : normalizeSecret(name, value) }];
+      });
+      const patch = {
+        profiles: { [environment]: profile },
+        ...(callbacks ? { callbacks } : {}),
+      };
+      validateSettings(mergePatch(settings.get(), patch));
+      const listenerMoved = await applyListenerPort(deps, callbacks);
+      for (const { name, value } of given) {
+        if (name === 'secretKey' || name === 'accessToken') secrets.set(environment, name, value);
+        else secrets.set('global', name, value);
+      }
+      settings.update(patch);
+      return {
+        environment,
+        settings: deps.view(),
+        secrets: secrets.describe(environment),
+        listenerMoved,
+        openSales: deps.openSales(),
+      } satisfies ConnectionSavedView;
+    },
+    async checkEverything({ environment }) {
+      const [checks, callbacks] = await Promise.all([
+        deps.testConnection(environment),
+        deps.checkCallbacks(environment),
+      ]);
+      const lines = [
+        ...checks.map(connectionLine),
+        callbacksLine(environment, settings, callbacks),
+      ];
+      return {
+        environment,
+        passed: lines.every((line) => line.ok),
+        lines,
+        openSales: deps.openSales(),
+      } satisfies GoLiveCheckView;
+    },
+  };
+}

@@ -1,0 +1,151 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { GoLiveCheckView } from '#shared/go-live';
+import { fail, ok, secretsView, settingsView } from '#support/renderer/fixtures';
+import { renderApp } from '#support/renderer/render-app';
+import { fieldIn, findSection, settingsBridge } from '#support/renderer/settings-bridge';
+
+const PASSED: GoLiveCheckView = {
+  environment: 'staging',
+  passed: true,
+  openSales: 2,
+  lines: [
+    {
+      check: 'connection',
+      ok: true,
+      title: 'Provider connection',
+      message: 'Connected.',
+      advice: null,
+    },
+    { check: 'balance', ok: true, title: 'Payout balance', message: '₦10.00', advice: null },
+    {
+      check: 'callbacks',
+      ok: true,
+      title: 'Payment news (callbacks)',
+      message: 'A test came back.',
+      advice: null,
+    },
+  ],
+};
+
+describe('Settings: Connect your provider', () => {
+  it('saves profile, keys and route with one Save, checks everything, and asks before switching with open sales', async () => {
+    const user = userEvent.setup();
+    const bridge = settingsBridge();
+    bridge.saveConnection.mockImplementation(async (input) =>
+      ok({
+        environment: input.environment,
+        settings: settingsView(),
+        secrets: secretsView(),
+        listenerMoved: false,
+        openSales: 2,
+      }),
+    );
+    bridge.checkEverything.mockImplementation(() => ok(PASSED));
+    renderApp(bridge, '#/settings/connect');
+    const flow = await findSection('Connect your provider');
+    const base = fieldIn(flow, 'Base URL');
+    await user.clear(base);
+    await user.type(base, 'http://127.0.0.1:4010');
+    await user.type(fieldIn(flow, 'Secret key'), 'sk_test_12345678');
+    await user.click(within(flow).getByRole('radio', { name: /The shop's own address/ }));
+    await user.type(fieldIn(flow, 'Public address'), 'http://127.0.0.1:4555');
+    await user.click(within(flow).getByRole('button', { name: 'Save STAGING connection' }));
+    await waitFor(() => expect(bridge.saveConnection).toHaveBeenCalledTimes(1));
+    const input = bridge.saveConnection.mock.calls[0]?.[0];
+    expect(input).toMatchObject({
+      environment: 'staging',
+      profile: { baseUrl: 'http://127.0.0.1:4010' },
+      callbacks: { mode: 'public-url', publicUrl: 'http://127.0.0.1:4555' },
+      secrets: { secretKey: 'sk_test_12345678' },
+    });
+    // The key is sent, then gone from the screen.
+    expect(fieldIn(flow, 'Secret key').value).toBe('');
+
+    await user.click(within(flow).getByRole('button', { name: 'Check everything' }));
+    const results = await within(flow).findByRole('list', { name: 'Check results' });
+    expect(
+      within(results)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      '✓ Provider connection Connected.',
+      '✓ Payout balance ₦10.00',
+      '✓ Payment news (callbacks) A test came back.',
+    ]);
+
+    await user.click(within(flow).getByRole('button', { name: 'Switch to STAGING' }));
+    expect(within(flow).getByRole('alert').textContent).toContain('2 sales are still open');
+    expect(bridge.updateSettings).not.toHaveBeenCalled();
+    await user.click(within(flow).getByRole('button', { name: 'Yes, switch to STAGING' }));
+    await waitFor(() =>
+      expect(bridge.updateSettings).toHaveBeenCalledWith({ patch: { environment: 'staging' } }),
+    );
+  });
+
+  it('shows main refusal next to the field it names', async () => {
+    const user = userEvent.setup();
+    const bridge = settingsBridge();
+    bridge.saveConnection.mockImplementation(() =>
+      fail(
+        'INVALID_SETTINGS',
+        'Listener port: Port 4555 cannot be used for the payment listener',
+        'callbacks.listenerPort',
+      ),
+    );
+    renderApp(bridge, '#/settings/connect');
+    const flow = await findSection('Connect your provider');
+    await user.click(within(flow).getByRole('button', { name: 'Save STAGING connection' }));
+    const port = fieldIn(flow, 'Listener port');
+    await waitFor(() => expect(port.getAttribute('aria-invalid')).toBe('true'));
+    expect(within(flow).getByRole('alert').textContent).toContain('Port 4555 cannot be used');
+  });
+});
+
+describe('Settings: switching environment with open sales', () => {
+  it('asks first on the Environment page too, naming how many sales are open', async () => {
+    const user = userEvent.setup();
+    const bridge = settingsBridge(settingsView({ openSales: 2 }));
+    renderApp(bridge, '#/settings/environment');
+    const section = await findSection('Environment');
+    await user.click(within(section).getByRole('radio', { name: /STAGING/ }));
+    await user.click(within(section).getByRole('button', { name: 'Switch to STAGING' }));
+    const question = within(section).getByRole('group', { name: 'Switch to STAGING?' });
+    expect(question.textContent).toContain('2 sales are still open on SANDBOX');
+    expect(bridge.updateSettings).not.toHaveBeenCalled();
+    await user.click(within(question).getByRole('button', { name: 'Yes, switch to STAGING' }));
+    await waitFor(() =>
+      expect(bridge.updateSettings).toHaveBeenCalledWith({ patch: { environment: 'staging' } }),
+    );
+  });
+});
+
+describe('Settings: unsaved edits', () => {
+  it('asks before another page replaces unsaved edits, and stays when told to', async () => {
+    const user = userEvent.setup();
+    renderApp(settingsBridge(), '#/settings/shop');
+    const shop = await findSection('Shop and till');
+    await user.type(fieldIn(shop, 'Shop name'), ' Annex');
+    await user.click(screen.getByRole('tab', { name: 'Callbacks' }));
+    const question = screen.getByRole('alertdialog');
+    expect(question.textContent).toContain('not saved');
+    await user.click(within(question).getByRole('button', { name: 'Stay and save' }));
+    expect(fieldIn(screen.getByRole('region', { name: 'Shop and till' }), 'Shop name').value).toBe(
+      'Mama Put Stores Annex',
+    );
+    await user.click(screen.getByRole('tab', { name: 'Callbacks' }));
+    await user.click(screen.getByRole('button', { name: 'Leave without saving' }));
+    expect(await findSection('Payment callbacks')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Shop and till' })).toBeNull();
+  });
+
+  it('leaves at once when nothing is unsaved', async () => {
+    const user = userEvent.setup();
+    renderApp(settingsBridge(), '#/settings/shop');
+    await findSection('Shop and till');
+    await user.click(screen.getByRole('tab', { name: 'Callbacks' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByRole('region', { name: 'Payment callbacks' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,323 @@
+import { useId, useState, type ReactNode } from 'react';
+import {
+  ENVIRONMENT_NAMES,
+  KEYED_ENVIRONMENTS,
+  type KeyedEnvironment,
+  type Settings,
+} from '#shared/settings-schema';
+import { WHERE_KEYS_COME_FROM, type SecretStatusView, type SettingsView } from '#shared/views';
+import { useBridge } from '../../bridge-context';
+import { describedBy } from './fields';
+import { secretStatusWords } from './secrets';
+import { useUnsaved } from './unsaved';
+import { draftFor, useGoLive, type CallbackChoice, type GoLiveDraft } from './use-go-live';
+
+type DraftKey = keyof GoLiveDraft;
+
+const ROUTE_CHOICES: readonly { value: CallbackChoice; label: string; hint: string }[] = [
+  {
+    value: 'ngrok',
+    label: 'ngrok tunnel',
+    hint: 'Recommended: the till opens its own public address (an ngrok account authtoken is needed).',
+  },
+  {
+    value: 'public-url',
+    label: "The shop's own address",
+    hint: 'Your own https address that forwards to this till (plain http only on this computer, for a rehearsal).',
+  },
+  {
+    value: 'polling-only',
+    label: 'Polling only',
+    hint: 'No callbacks: the till asks about each sale itself, so "Paid" shows a little later.',
+  },
+];
+
+/**
+ * "Connect your provider": one environment at a time, everything it needs in one form, one
+ * Save (profile and keys together; keys go to main and never come back), then "Check
+ * everything", and switching to it as the last step.
+ */
+export function GoLiveSection({
+  settings,
+  onSaved,
+  secretStatus,
+}: {
+  readonly settings: Settings;
+  readonly onSaved: (view: SettingsView) => void;
+  /** What is saved of a key (never the key), as Settings read it. */
+  readonly secretStatus: (
+    environment: KeyedEnvironment,
+    key: 'secretKey' | 'accessToken' | 'ngrokAuthtoken',
+  ) => SecretStatusView | null;
+}) {
+  const bridge = useBridge();
+  const id = useId();
+  const [environment, setEnvironment] = useState<KeyedEnvironment>(
+    settings.environment === 'production' ? 'production' : 'staging',
+  );
+  const [draft, setDraft] = useState<GoLiveDraft>(() => draftFor(settings, environment));
+  const [confirmSwitch, setConfirmSwitch] = useState(false);
+  const flow = useGoLive(bridge, onSaved);
+  const unsaved = useUnsaved(`${id}-go-live`);
+  const { state } = flow;
+  const name = ENVIRONMENT_NAMES[environment];
+  const inUse = settings.environment === environment;
+
+  function change(key: DraftKey, value: string): void {
+    setDraft((current) => ({ ...current, [key]: value }));
+    flow.edited();
+    unsaved.mark(true);
+  }
+
+  function choose(next: KeyedEnvironment): void {
+    setEnvironment(next);
+    setDraft(draftFor(settings, next));
+    setConfirmSwitch(false);
+    flow.edited();
+    unsaved.mark(false);
+  }
+
+  async function save(): Promise<void> {
+    if (await flow.save(environment, draft)) {
+      unsaved.mark(false);
+      // Keys are sent, never kept on the screen.
+      setDraft((current) => ({ ...current, secretKey: '', accessToken: '', ngrokAuthtoken: '' }));
+    }
+  }
+
+  function switchNow(): void {
+    if (!confirmSwitch && (state.openSales > 0 || environment === 'production')) {
+      setConfirmSwitch(true);
+      return;
+    }
+    setConfirmSwitch(false);
+    void flow.switchTo(environment);
+  }
+
+  const fieldProblem = (field: string) =>
+    state.problem?.field &&
+    (state.problem.field === field || state.problem.field.endsWith(`.${field}`))
+      ? state.problem.message
+      : undefined;
+  const field = (key: DraftKey, label: string, hint: ReactNode, type = 'text') => (
+    <Field
+      id={`${id}-${key}`}
+      label={label}
+      hint={hint}
+      type={type}
+      value={draft[key]}
+      error={fieldProblem(key)}
+      onChange={(value) => change(key, value)}
+    />
+  );
+  const status = (key: 'secretKey' | 'accessToken' | 'ngrokAuthtoken'): SecretStatusView | null =>
+    state.secrets?.[key] ?? secretStatus(environment, key);
+
+  return (
+    <section className="panel settings-section go-live" aria-labelledby={`${id}-heading`}>
+      <h3 id={`${id}-heading`}>Connect your provider</h3>
+      <p className="where-keys">{WHERE_KEYS_COME_FROM}</p>
+      <fieldset className="radio-list inline">
+        <legend>1. Which environment</legend>
+        {KEYED_ENVIRONMENTS.map((option) => (
+          <label key={option} className="radio">
+            <input
+              type="radio"
+              name={`${id}-environment`}
+              checked={environment === option}
+              onChange={() => choose(option)}
+            />
+            <span>
+              {ENVIRONMENT_NAMES[option]}
+              {option === 'staging' ? ' (the provider’s test service)' : ' (real money)'}
+            </span>
+          </label>
+        ))}
+      </fieldset>
+
+      <fieldset className="field-grid">
+        <legend>2. The provider’s details for {name}</legend>
+        {field('baseUrl', 'Base URL', 'The address for accounts and transactions.', 'url')}
+        {field('payoutBaseUrl', 'Payout base URL', 'The address for the payout balance.', 'url')}
+        {field('merchantId', 'Merchant ID', 'The merchant ID the provider gave this shop.')}
+        {field('merchantCategory', 'Merchant category', 'Use "others" unless told otherwise.')}
+        {field(
+          'accountName',
+          'Account display name',
+          'The payee name customers see in their bank app.',
+        )}
+        {field('payoutAccountId', 'Payout account number', 'Given with the payout access token.')}
+        {field('secretKey', 'Secret key', secretHint(status('secretKey')), 'password')}
+        {field('accessToken', 'Payout access token', secretHint(status('accessToken')), 'password')}
+      </fieldset>
+
+      <fieldset className="radio-list">
+        <legend>3. How payment news reaches this till</legend>
+        {ROUTE_CHOICES.map((choice) => (
+          <label key={choice.value} className="radio">
+            <input
+              type="radio"
+              name={`${id}-route`}
+              checked={draft.route === choice.value}
+              onChange={() => change('route', choice.value)}
+            />
+            <span>
+              {choice.label}
+              <span className="field-hint"> {choice.hint}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <div className="field-grid">
+        {draft.route === 'ngrok' &&
+          field(
+            'ngrokAuthtoken',
+            'ngrok authtoken',
+            secretHint(status('ngrokAuthtoken')),
+            'password',
+          )}
+        {draft.route === 'ngrok' &&
+          field(
+            'ngrokDomain',
+            'ngrok domain (optional)',
+            'A reserved domain keeps the address fixed.',
+          )}
+        {draft.route === 'public-url' &&
+          field(
+            'publicUrl',
+            'Public address',
+            'e.g. https://pay.myshop.ng (it forwards to the listener port below).',
+            'url',
+          )}
+        {draft.route !== 'polling-only' &&
+          field(
+            'listenerPort',
+            'Listener port',
+            'The port on this computer your tunnel or forwarding reaches (0: any free port). Applies when saved.',
+          )}
+      </div>
+
+      <div className="save-row">
+        <button
+          type="button"
+          className="button primary"
+          disabled={state.busy !== null}
+          onClick={() => void save()}
+        >
+          Save {name} connection
+        </button>
+        <button
+          type="button"
+          className="button"
+          disabled={state.busy !== null || !state.saved}
+          onClick={() => void flow.checkEverything(environment)}
+        >
+          Check everything
+        </button>
+        {state.busy && (
+          <span className="progress-text" role="status">
+            {state.busy === 'saving'
+              ? 'Saving…'
+              : state.busy === 'checking'
+                ? 'Checking…'
+                : 'Switching…'}
+          </span>
+        )}
+        {state.saved && !state.busy && !state.check && (
+          <span className="saved-notice" role="status">
+            Saved. Now press “Check everything”.
+          </span>
+        )}
+        {state.problem && (
+          <p className="error" role="alert">
+            Not saved: {state.problem.message}
+          </p>
+        )}
+      </div>
+
+      {state.check && (
+        <ul className="go-live-checks" aria-label="Check results">
+          {state.check.lines.map((line) => (
+            <li key={line.check} className={line.ok ? 'check-ok' : 'check-failed'}>
+              <strong>
+                {line.ok ? '✓' : '✗'} {line.title}
+              </strong>{' '}
+              {line.message}
+              {line.advice && <span className="check-advice"> What to do: {line.advice}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <div className="go-live-switch" role="group" aria-label="4. Switch">
+        <h4>4. Switch this till to {name}</h4>
+        {inUse ? (
+          <p className="notice">This till uses {name} now.</p>
+        ) : (
+          <>
+            <p className="field-hint">
+              {state.check?.passed
+                ? 'Everything checked. Switch when you are ready to sell with it.'
+                : 'Check everything first; you can switch back at any time.'}
+            </p>
+            {confirmSwitch && (
+              <p className="live-warning" role="alert">
+                {state.openSales > 0
+                  ? `${state.openSales} sale${state.openSales === 1 ? ' is' : 's are'} still open: they keep being watched in the environment they were made in only until you switch. Switch anyway?`
+                  : 'LIVE moves real money. Switch anyway?'}
+              </p>
+            )}
+            <button
+              type="button"
+              className="button"
+              disabled={state.busy !== null}
+              onClick={switchNow}
+            >
+              {confirmSwitch ? `Yes, switch to ${name}` : `Switch to ${name}`}
+            </button>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function secretHint(status: SecretStatusView | null): string {
+  const saved = status ? `${secretStatusWords(status)}. ` : '';
+  return `${saved}Leave blank to keep the saved one; it is never shown again.`;
+}
+
+function Field(props: {
+  readonly id: string;
+  readonly label: string;
+  readonly hint: ReactNode;
+  readonly type: string;
+  readonly value: string;
+  readonly error: string | undefined;
+  readonly onChange: (value: string) => void;
+}) {
+  const { id, label, hint, type, value, error, onChange } = props;
+  return (
+    <div className={`field ${error ? 'field-invalid' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type={type}
+        value={value}
+        autoComplete="off"
+        spellCheck={false}
+        aria-invalid={error !== undefined}
+        aria-describedby={describedBy(`${id}-hint`, error ? `${id}-error` : null)}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <p id={`${id}-hint`} className="field-hint">
+        {hint}
+      </p>
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -156,6 +156,12 @@ describe('Settings screen: sync, backups and sounds', () => {
     await user.type(keep, '0');
     expect(descriptionOf(keep)).toContain('Keep at least 1 backup');
     await user.type(keep, '{Backspace}14');
+    const bodies = fieldIn(section, 'Keep payment messages whole (days)');
+    expect(bodies.value).toBe('90');
+    await user.clear(bodies);
+    await user.type(bodies, '10');
+    expect(descriptionOf(bodies)).toContain('Keep callback bodies at least 30 days');
+    await user.type(bodies, '{Backspace}{Backspace}400');
     const volume = within(section).getByRole('slider', { name: 'Chime volume' });
     expect(volume.getAttribute('aria-valuetext')).toBe('60%');
     // user-event cannot drag a slider; a change event is what the browser sends.
@@ -166,6 +172,7 @@ describe('Settings screen: sync, backups and sounds', () => {
       patch: {
         sync: { onStartup: false, intervalMinutes: 30 },
         backups: { keep: 14 },
+        retention: { callbackBodyDays: 400 },
         sounds: { enabled: true, volume: 0.5 },
       },
     });

@@ -9,6 +9,7 @@ interface UpkeepDraft {
   readonly syncInterval: string;
   readonly syncOnStartup: boolean;
   readonly backupsKeep: string;
+  readonly callbackBodyDays: string;
   readonly soundsEnabled: boolean;
   /** 0..100, as the slider shows it. */
   readonly volumePercent: number;
@@ -19,6 +20,7 @@ function draftOf(settings: Settings): UpkeepDraft {
     syncInterval: String(settings.sync.intervalMinutes),
     syncOnStartup: settings.sync.onStartup,
     backupsKeep: String(settings.backups.keep),
+    callbackBodyDays: String(settings.retention.callbackBodyDays),
     soundsEnabled: settings.sounds.enabled,
     volumePercent: Math.round(settings.sounds.volume * 100),
   };
@@ -36,10 +38,13 @@ export function UpkeepSection({
   const ids = useId();
   const interval = parseNumber(draft.syncInterval);
   const keep = parseNumber(draft.backupsKeep);
+  const bodyDays = parseNumber(draft.callbackBodyDays);
   const localErrors: Record<string, string> = {};
   if (interval === null)
     localErrors['sync.intervalMinutes'] = 'Enter a number of minutes (0 is off)';
   if (keep === null) localErrors['backups.keep'] = 'Enter how many backups to keep';
+  if (bodyDays === null)
+    localErrors['retention.callbackBodyDays'] = 'Enter a number of days (30 to 3650)';
   const volume = draft.volumePercent / 100;
 
   const section = useSettingsSection({
@@ -50,6 +55,7 @@ export function UpkeepSection({
         ...(interval === null ? {} : { intervalMinutes: interval }),
       },
       backups: keep === null ? {} : { keep },
+      retention: bodyDays === null ? {} : { callbackBodyDays: bodyDays },
       sounds: { enabled: draft.soundsEnabled, volume },
     },
     localErrors,
@@ -57,6 +63,7 @@ export function UpkeepSection({
       'sync.intervalMinutes',
       'sync.onStartup',
       'backups.keep',
+      'retention.callbackBodyDays',
       'sounds.enabled',
       'sounds.volume',
     ],
@@ -93,6 +100,15 @@ export function UpkeepSection({
           hint="The app backs the database up daily and keeps this many (1 to 60)."
           value={draft.backupsKeep}
           onChange={(value) => change('backupsKeep', value, 'backups.keep')}
+        />
+        <TextField
+          section={section}
+          field="retention.callbackBodyDays"
+          label="Keep payment messages whole (days)"
+          inputMode="numeric"
+          hint="After this many days the bank's raw payment messages are cut down to what the report needs (30 to 3650). Sales and payments are always kept."
+          value={draft.callbackBodyDays}
+          onChange={(value) => change('callbackBodyDays', value, 'retention.callbackBodyDays')}
         />
       </div>
       <label className="checkbox">

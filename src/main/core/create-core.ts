@@ -101,6 +101,8 @@ export interface Core {
   readonly secretBox: SecretBox;
   /** The embedded sandbox's control API, when the sandbox profile is active. */
   sandboxControlUrl(): string | null;
+  /** The till service's time (its scheduler's): pages count down against it, not their own. */
+  now(): number;
   /** Settles in-flight work (tests and benchmarks). */
   idle(): Promise<void>;
   close(): Promise<void>;
@@ -450,6 +452,7 @@ export async function createCore(config: CoreConfig): Promise<Core> {
     settings,
     secretBox: box,
     sandboxControlUrl: () => runtime?.sandbox?.controlUrl ?? null,
+    now: () => scheduler.now(),
     idle: () => runtime?.idle() ?? Promise.resolve(),
     async close() {
       if (closed) return;

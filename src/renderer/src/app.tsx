@@ -6,6 +6,7 @@ import { connectionOf, type Connection } from './bridge';
 import { useKeptSale } from './bridge/kept-sale';
 import { useReconnected } from './bridge/use-connection';
 import { BridgeProvider, useBridge, useBridgeEvent } from './bridge-context';
+import { ClockNotice } from './components/clock-notice';
 import { ConnectionBanner } from './components/connection-banner';
 import { ErrorBoundary, type RendererErrorReport } from './components/error-boundary';
 import { Header } from './components/header';
@@ -23,6 +24,7 @@ import { SaleScreen } from './screens/sale/sale-screen';
 import { SettingsScreen } from './screens/settings/settings-screen';
 import { SignInScreen } from './screens/sign-in/sign-in-screen';
 import { isSignedOut, SessionBridgeProvider, useSession } from './session-context';
+import { useServiceLost } from './server-time';
 import { useShellStatus } from './use-shell-status';
 
 export function App({
@@ -127,6 +129,7 @@ function Shell({ connection }: { readonly connection: Connection | null }) {
 
   const { info, error, shop, callback, health, openAlerts, refreshShell, refreshAlerts } =
     useShellStatus(bridge);
+  const lost = useServiceLost();
 
   // The open sale lives in main: a reload shows it again, as main has it now.
   useKeptSale(bridge, sale, setSale, session !== null);
@@ -181,8 +184,10 @@ function Shell({ connection }: { readonly connection: Connection | null }) {
         openAlerts={openAlerts}
         route={route}
         session={session}
+        lost={lost}
       />
       <ConnectionBanner connection={connection} />
+      <ClockNotice />
       <main id="main">
         {(error ?? sessionError) && (
           <p role="alert" className="error">

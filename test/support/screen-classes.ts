@@ -91,7 +91,21 @@ declare const window: {
   readonly innerHeight: number;
   readonly scrollY: number;
 };
-declare function getComputedStyle(element: PageElement): { readonly overflowX: string };
+declare function getComputedStyle(element: PageElement): {
+  readonly overflowX: string;
+  readonly color: string;
+  readonly backgroundColor: string;
+};
+
+function colours(element: PageElement) {
+  const style = getComputedStyle(element);
+  return { color: style.color, background: style.backgroundColor };
+}
+
+/** An element's text and background colours as computed ("rgb(…)"). */
+export function coloursOf(locator: Locator): Promise<{ color: string; background: string }> {
+  return locator.first().evaluate(colours);
+}
 
 function pageExtent() {
   return {

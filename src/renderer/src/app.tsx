@@ -187,8 +187,8 @@ function Shell({ connection }: { readonly connection: Connection | null }) {
         lost={lost}
       />
       <ConnectionBanner connection={connection} />
-      <ClockNotice />
       <main id="main">
+        <ClockNotice />
         {(error ?? sessionError) && (
           <p role="alert" className="error">
             {error ?? sessionError}

@@ -19,8 +19,8 @@ export function ClockNotice() {
   const way = offset > 0 ? 'behind' : 'ahead of';
   return (
     <p className="clock-notice no-print" role="note" data-testid="clock-notice">
-      This device&apos;s clock is {describeOffset(offset)} {way} the till&apos;s. Countdowns use the
-      till&apos;s time; set the device&apos;s clock when you can.
+      This device&apos;s clock is {describeOffset(offset)} {way} the till&apos;s; countdowns use the
+      till&apos;s time.
     </p>
   );
 }

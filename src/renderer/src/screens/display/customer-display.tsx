@@ -100,7 +100,7 @@ export function CustomerDisplayView({
   if (!sale) {
     return (
       <main className="customer-display welcome">
-        <h2 className="display-shop">{shopName ?? 'Transfer Till'}</h2>
+        <h1 className="display-shop">{shopName ?? 'Transfer Till'}</h1>
         <p className="display-welcome">Welcome</p>
         <p className="display-info">Pay by bank transfer: your account number shows here.</p>
       </main>
@@ -113,7 +113,7 @@ export function CustomerDisplayView({
         <p className="display-tick" aria-hidden="true">
           ✓
         </p>
-        <h2 className="display-thanks">Paid, thank you</h2>
+        <h1 className="display-thanks">Paid, thank you</h1>
         <p className="display-amount" data-testid="paid-amount">
           {formatNaira(sale.amountKobo)}
         </p>
@@ -124,11 +124,11 @@ export function CustomerDisplayView({
   if (sale.state === 'expired' || sale.state === 'cancelled') {
     return (
       <main className="customer-display ended" data-testid="display-ended">
-        <h2 className="display-ended-words">
+        <h1 className="display-ended-words">
           {sale.state === 'expired'
             ? 'This account has expired: ask the cashier'
             : 'This sale was cancelled: ask the cashier'}
-        </h2>
+        </h1>
         {sale.accountNumber && <AccountNumber accountNumber={sale.accountNumber} closed />}
       </main>
     );
@@ -136,7 +136,7 @@ export function CustomerDisplayView({
 
   return (
     <main className="customer-display paying">
-      <h2 className="visually-hidden">Pay by bank transfer</h2>
+      <h1 className="visually-hidden">Pay by bank transfer</h1>
       <div className="display-top">
         <p className="display-label">Amount to transfer</p>
         <p className="display-amount" data-testid="amount-due">

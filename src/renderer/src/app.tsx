@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { WindowApi } from '#shared/bridge/contract';
 import { DEFAULT_SETTINGS } from '#shared/settings-schema';
 import type { SettingsView } from '#shared/views';
@@ -13,16 +13,31 @@ import { Header } from './components/header';
 import { AtTheHub, BarePage, CounterRemovedGate } from './counter-pages';
 import { OwnerUnlock } from './components/owner-unlock';
 import { hrefOf, isOwnerRoute, useHashRoute, type Route } from './routes';
-import { ActivityScreen } from './screens/activity/activity-screen';
-import { BalanceScreen } from './screens/balance/balance-screen';
-import { CountersScreen } from './screens/counters/counters-screen';
 import { CustomerDisplay } from './screens/display/customer-display';
 import { DisplayOnlyScreen } from './screens/display/display-only';
-import { ReportScreen } from './screens/report/report-screen';
 import { useCurrentSale } from './screens/sale/current-sale';
 import { SaleScreen } from './screens/sale/sale-screen';
-import { SettingsScreen } from './screens/settings/settings-screen';
 import { SignInScreen } from './screens/sign-in/sign-in-screen';
+
+/*
+ * The sale screen comes with the page; the others are fetched when first opened, so that a
+ * cheap phone at the counter parses only what it sells with (issue 21: load ≤ 2.5 s at 6× CPU).
+ */
+const ActivityScreen = lazy(() =>
+  import('./screens/activity/activity-screen').then((m) => ({ default: m.ActivityScreen })),
+);
+const BalanceScreen = lazy(() =>
+  import('./screens/balance/balance-screen').then((m) => ({ default: m.BalanceScreen })),
+);
+const CountersScreen = lazy(() =>
+  import('./screens/counters/counters-screen').then((m) => ({ default: m.CountersScreen })),
+);
+const ReportScreen = lazy(() =>
+  import('./screens/report/report-screen').then((m) => ({ default: m.ReportScreen })),
+);
+const SettingsScreen = lazy(() =>
+  import('./screens/settings/settings-screen').then((m) => ({ default: m.SettingsScreen })),
+);
 import { isSignedOut, SessionBridgeProvider, useSession } from './session-context';
 import { useServiceLost } from './server-time';
 import { useShellStatus } from './use-shell-status';
@@ -207,13 +222,15 @@ function Shell({ connection }: { readonly connection: Connection | null }) {
           <>
             {session && !session.ownerPinSet && isOwnerRoute(route) && <NoPinNotice />}
             <ErrorBoundary key={screenKey} screen={route} onError={reportError}>
-              <Screen
-                route={route}
-                sale={sale}
-                setSale={setSale}
-                refreshAlerts={refreshAlerts}
-                onSettingsChanged={onSettingsChanged}
-              />
+              <Suspense fallback={<p role="status">Opening…</p>}>
+                <Screen
+                  route={route}
+                  sale={sale}
+                  setSale={setSale}
+                  refreshAlerts={refreshAlerts}
+                  onSettingsChanged={onSettingsChanged}
+                />
+              </Suspense>
             </ErrorBoundary>
           </>
         )}

@@ -32,6 +32,16 @@ export const EXCEPTION_WORDS: Readonly<Record<ExceptionKind, string>> = {
   unreadable_callbacks: 'Unreadable callbacks',
 };
 
+/**
+ * Kinds that are information, not work: a rejected wrong amount is routine (the bank returns
+ * it to the customer by itself), so the report lists it apart from what needs a person.
+ */
+export const INFORMATION_KINDS: ReadonlySet<ExceptionKind> = new Set(['wrong_amount']);
+
+export function needsAPerson(kind: ExceptionKind): boolean {
+  return !INFORMATION_KINDS.has(kind);
+}
+
 /** Money a sale counted that the provider took back comes first, marked as an error. */
 export const ERROR_KINDS: ReadonlySet<ExceptionKind> = new Set(['reversed']);
 

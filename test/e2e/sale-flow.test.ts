@@ -167,7 +167,7 @@ describe('a sale in the browser shell on the sandbox provider', () => {
     // The sandbox sends no callback for a wrong amount: the till learns it from the status check.
     await sandboxTransfer(web.first.control_url, accountNumber, 1999);
     await till.getByRole('button', { name: 'Customer says they paid' }).click();
-    await expectText(saleStatus(till), /Wrong amount rejected/);
+    await expectText(saleStatus(till), /Wrong amount ₦1,999\.00: not accepted/);
     const status = await textOf(saleStatus(till));
     expect(status).toContain('₦1,999.00');
     expect(status).toContain('₦2,000.00');

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { formatNaira } from '#shared/money';
 // The report's words are shared with the PDF made in main: the file says what the screen says.
-import { ERROR_KINDS, EXCEPTION_WORDS, describeLastSync } from '#shared/report-words';
+import { ERROR_KINDS, EXCEPTION_WORDS, describeLastSync, needsAPerson } from '#shared/report-words';
 import type { AmountTotal, ZReportView } from '#shared/views';
 import { useBridge } from '../../bridge-context';
 import { dayOf, formatDateTime, LAGOS } from '../../format';
@@ -159,10 +159,12 @@ function ZReport({
   readonly report: ZReportView;
   readonly reloadKey: number;
 }) {
+  const forPerson = report.exceptions.filter((e) => needsAPerson(e.kind));
   const exceptions = [
-    ...report.exceptions.filter((e) => ERROR_KINDS.has(e.kind)),
-    ...report.exceptions.filter((e) => !ERROR_KINDS.has(e.kind)),
+    ...forPerson.filter((e) => ERROR_KINDS.has(e.kind)),
+    ...forPerson.filter((e) => !ERROR_KINDS.has(e.kind)),
   ];
+  const information = report.exceptions.filter((e) => !needsAPerson(e.kind));
   const period =
     report.fromDay === report.toDay ? report.fromDay : `${report.fromDay} to ${report.toDay}`;
   return (
@@ -190,8 +192,8 @@ function ZReport({
       <ShopTotals shop={report.shop} />
 
       <section className="panel" aria-labelledby="exceptions-heading">
-        <h3 id="exceptions-heading">Needs a person ({report.exceptions.length})</h3>
-        {report.exceptions.length === 0 ? (
+        <h3 id="exceptions-heading">Needs a person ({exceptions.length})</h3>
+        {exceptions.length === 0 ? (
           <p className="muted">No exceptions.</p>
         ) : (
           <ul className="exception-list" data-testid="report-exceptions">
@@ -213,6 +215,22 @@ function ZReport({
           </ul>
         )}
       </section>
+
+      {information.length > 0 && (
+        <section className="panel" aria-labelledby="information-heading">
+          <h3 id="information-heading">For information ({information.length})</h3>
+          <ul className="exception-list information-list" data-testid="report-information">
+            {information.map((item, index) => (
+              <li key={`${item.kind}-${item.sessionId ?? ''}-${index}`}>
+                <strong>{EXCEPTION_WORDS[item.kind]}</strong>
+                {item.saleId !== null && ` · sale #${item.saleId}`}
+                <p>{item.message}</p>
+                <p className="muted">{item.action}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
 
       <HoursPanel report={report} />
       <TrendPanel day={report.toDay} reloadKey={reloadKey} />

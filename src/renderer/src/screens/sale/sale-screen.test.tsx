@@ -210,7 +210,7 @@ describe('Sale screen: the running sale', () => {
       }),
     });
     const status = screen.getByTestId('sale-status');
-    expect(status.textContent).toContain('Wrong amount rejected');
+    expect(status.textContent).toContain('Wrong amount');
     expect(status.textContent).toContain('Received ₦1,000.00 instead of ₦1,500.00');
     expect(screen.getByRole('button', { name: 'Customer says they paid' })).toBeTruthy();
   });

@@ -140,7 +140,7 @@ function Figure({
 }) {
   return (
     <div className={`figure figure-${id}`}>
-      <h4>{label}</h4>
+      <h3>{label}</h3>
       <p className="figure-count">
         <span data-testid={`report-${id}-count`}>{total.count}</span>{' '}
         <span className="muted">{total.count === 1 ? 'transfer' : 'transfers'}</span>

@@ -70,6 +70,7 @@ interface PageRect {
 }
 interface PageElement {
   readonly tagName: string;
+  readonly clientHeight: number;
   readonly type?: string;
   readonly textContent: string | null;
   readonly scrollWidth: number;
@@ -110,7 +111,8 @@ export function coloursOf(locator: Locator): Promise<{ color: string; background
 function pageExtent() {
   return {
     scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
+    // The layout viewport: a mobile page that overflows widens innerWidth (it zooms out), not this.
+    innerWidth: document.documentElement.clientWidth,
     scrollY: window.scrollY,
   };
 }
@@ -126,8 +128,8 @@ function elementBox(element: PageElement) {
       element.scrollWidth > element.clientWidth + 1 &&
       getComputedStyle(element).overflowX !== 'visible',
     hidden: rect.width === 0 || rect.height === 0,
-    vw: window.innerWidth,
-    vh: window.innerHeight,
+    vw: document.documentElement.clientWidth,
+    vh: document.documentElement.clientHeight,
   };
 }
 

@@ -11,7 +11,13 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '#support/chromium';
 import { classContext, TILL_CLASSES, type ScreenClass } from '#support/screen-classes';
-import { AxeLedger, checkScreen, startShell, type ShellUnderTest } from '#support/screen-suite';
+import {
+  AxeLedger,
+  checkScreen,
+  openSaleParts,
+  startShell,
+  type ShellUnderTest,
+} from '#support/screen-suite';
 import { expectText, textOf, watchPage } from '#support/till-page';
 import { advanceTillClock, countdownSeconds, sandboxTransfer } from '#support/web-till';
 
@@ -36,22 +42,6 @@ afterAll(async () => {
 
 function amountField(page: Page): Locator {
   return page.getByRole('textbox', { name: /Amount/ });
-}
-
-/** The open sale's parts that must all be on screen at once. */
-function openSaleParts(page: Page) {
-  return [
-    { name: 'amount due', locator: page.getByTestId('amount-due') },
-    { name: 'account number', locator: page.getByTestId('account-number') },
-    { name: 'bank', locator: page.getByTestId('bank-name') },
-    { name: 'account name', locator: page.getByTestId('account-name') },
-    { name: 'countdown', locator: page.getByTestId('countdown') },
-    {
-      name: '"Customer says they paid"',
-      locator: page.getByRole('button', { name: 'Customer says they paid' }),
-    },
-    { name: '"Cancel"', locator: page.getByRole('button', { name: 'Cancel', exact: true }) },
-  ];
 }
 
 /** A closed sale shows its number struck, says not to pay into it, and offers no Copy. */

@@ -91,6 +91,22 @@ export class AxeLedger {
   }
 }
 
+/** An open sale's parts that must all be on screen at once, at every till class. */
+export function openSaleParts(page: Page): { readonly name: string; readonly locator: Locator }[] {
+  return [
+    { name: 'amount due', locator: page.getByTestId('amount-due') },
+    { name: 'account number', locator: page.getByTestId('account-number') },
+    { name: 'bank', locator: page.getByTestId('bank-name') },
+    { name: 'account name', locator: page.getByTestId('account-name') },
+    { name: 'countdown', locator: page.getByTestId('countdown') },
+    {
+      name: '"Customer says they paid"',
+      locator: page.getByRole('button', { name: 'Customer says they paid' }),
+    },
+    { name: '"Cancel"', locator: page.getByRole('button', { name: 'Cancel', exact: true }) },
+  ];
+}
+
 export interface ScreenCheck {
   /** The screenshot's name: docs/screens/<screen>-<class>.png. */
   readonly screen: string;

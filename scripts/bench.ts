@@ -44,6 +44,7 @@ const BENCHMARKS: readonly { readonly name: string; load(): Promise<BenchModule>
   { name: 'callback-to-paid', load: () => import('../bench/callback-to-paid.bench') },
   { name: 'fallback-to-paid', load: () => import('../bench/fallback-to-paid.bench') },
   { name: 'create-to-screen', load: () => import('../bench/create-to-screen.bench') },
+  { name: 'counter-phone', load: () => import('../bench/counter-phone.bench') },
   { name: 'hub', load: () => import('../bench/hub.bench') },
   { name: 'startup', load: () => import('../bench/startup.bench') },
   { name: 'ten-year-shop', load: () => import('../bench/ten-year-shop.bench') },

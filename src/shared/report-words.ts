@@ -2,7 +2,24 @@
  * The end-of-day report's words and date format, for the two places it is shown: the report
  * screen and the PDF made in main. One definition, so that the file says what the screen says.
  */
+import { formatNaira } from './money';
 import type { ExceptionKind, ExceptionResolution, ResolutionAction, SyncRunView } from './views';
+
+/**
+ * A wrong amount, in the same words on the till, the customer display, the receipt, the report
+ * and its CSV: what came, that it was not taken, and where the money goes.
+ */
+export function wrongAmountWords(receivedKobo: number): string {
+  return `Wrong amount ${formatNaira(receivedKobo)}: not accepted, the bank returns it to the customer`;
+}
+
+/**
+ * A sale's short number, the one a cashier reads aloud and Reprint asks for ("#12"); the long
+ * reference stays in the details.
+ */
+export function saleNumberOf(saleId: number): string {
+  return `#${saleId}`;
+}
 
 export const EXCEPTION_WORDS: Readonly<Record<ExceptionKind, string>> = {
   paid_late: 'Paid late',
@@ -15,6 +32,16 @@ export const EXCEPTION_WORDS: Readonly<Record<ExceptionKind, string>> = {
   unreadable_callbacks: 'Unreadable callbacks',
   paid_twice: 'Customer paid twice',
 };
+
+/**
+ * Kinds that are information, not work: a rejected wrong amount is routine (the bank returns
+ * it to the customer by itself), so the report lists it apart from what needs a person.
+ */
+export const INFORMATION_KINDS: ReadonlySet<ExceptionKind> = new Set(['wrong_amount']);
+
+export function needsAPerson(kind: ExceptionKind): boolean {
+  return !INFORMATION_KINDS.has(kind);
+}
 
 /**
  * Money a sale counted that the provider took back, and money the shop holds but owes back (a

@@ -151,7 +151,7 @@ describe('a hub and two paired counters in Chromium', () => {
     counter.token = await pairCounterPage(counter.page, hub.first.pairing_url, SETTLE_MS);
     await expectPairedPage(counter);
     // A counter is offered selling and its own sales only.
-    expect(await navNames(counter.page)).toEqual(['Sale', 'Activity', 'Customer display']);
+    expect(await navNames(counter.page)).toEqual(['Sale', 'Activity']);
     await shot(counter.page, 'hub-counter-paired.png');
   });
 

@@ -134,7 +134,7 @@ describe('a provider that never sends callbacks', () => {
 });
 
 describe('a provider that answers a rejected payment with 404 or 409', () => {
-  it('shows "wrong amount ₦X received, rejected" on failed_status=404 when the customer says they paid', async () => {
+  it('shows "Wrong amount ₦X: not accepted" on failed_status=404 when the customer says they paid', async () => {
     await setSandboxPersonality(web.first.control_url, { callbacks: 'on', failed_status: '404' });
     const accountNumber = await newSale(till, '2000');
     await sandboxTransfer(web.first.control_url, accountNumber, 1999);
@@ -143,7 +143,7 @@ describe('a provider that answers a rejected payment with 404 or 409', () => {
       .poll(() => textOf(saleStatus(till)), { timeout: 5_000, interval: 100 })
       .toMatch(/Wrong amount/i);
     const status = await textOf(saleStatus(till));
-    expect(status).toMatch(/₦1,999\.00 received, rejected/i);
+    expect(status).toMatch(/Wrong amount ₦1,999\.00: not accepted, the bank returns it/);
     expect(status).toContain('₦2,000.00');
     await till.screenshot({ path: join(artifacts, 'wrong-amount-404.png'), fullPage: true });
   });
@@ -153,7 +153,9 @@ describe('a provider that answers a rejected payment with 404 or 409', () => {
     const accountNumber = await newSale(till, '2500');
     await sandboxTransfer(web.first.control_url, accountNumber, 2400);
     await fakeTimeUntil(till, /Wrong amount/i, LOST_CALLBACK_BOUND_MS);
-    expect(await textOf(saleStatus(till))).toMatch(/₦2,400\.00 received, rejected/i);
+    expect(await textOf(saleStatus(till))).toMatch(
+      /Wrong amount ₦2,400\.00: not accepted, the bank returns it/,
+    );
   });
 });
 

@@ -10,7 +10,8 @@ afterEach(async () => {
 });
 
 const SECOND = 1_000;
-const REASON = 'Wrong amount ₦900.00 received, rejected. The customer must send exactly ₦1,000.00.';
+const REASON =
+  'Wrong amount ₦900.00: not accepted, the bank returns it to the customer. The customer must send exactly ₦1,000.00.';
 
 /** A ₦1,000 sale, a ₦900 transfer, callbacks never: how the provider answers is the variable. */
 async function wrongTransfer(failedStatus: '200' | '404' | '409') {

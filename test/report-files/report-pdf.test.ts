@@ -10,6 +10,7 @@ import {
   describeLastSync,
   describeResolution,
   hourLabel,
+  needsAPerson,
 } from '#shared/report-words';
 import type { ZReportView } from '#shared/views';
 import { referencePrefix } from '#shared/till-id';
@@ -190,7 +191,10 @@ describe('the end-of-day report as a PDF', () => {
     }
 
     // Every exception with what to do, and its resolution (or that it is open).
-    expect(flat).toContain(`Needs a person (${report.exceptions.length})`);
+    const forPerson = report.exceptions.filter((e) => needsAPerson(e.kind));
+    expect(flat).toContain(`Needs a person (${forPerson.length})`);
+    const information = report.exceptions.length - forPerson.length;
+    if (information > 0) expect(flat).toContain(`For information (${information})`);
     expect(report.exceptions.length).toBe(4);
     for (const exception of report.exceptions) {
       expect(flat).toContain(EXCEPTION_WORDS[exception.kind]);

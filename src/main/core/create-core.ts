@@ -111,6 +111,8 @@ export interface Core {
    * or space given back; the store is tried at once, and its state returned.
    */
   limitStoreGrowth(limited: boolean): StoreSpaceView;
+  /** The till service's time (its scheduler's): pages count down against it, not their own. */
+  now(): number;
   /** Settles in-flight work (tests and benchmarks). */
   idle(): Promise<void>;
   close(): Promise<void>;
@@ -501,6 +503,7 @@ export async function createCore(config: CoreConfig): Promise<Core> {
       rt.storeSpace.probe();
       return rt.storeSpace.view();
     },
+    now: () => scheduler.now(),
     idle: () => runtime?.idle() ?? Promise.resolve(),
     async close() {
       if (closed) return;

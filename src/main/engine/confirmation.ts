@@ -1,4 +1,5 @@
 import { formatNaira } from '#shared/money';
+import { wrongAmountWords } from '#shared/report-words';
 import { isOpenSaleState, type SaleState } from '#shared/sales';
 import type { PaymentCheck } from '#main/provider/account-endpoints';
 import type { PaymentStatusRecord, TransactionRecord } from '#main/provider/schemas';
@@ -38,8 +39,9 @@ export function isInconclusive(answer: StatusAnswer): boolean {
   return answer.kind === 'not_found' || (answer.kind === 'pending' && !answer.record);
 }
 
+/** The shared words for a wrong amount (till, display, report), then what the customer must do. */
 export function wrongAmountReason(receivedKobo: number, dueKobo: number): string {
-  return `Wrong amount ${formatNaira(receivedKobo)} received, rejected. The customer must send exactly ${formatNaira(dueKobo)}.`;
+  return `${wrongAmountWords(receivedKobo)}. The customer must send exactly ${formatNaira(dueKobo)}.`;
 }
 
 /** Applies a check's findings to the sale, in one transaction with its inflows and alerts. */

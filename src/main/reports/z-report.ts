@@ -9,6 +9,7 @@
  * business: it counts in the shop total, and never as an exception here.
  */
 import { formatNaira } from '#shared/money';
+import { wrongAmountWords } from '#shared/report-words';
 import { LEGACY_TILL_ID, referencePrefix } from '#shared/till-id';
 import type {
   AmountTotal,
@@ -285,7 +286,7 @@ function wrongAmounts({
       sessionId: row.sessionId,
       amountKobo: row.amountKobo,
       at: row.at,
-      message: `A transfer of ${formatNaira(row.amountKobo)} ${target} at ${localClock(row.at, zone)} was rejected by the provider (wrong amount, or the account was already paid).`,
+      message: `${wrongAmountWords(row.amountKobo)} (${target}, at ${localClock(row.at, zone)}; or the account was already paid).`,
       action:
         row.expectedKobo === null
           ? 'No money was kept: the bank returns a rejected transfer to the customer. If the customer complains, show them this line and the session id.'

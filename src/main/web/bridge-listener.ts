@@ -93,7 +93,7 @@ export function createBridgeListener(options: {
 }): BridgeListener {
   const { core, policy } = options;
   const logger = core.log.logger;
-  const streams = createEventStreams(core.events);
+  const streams = createEventStreams(core.events, () => core.now());
   const serveStatic = createStaticFiles(options.rendererDir);
 
   function openStream(

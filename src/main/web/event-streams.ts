@@ -43,17 +43,32 @@ function unstampedFrame(event: BridgeEvent): string {
   return `data: ${JSON.stringify(event)}\n\n`;
 }
 
-export function createEventStreams(events: EventBus): EventStreams {
+/**
+ * The till service's time, for pages to count down against (a tablet's own clock may be minutes
+ * off). A named event without an id: it is never replayed, and a page that does not know it
+ * ignores it.
+ */
+export function timeFrame(serverTime: number): string {
+  return `event: time\ndata: ${JSON.stringify({ serverTime })}\n\n`;
+}
+
+/** `now`: the till service's clock (the core's scheduler), sent on connect, with events and pings. */
+export function createEventStreams(events: EventBus, now: () => number = Date.now): EventStreams {
   const clients = new Map<ServerResponse, StreamSpec>();
 
   const unsubscribe = events.subscribe((event, stamped) => {
     const frame = frameOf(stamped);
+    let time: string | null = null;
     for (const [client, spec] of clients) {
-      if (spec.wants(event)) client.write(frame);
+      if (!spec.wants(event)) continue;
+      time ??= timeFrame(now());
+      client.write(frame + time);
     }
   });
+  // The ping is the time: silence still means a dead link, and a page's clock offset stays fresh.
   const ping = setInterval(() => {
-    for (const client of clients.keys()) client.write(': ping\n\n');
+    const time = timeFrame(now());
+    for (const client of clients.keys()) client.write(time);
   }, SSE_PING_MS);
   ping.unref();
 
@@ -88,7 +103,7 @@ export function createEventStreams(events: EventBus): EventStreams {
         'cache-control': 'no-store',
         connection: 'keep-alive',
       });
-      const ready = { resync: missed === null, replayed: replay.length };
+      const ready = { resync: missed === null, replayed: replay.length, serverTime: now() };
       // One write, so that the greeting arrives as one chunk.
       response.write(
         `: connected\n\n${greeting.map(unstampedFrame).join('')}${replay.map(frameOf).join('')}event: ready\nid: ${events.lastId()}\ndata: ${JSON.stringify(ready)}\n\n`,

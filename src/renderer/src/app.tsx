@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { WindowApi } from '#shared/bridge/contract';
 import { DEFAULT_SETTINGS } from '#shared/settings-schema';
 import type { SettingsView } from '#shared/views';
@@ -6,6 +6,7 @@ import { connectionOf, type Connection } from './bridge';
 import { useKeptSale } from './bridge/kept-sale';
 import { useReconnected } from './bridge/use-connection';
 import { BridgeProvider, useBridge, useBridgeEvent } from './bridge-context';
+import { ClockNotice } from './components/clock-notice';
 import { ConnectionBanner } from './components/connection-banner';
 import { DiskFullBanner } from './components/disk-full-banner';
 import { ErrorBoundary, type RendererErrorReport } from './components/error-boundary';
@@ -13,17 +14,33 @@ import { Header } from './components/header';
 import { AtTheHub, BarePage, CounterRemovedGate } from './counter-pages';
 import { OwnerUnlock } from './components/owner-unlock';
 import { hrefOf, isOwnerRoute, useHashRoute, type Route } from './routes';
-import { ActivityScreen } from './screens/activity/activity-screen';
-import { BalanceScreen } from './screens/balance/balance-screen';
-import { CountersScreen } from './screens/counters/counters-screen';
 import { CustomerDisplay } from './screens/display/customer-display';
 import { DisplayOnlyScreen } from './screens/display/display-only';
-import { ReportScreen } from './screens/report/report-screen';
 import { useCurrentSale } from './screens/sale/current-sale';
 import { SaleScreen } from './screens/sale/sale-screen';
-import { SettingsScreen } from './screens/settings/settings-screen';
 import { SignInScreen } from './screens/sign-in/sign-in-screen';
+
+/*
+ * The sale screen comes with the page; the others are fetched when first opened, so that a
+ * cheap phone at the counter parses only what it sells with (issue 21: load ≤ 2.5 s at 6× CPU).
+ */
+const ActivityScreen = lazy(() =>
+  import('./screens/activity/activity-screen').then((m) => ({ default: m.ActivityScreen })),
+);
+const BalanceScreen = lazy(() =>
+  import('./screens/balance/balance-screen').then((m) => ({ default: m.BalanceScreen })),
+);
+const CountersScreen = lazy(() =>
+  import('./screens/counters/counters-screen').then((m) => ({ default: m.CountersScreen })),
+);
+const ReportScreen = lazy(() =>
+  import('./screens/report/report-screen').then((m) => ({ default: m.ReportScreen })),
+);
+const SettingsScreen = lazy(() =>
+  import('./screens/settings/settings-screen').then((m) => ({ default: m.SettingsScreen })),
+);
 import { isSignedOut, SessionBridgeProvider, useSession } from './session-context';
+import { useServiceLost } from './server-time';
 import { useShellStatus } from './use-shell-status';
 
 export function App({
@@ -129,6 +146,7 @@ function Shell({ connection }: { readonly connection: Connection | null }) {
 
   const { info, error, shop, callback, health, openAlerts, refreshShell, refreshAlerts } =
     useShellStatus(bridge);
+  const lost = useServiceLost();
 
   // The open sale lives in main: a reload shows it again, as main has it now.
   useKeptSale(bridge, sale, setSale, session !== null);
@@ -183,10 +201,12 @@ function Shell({ connection }: { readonly connection: Connection | null }) {
         openAlerts={openAlerts}
         route={route}
         session={session}
+        lost={lost}
       />
       <ConnectionBanner connection={connection} />
       <DiskFullBanner />
       <main id="main">
+        <ClockNotice />
         {(error ?? sessionError) && (
           <p role="alert" className="error">
             {error ?? sessionError}
@@ -205,13 +225,15 @@ function Shell({ connection }: { readonly connection: Connection | null }) {
           <>
             {session && !session.ownerPinSet && isOwnerRoute(route) && <NoPinNotice />}
             <ErrorBoundary key={screenKey} screen={route} onError={reportError}>
-              <Screen
-                route={route}
-                sale={sale}
-                setSale={setSale}
-                refreshAlerts={refreshAlerts}
-                onSettingsChanged={onSettingsChanged}
-              />
+              <Suspense fallback={<p role="status">Opening…</p>}>
+                <Screen
+                  route={route}
+                  sale={sale}
+                  setSale={setSale}
+                  refreshAlerts={refreshAlerts}
+                  onSettingsChanged={onSettingsChanged}
+                />
+              </Suspense>
             </ErrorBoundary>
           </>
         )}

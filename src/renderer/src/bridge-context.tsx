@@ -1,7 +1,8 @@
 import { createContext, useContext, useEffect, useEffectEvent, type ReactNode } from 'react';
 import type { BridgeEvent, BridgeEvents, EventName, WindowApi } from '#shared/bridge/contract';
 
-const BridgeContext = createContext<WindowApi | null>(null);
+/** Exported for hooks that work without a bridge too (the service's clock: 0 offset then). */
+export const BridgeContext = createContext<WindowApi | null>(null);
 
 export function BridgeProvider({
   bridge,

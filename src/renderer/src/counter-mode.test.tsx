@@ -31,12 +31,12 @@ function counterBridge(role: 'owner' | 'cashier' = 'cashier') {
 }
 
 describe('counter mode (a screen paired to a hub)', () => {
-  it('offers Sale, Activity and Customer display only, says which counter, shows its till id', async () => {
+  it('offers Sale and Activity only (the display has its own address), says which counter, shows its till id', async () => {
     // Even were main to say owner: the owner's screens are at the hub.
     const bridge = counterBridge('owner');
     renderApp(bridge, '#/sale');
     expect((await screen.findByTestId('session-who')).textContent).toBe('Counter: Front counter');
-    expect(navNames()).toEqual(['Sale', 'Activity', 'Customer display']);
+    expect(navNames()).toEqual(['Sale', 'Activity']);
     expect((await screen.findByTestId('till-id')).textContent).toBe('till-f3k9');
     // Its pairing is its sign-in: no sign-in screen, no owner unlock or lock.
     expect(screen.queryByRole('heading', { name: 'Who is at this till?' })).toBeNull();

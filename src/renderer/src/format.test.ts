@@ -81,8 +81,8 @@ describe('routes', () => {
     const labels = (role: 'owner' | 'cashier', counter: boolean) =>
       navItemsFor(role, counter).map((item) => item.label);
     expect(labels('owner', false)).toContain('Counters');
-    expect(labels('owner', true)).toEqual(['Sale', 'Activity', 'Customer display']);
-    expect(labels('cashier', false)).toEqual(['Sale', 'Activity', 'Customer display']);
+    expect(labels('owner', true)).toEqual(['Sale', 'Activity']);
+    expect(labels('cashier', false)).toEqual(['Sale', 'Activity']);
   });
 
   it('reads the route from the hash, defaulting to the sale screen', () => {

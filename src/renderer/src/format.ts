@@ -52,7 +52,7 @@ export const SALE_STATE_WORDS: Readonly<Record<SaleState, string>> = {
   awaiting_payment: 'Waiting for transfer',
   confirming: 'Bank processing…',
   paid: 'Paid',
-  wrong_amount: 'Wrong amount rejected',
+  wrong_amount: 'Wrong amount',
   expired: 'Expired',
   cancelled: 'Cancelled',
   paid_late: 'Paid late',

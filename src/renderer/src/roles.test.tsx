@@ -56,15 +56,7 @@ describe('roles in the app: one-person shop (no owner PIN)', () => {
     const bridge = settingsBridge();
     renderApp(bridge, '#/settings');
     expect((await screen.findByTestId('session-who')).textContent).toBe('Owner (no PIN)');
-    expect(navNames()).toEqual([
-      'Sale',
-      'Activity',
-      'Report',
-      'Balance',
-      'Settings',
-      'Counters',
-      'Customer display',
-    ]);
+    expect(navNames()).toEqual(['Sale', 'Activity', 'Report', 'Balance', 'Settings', 'Counters']);
     expect((await screen.findByTestId('no-owner-pin-notice')).textContent).toContain(
       'Set an owner PIN',
     );
@@ -82,7 +74,7 @@ describe('roles in the app: a cashier signed in', () => {
     renderApp(bridge, '#/settings');
     expect(await screen.findByRole('heading', { name: 'For the owner' })).toBeTruthy();
     expect(screen.getByText(/Settings is for the owner/)).toBeTruthy();
-    expect(navNames()).toEqual(['Sale', 'Activity', 'Customer display']);
+    expect(navNames()).toEqual(['Sale', 'Activity']);
     expect(screen.getByTestId('session-who').textContent).toBe('Cashier: Ada');
     expect(bridge.getSettings).not.toHaveBeenCalled();
     goTo('#/balance');

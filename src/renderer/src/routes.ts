@@ -1,6 +1,10 @@
 import { useEffect, useState } from 'react';
 
-/** Every screen has a hash route; adding a screen means adding it here and in app.tsx. */
+/**
+ * Every screen has a hash route; adding a screen means adding it here and in app.tsx. The
+ * customer display ('display') is not in the till's navigation: opened there, it would turn the
+ * till into the display with no way back. It has its own address (display_url) and window.
+ */
 export const ROUTES = [
   'sale',
   'activity',
@@ -20,7 +24,6 @@ export const NAV_ITEMS: readonly { readonly route: Route; readonly label: string
   { route: 'balance', label: 'Balance' },
   { route: 'settings', label: 'Settings' },
   { route: 'counters', label: 'Counters' },
-  { route: 'display', label: 'Customer display' },
 ];
 
 /**

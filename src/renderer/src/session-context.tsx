@@ -14,6 +14,7 @@ import {
   type SessionView,
   type WindowApi,
 } from '#shared/bridge/contract';
+import { shareConnection } from './bridge/http-bridge';
 import { BridgeProvider } from './bridge-context';
 import { cashierMessage } from './errors';
 
@@ -47,12 +48,15 @@ export function isSignedOut(session: SessionView | null): boolean {
  * the judge, and the screens follow what it says.
  */
 export function watchRefusals(bridge: WindowApi, onRefused: () => void): WindowApi {
-  return buildWindowApi(async (name: ChannelName, input: unknown) => {
+  const watched = buildWindowApi(async (name: ChannelName, input: unknown) => {
     const call = bridge[name] as (input: unknown) => Promise<BridgeResult<unknown>>;
     const result = await call(input);
     if (!result.ok && SESSION_CODES.has(result.error.code)) onRefused();
     return result;
   }, bridge.subscribe);
+  // The same connection: screens read the service's clock and reachability through it.
+  shareConnection(bridge, watched);
+  return watched;
 }
 
 /**

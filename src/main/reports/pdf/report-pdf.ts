@@ -11,6 +11,7 @@ import {
   describePeriod,
   describeResolution,
   exceptionsInReportOrder,
+  needsAPerson,
   formatDateTime,
   hourLabel,
 } from '#shared/report-words';
@@ -133,12 +134,18 @@ function exceptionLines(exception: ReportException, timeZone: string) {
 }
 
 function exceptions(pdf: PdfWriter, report: ZReportView): void {
-  pdf.heading(`Needs a person (${report.exceptions.length})`);
-  if (report.exceptions.length === 0) {
-    pdf.paragraph('No exceptions.', { muted: true });
-    return;
+  // A rejected wrong amount is information (the bank returns it), listed apart as on screen.
+  const forPerson = report.exceptions.filter((e) => needsAPerson(e.kind));
+  const information = report.exceptions.filter((e) => !needsAPerson(e.kind));
+  pdf.heading(`Needs a person (${forPerson.length})`);
+  if (forPerson.length === 0) pdf.paragraph('No exceptions.', { muted: true });
+  for (const exception of exceptionsInReportOrder(forPerson)) {
+    pdf.block(exceptionLines(exception, report.timeZone));
+    pdf.gap(4);
   }
-  for (const exception of exceptionsInReportOrder(report.exceptions)) {
+  if (information.length === 0) return;
+  pdf.heading(`For information (${information.length})`);
+  for (const exception of information) {
     pdf.block(exceptionLines(exception, report.timeZone));
     pdf.gap(4);
   }

@@ -214,3 +214,31 @@ describe('event stream', () => {
     expect(stream.view().state).toBe('connecting');
   });
 });
+
+describe("the till service's clock", () => {
+  it('measures the offset on connect and keeps it fresh with time frames, not with jitter', async () => {
+    const { shell, stream } = setUp();
+    stream.start();
+    await advance();
+    expect(stream.view().clockOffsetMs).toBeNull();
+    // The service is 10 minutes ahead of this device.
+    shell
+      .latest()
+      .push(
+        `event: ready\nid: b.0\ndata: ${JSON.stringify({ resync: false, serverTime: Date.now() + 600_000 })}\n\n`,
+      );
+    await advance();
+    expect(stream.view().clockOffsetMs).toBe(600_000);
+    // 200 ms of network jitter is not a new offset; the service's clock moved 5 minutes is.
+    shell.latest().push(`event: time\ndata: {"serverTime":${Date.now() + 600_200}}\n\n`);
+    await advance();
+    expect(stream.view().clockOffsetMs).toBe(600_000);
+    shell.latest().push(`event: time\ndata: {"serverTime":${Date.now() + 900_000}}\n\n`);
+    await advance();
+    expect(stream.view().clockOffsetMs).toBe(900_000);
+    // An unreadable time frame keeps what was known.
+    shell.latest().push('event: time\ndata: nonsense\n\n');
+    await advance();
+    expect(stream.view().clockOffsetMs).toBe(900_000);
+  });
+});

@@ -21,6 +21,11 @@ export interface ConnectionView {
   readonly recoveries: number;
   /** The code main refused the token with ('UNAUTHORISED', 'COUNTER_REVOKED'), when refused. */
   readonly refusedWith: string | null;
+  /**
+   * The till service's clock minus this device's, measured when the stream opens and with every
+   * event and ping after; null until first measured. Countdowns count against the service's time.
+   */
+  readonly clockOffsetMs: number | null;
 }
 
 /** The shell pings every 15 s: this long without a byte means the link is dead. */
@@ -65,7 +70,20 @@ const INITIAL: ConnectionView = {
   retryAt: null,
   recoveries: 0,
   refusedWith: null,
+  clockOffsetMs: null,
 };
+
+/** The till service's time in a ready or time frame (`{"serverTime": ms}`), or null. */
+export function serverTimeOf(data: string): number | null {
+  try {
+    const parsed = JSON.parse(data) as { serverTime?: unknown };
+    return typeof parsed.serverTime === 'number' && Number.isFinite(parsed.serverTime)
+      ? parsed.serverTime
+      : null;
+  } catch {
+    return null;
+  }
+}
 
 /** The code of a refusal's body (`{ ok: false, error: { code } }` or `{ code }`), or null. */
 export function refusalCodeOf(body: unknown): string | null {
@@ -148,8 +166,23 @@ export function createEventStream(options: EventStreamOptions): EventStream {
     retryTimer = setTimeout(connect, delay);
   }
 
+  /** The offset from a frame that carries the service's time; the old one when it carries none. */
+  function offsetFrom(data: string): number | null {
+    const serverTime = serverTimeOf(data);
+    return serverTime === null ? view.clockOffsetMs : serverTime - now();
+  }
+
   function handle(message: SseMessage): void {
     if (message.id !== null) lastId = message.id;
+    if (message.event === 'time') {
+      const clockOffsetMs = offsetFrom(message.data);
+      // The network's jitter is not news: a countdown must not step back and forth by a second.
+      const known = view.clockOffsetMs;
+      if (clockOffsetMs !== null && (known === null || Math.abs(clockOffsetMs - known) > 500)) {
+        set({ clockOffsetMs });
+      }
+      return;
+    }
     if (message.event === 'ready') {
       const recovered = view.state === 'offline';
       set({
@@ -158,6 +191,7 @@ export function createEventStream(options: EventStreamOptions): EventStream {
         attempts: 0,
         retryAt: null,
         recoveries: view.recoveries + (recovered ? 1 : 0),
+        clockOffsetMs: offsetFrom(message.data),
       });
       options.onReady({ resync: isReady(message.data).resync, recovered });
       return;

@@ -97,6 +97,12 @@ export function connectionOf(bridge: WindowApi): Connection | null {
   return connections.get(bridge) ?? null;
 }
 
+/** A bridge built on another (a wrapper) has the other's connection. */
+export function shareConnection(from: WindowApi, to: WindowApi): void {
+  const connection = connections.get(from);
+  if (connection) connections.set(to, connection);
+}
+
 export interface HttpBridgeOptions {
   /** Where a rotated token is kept for this tab (so that a reload uses the new one). */
   readonly tokenSlot?: SessionSlot;

@@ -20,6 +20,7 @@ function fakeConnection() {
     retryAt: null,
     recoveries: 0,
     refusedWith: null,
+    clockOffsetMs: null,
   };
   const connection: Connection = {
     view: () => view,

@@ -27,20 +27,20 @@ export function ConnectionBanner({ connection }: { readonly connection: Connecti
   if (view.state === 'offline') {
     return (
       <div
-        className="notice connection-banner connection-offline"
+        className="alert-banner connection-banner connection-offline"
         role="alert"
         data-testid="connection-banner"
         data-state="offline"
       >
-        <strong>Lost the connection to the till service.</strong> Reconnecting… Payments made
-        meanwhile show here when it is back.
+        <strong>Lost the connection to the till service.</strong> Payments will show here when it is
+        back; nothing is lost. Reconnecting…
       </div>
     );
   }
   if (view.state === 'refused') {
     return (
       <div
-        className="notice connection-banner connection-refused"
+        className="alert-banner connection-banner connection-refused"
         role="alert"
         data-testid="connection-banner"
         data-state="refused"

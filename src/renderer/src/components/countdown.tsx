@@ -1,5 +1,5 @@
 import { formatCountdown } from '../format';
-import { useNow } from '../use-now';
+import { useServerNow } from '../server-time';
 
 /** The last two minutes are shown in a warning colour. */
 export const URGENT_MS = 2 * 60 * 1000;
@@ -11,7 +11,8 @@ export function Countdown({
   readonly expiresAt: number;
   readonly className?: string;
 }) {
-  const now = useNow();
+  // The till service's clock, not this device's: a tablet's clock may be minutes off.
+  const now = useServerNow();
   const left = expiresAt - now;
   const expired = left <= 0;
   const urgency = expired ? 'countdown-expired' : left <= URGENT_MS ? 'countdown-urgent' : '';

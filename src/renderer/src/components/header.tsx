@@ -84,6 +84,7 @@ export function Header({
   openAlerts,
   route,
   session = null,
+  lost = false,
 }: {
   readonly info: AppInfo | null;
   readonly callback: CallbackStatus | null;
@@ -92,8 +93,14 @@ export function Header({
   readonly route: Route;
   /** Who is at this till; null until main answers (every screen is offered meanwhile). */
   readonly session?: SessionView | null;
+  /** The till service is lost: no "live" claim stands (what it said last may be stale). */
+  readonly lost?: boolean;
 }) {
-  const callbacks = callback ? describeCallbacks(callback, health) : null;
+  const callbacks = lost
+    ? ({ text: 'Till service lost', tone: 'bad' } as const)
+    : callback
+      ? describeCallbacks(callback, health)
+      : null;
   // A counter waiting for a sign-in offers no screens; a cashier is offered the cashier's ones.
   const navItems = isSignedOut(session)
     ? []
@@ -125,9 +132,9 @@ export function Header({
             {openAlerts === 1 ? '1 open alert' : `${openAlerts} open alerts`}
           </a>
         )}
+        {session && <SessionBar session={session} />}
       </div>
-      {session && <SessionBar session={session} />}
-      {health?.state === 'not_reaching' && <CallbackHealthBanner health={health} />}
+      {!lost && health?.state === 'not_reaching' && <CallbackHealthBanner health={health} />}
       <nav className="app-nav" aria-label="Screens">
         <ul>
           {navItems.map((item) => (

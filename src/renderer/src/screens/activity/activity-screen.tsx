@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { formatNaira } from '#shared/money';
+import { saleNumberOf } from '#shared/report-words';
 import type { AlertView, InflowView } from '#shared/sales';
 import type { CounterAccountView } from '#shared/views';
 import { useBridge } from '../../bridge-context';
@@ -86,22 +87,32 @@ export function ActivityScreen({
           <table className="data-table" data-testid="activity-sales">
             <thead>
               <tr>
+                <th scope="col">Sale</th>
                 <th scope="col">Time</th>
                 <th scope="col">Amount</th>
                 <th scope="col">Status</th>
-                <th scope="col">Reference</th>
                 <th scope="col">Receipt</th>
+                <th scope="col">Details</th>
               </tr>
             </thead>
             <tbody>
               {sales.map((sale) => (
                 <tr key={sale.id}>
+                  {/* The short number a cashier reads aloud and Reprint asks for. */}
+                  <th scope="row" className="sale-number" data-testid="sale-number">
+                    {saleNumberOf(sale.id)}
+                  </th>
                   <td>{formatTime(sale.createdAt)}</td>
                   <td className="num">{formatNaira(sale.amountKobo)}</td>
                   <td className={`state state-${sale.state}`}>{SALE_STATE_WORDS[sale.state]}</td>
-                  <td className="mono">{sale.reference}</td>
                   <td>
                     <ReprintButton sale={sale} reprint={reprint} />
+                  </td>
+                  <td>
+                    <details className="sale-reference">
+                      <summary>Reference</summary>
+                      <span className="mono">{sale.reference}</span>
+                    </details>
                   </td>
                 </tr>
               ))}

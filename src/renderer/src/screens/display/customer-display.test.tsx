@@ -39,31 +39,52 @@ describe('Customer display', () => {
     expect(screen.queryByRole('button', { name: 'Copy' })).toBeNull();
 
     bridge.emit({ type: 'sale-changed', payload: sale({ state: 'paid' }) });
-    expect(screen.getByText('Thank you')).toBeTruthy();
-    expect(screen.getByText('₦1,500.00 received')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Paid, thank you' })).toBeTruthy();
+    expect(screen.getByTestId('paid-amount').textContent).toBe('₦1,500.00');
     expect(screen.queryByTestId('account-number')).toBeNull();
   });
 
-  it('returns to Welcome a while after Thank you', async () => {
+  it('returns to Welcome a few seconds after "Paid, thank you"', async () => {
     const bridge = createFakeBridge();
     renderDisplay(bridge);
     await screen.findByText('Welcome');
     vi.useFakeTimers();
+    bridge.emit({ type: 'sale-changed', payload: sale() });
     bridge.emit({ type: 'sale-changed', payload: sale({ state: 'paid' }) });
-    expect(screen.getByText('Thank you')).toBeTruthy();
+    expect(screen.getByText('Paid, thank you')).toBeTruthy();
     act(() => void vi.advanceTimersByTime(THANK_YOU_MS - 1000));
-    expect(screen.getByText('Thank you')).toBeTruthy();
+    expect(screen.getByText('Paid, thank you')).toBeTruthy();
     act(() => void vi.advanceTimersByTime(1000));
     expect(screen.getByText('Welcome')).toBeTruthy();
   });
 
-  it('goes back to Welcome when the shown sale is cancelled or expires', async () => {
+  it.each([
+    ['expired', 'This account has expired: ask the cashier'],
+    ['cancelled', 'This sale was cancelled: ask the cashier'],
+  ] as const)(
+    'says when the shown sale is %s, its number struck, then goes back to Welcome',
+    async (state, words) => {
+      const bridge = createFakeBridge();
+      renderDisplay(bridge);
+      await screen.findByText('Welcome');
+      vi.useFakeTimers();
+      bridge.emit({ type: 'sale-changed', payload: sale() });
+      expect(screen.getByTestId('amount-due')).toBeTruthy();
+      bridge.emit({ type: 'sale-changed', payload: sale({ state }) });
+      expect(screen.getByRole('heading', { name: words })).toBeTruthy();
+      expect(screen.getByTestId('account-number').tagName).toBe('S');
+      expect(screen.getByText('Do not pay into this account')).toBeTruthy();
+      expect(screen.queryByTestId('qr-code')).toBeNull();
+      act(() => void vi.advanceTimersByTime(THANK_YOU_MS));
+      expect(screen.getByText('Welcome')).toBeTruthy();
+    },
+  );
+
+  it('does not announce the end of a sale it was not showing', async () => {
     const bridge = createFakeBridge();
     renderDisplay(bridge);
     await screen.findByText('Welcome');
-    bridge.emit({ type: 'sale-changed', payload: sale() });
-    expect(screen.getByTestId('amount-due')).toBeTruthy();
-    bridge.emit({ type: 'sale-changed', payload: sale({ state: 'cancelled' }) });
+    bridge.emit({ type: 'sale-changed', payload: sale({ id: 40, state: 'expired' }) });
     expect(screen.getByText('Welcome')).toBeTruthy();
   });
 

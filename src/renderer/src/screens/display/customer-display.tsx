@@ -7,35 +7,31 @@ import { Countdown } from '../../components/countdown';
 import { QrImage } from '../../components/qr-image';
 import { accountDetailsText } from '../../format';
 
-/** States the customer is shown; any other state of the shown sale brings back "Welcome". */
-const SHOWN: readonly SaleState[] = [
-  'creating',
-  'awaiting_payment',
-  'confirming',
-  'wrong_amount',
-  'paid',
-];
-/** How long "Thank you" stays before the welcome screen returns. */
-export const THANK_YOU_MS = 30_000;
+/** States the customer is shown a sale to pay in. */
+const PAYING: readonly SaleState[] = ['creating', 'awaiting_payment', 'confirming', 'wrong_amount'];
+/** States that end the shown sale: said for a few seconds, then "Welcome" returns. */
+const ENDING: readonly SaleState[] = ['paid', 'paid_late', 'expired', 'cancelled'];
+/** How long "Paid, thank you" or "This account has expired" stays before the welcome screen. */
+export const THANK_YOU_MS = 8_000;
 
 export function isShown(sale: SaleView): boolean {
-  return SHOWN.includes(sale.state);
+  return PAYING.includes(sale.state);
 }
 
 /** The newest sale worth showing, from a list (e.g. today's sales at start-up). */
 export function pickCurrentSale(sales: readonly SaleView[]): SaleView | null {
   let best: SaleView | null = null;
   for (const sale of sales) {
-    if (sale.state === 'paid' || !isShown(sale)) continue; // an old "Thank you" is not news
+    if (!isShown(sale)) continue; // an old "Thank you" or "expired" is not news
     if (!best || sale.createdAt > best.createdAt) best = sale;
   }
   return best;
 }
 
 /**
- * The sale the customer sees, following 'sale-changed' of this till: a newer shown sale takes
- * over, the shown one leaving the shown states brings back "Welcome", and "Thank you" stays
- * THANK_YOU_MS. `tillId` null: every sale is this till's (one till).
+ * The sale the customer sees, following 'sale-changed' of this till: a newer open sale takes
+ * over; the shown one ending (paid, expired, cancelled) is said for THANK_YOU_MS, then "Welcome".
+ * `tillId` null: every sale is this till's (one till).
  */
 export function useShownSale(
   tillId: string | null,
@@ -51,12 +47,14 @@ export function useShownSale(
         }
         return current;
       }
-      return current?.id === changed.id ? null : current;
+      // Only the sale on screen is said to end: another's end is not this customer's news.
+      if (current?.id === changed.id) return ENDING.includes(changed.state) ? changed : null;
+      return current;
     });
   });
 
   useEffect(() => {
-    if (sale?.state !== 'paid') return;
+    if (!sale || !ENDING.includes(sale.state)) return;
     const timer = setTimeout(() => setSale(null), THANK_YOU_MS);
     return () => clearTimeout(timer);
   }, [sale]);
@@ -91,7 +89,7 @@ export function CustomerDisplay({
   return <CustomerDisplayView shopName={shopName} sale={sale} />;
 }
 
-/** What the customer sees: "Welcome", the sale to pay, or "Thank you". */
+/** What the customer sees: "Welcome", the sale to pay, "Paid, thank you" or why it ended. */
 export function CustomerDisplayView({
   shopName,
   sale,
@@ -102,35 +100,53 @@ export function CustomerDisplayView({
   if (!sale) {
     return (
       <main className="customer-display welcome">
-        <h2 className="display-shop">{shopName ?? 'Transfer Till'}</h2>
+        <h1 className="display-shop">{shopName ?? 'Transfer Till'}</h1>
         <p className="display-welcome">Welcome</p>
+        <p className="display-info">Pay by bank transfer: your account number shows here.</p>
       </main>
     );
   }
 
-  if (sale.state === 'paid') {
+  if (sale.state === 'paid' || sale.state === 'paid_late') {
     return (
-      <main className="customer-display thank-you">
+      <main className="customer-display thank-you" data-testid="display-paid">
         <p className="display-tick" aria-hidden="true">
           ✓
         </p>
-        <h2 className="display-thanks">Thank you</h2>
-        <p className="display-amount">{formatNaira(sale.amountKobo)} received</p>
+        <h1 className="display-thanks">Paid, thank you</h1>
+        <p className="display-amount" data-testid="paid-amount">
+          {formatNaira(sale.amountKobo)}
+        </p>
+      </main>
+    );
+  }
+
+  if (sale.state === 'expired' || sale.state === 'cancelled') {
+    return (
+      <main className="customer-display ended" data-testid="display-ended">
+        <h1 className="display-ended-words">
+          {sale.state === 'expired'
+            ? 'This account has expired: ask the cashier'
+            : 'This sale was cancelled: ask the cashier'}
+        </h1>
+        {sale.accountNumber && <AccountNumber accountNumber={sale.accountNumber} closed />}
       </main>
     );
   }
 
   return (
     <main className="customer-display paying">
-      <h2 className="visually-hidden">Pay by bank transfer</h2>
-      <p className="display-label">Amount to transfer</p>
-      <p className="display-amount" data-testid="amount-due">
-        {formatNaira(sale.amountKobo)}
-      </p>
+      <h1 className="visually-hidden">Pay by bank transfer</h1>
+      <div className="display-top">
+        <p className="display-label">Amount to transfer</p>
+        <p className="display-amount" data-testid="amount-due">
+          {formatNaira(sale.amountKobo)}
+        </p>
+      </div>
       {sale.state === 'wrong_amount' && (
         <p className="display-warning" role="status">
-          The amount did not match and was sent back. Please transfer exactly{' '}
-          {formatNaira(sale.amountKobo)}.
+          {sale.reason && <span className="display-reason">{sale.reason} </span>}
+          Please transfer exactly {formatNaira(sale.amountKobo)}.
         </p>
       )}
       {sale.state === 'confirming' && (
@@ -150,7 +166,9 @@ export function CustomerDisplayView({
               {sale.bank ?? '—'}
             </dd>
             <dt>Account name</dt>
-            <dd>{sale.accountName ?? '—'}</dd>
+            <dd className="display-account-name" data-testid="account-name">
+              {sale.accountName ?? '—'}
+            </dd>
             {sale.expiresAt !== null && (
               <>
                 <dt>Time left</dt>

@@ -43,7 +43,7 @@ describe('the customer display with its own token', () => {
         .latest()
         .push(frame('b.2', { type: 'sale-changed', payload: { ...running, state: 'paid' } })),
     );
-    expect(await screen.findByText('Thank you')).toBeTruthy();
+    expect(await screen.findByText('Paid, thank you')).toBeTruthy();
 
     // The shop renamed: a new display-state; the paid sale's "Thank you" is let finish.
     act(() =>
@@ -54,7 +54,7 @@ describe('the customer display with its own token', () => {
         }),
       ),
     );
-    expect(screen.getByText('Thank you')).toBeTruthy();
+    expect(screen.getByText('Paid, thank you')).toBeTruthy();
 
     // Only the event stream was ever asked for: not getSession, getStatus, getAppInfo...
     const urls = fetchSpy.mock.calls.map(([input]) => (typeof input === 'string' ? input : ''));

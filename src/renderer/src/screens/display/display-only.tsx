@@ -15,8 +15,8 @@ export function DisplayOnlyScreen() {
   useBridgeEvent('display-state', (next) => {
     setState(next);
     const current = next.sale && isShown(next.sale) ? next.sale : null;
-    // A stream that opens again during "Thank you" lets it finish (a paid sale is not open).
-    setSale((shown) => current ?? (shown?.state === 'paid' ? shown : null));
+    // A stream that opens again during "Thank you" or "expired" lets it finish (not open).
+    setSale((shown) => current ?? (shown && !isShown(shown) ? shown : null));
   });
 
   if (!state) {

@@ -110,6 +110,18 @@ describe('Report screen', () => {
               action: 'Do not count this money as received.',
             },
             {
+              key: 'wrong_amount:session:3',
+              resolution: null,
+              kind: 'wrong_amount',
+              saleId: 14,
+              sessionId: '100004261122090000000000000003',
+              amountKobo: 190_000,
+              at: run.startedAt + 3,
+              message:
+                'Wrong amount ₦1,900.00: not accepted, the bank returns it to the customer (for sale #14).',
+              action: 'No money was kept.',
+            },
+            {
               key: 'unreadable_callbacks:since:2',
               resolution: null,
               kind: 'unreadable_callbacks',
@@ -143,6 +155,13 @@ describe('Report screen', () => {
     expect(list.textContent).toContain('What to do: Sync again later.');
     expect(list.textContent).toContain('Unreadable callbacks');
     expect(screen.getByText('Needs a person (4)')).toBeTruthy();
+    // A routine rejected wrong amount is information, listed apart, not work for a person.
+    expect(list.textContent).not.toContain('Wrong amount');
+    const information = screen.getByTestId('report-information');
+    expect(screen.getByText('For information (1)')).toBeTruthy();
+    expect(information.textContent).toContain(
+      'Wrong amount ₦1,900.00: not accepted, the bank returns it to the customer',
+    );
     expect(screen.getByTestId('last-sync').textContent).toMatch(
       /\(complete; 2 rows could not be read\)$/,
     );

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { formatNaira } from '#shared/money';
 // The report's words are shared with the PDF made in main: the file says what the screen says.
-import { ERROR_KINDS, EXCEPTION_WORDS, describeLastSync } from '#shared/report-words';
+import { ERROR_KINDS, EXCEPTION_WORDS, describeLastSync, needsAPerson } from '#shared/report-words';
 import type { AmountTotal, ZReportView } from '#shared/views';
 import { useBridge } from '../../bridge-context';
 import { dayOf, formatDateTime, LAGOS } from '../../format';
@@ -141,7 +141,7 @@ function Figure({
 }) {
   return (
     <div className={`figure figure-${id}`}>
-      <h4>{label}</h4>
+      <h3>{label}</h3>
       <p className="figure-count">
         <span data-testid={`report-${id}-count`}>{total.count}</span>{' '}
         <span className="muted">{total.count === 1 ? 'transfer' : 'transfers'}</span>
@@ -160,10 +160,12 @@ function ZReport({
   readonly report: ZReportView;
   readonly reloadKey: number;
 }) {
+  const forPerson = report.exceptions.filter((e) => needsAPerson(e.kind));
   const exceptions = [
-    ...report.exceptions.filter((e) => ERROR_KINDS.has(e.kind)),
-    ...report.exceptions.filter((e) => !ERROR_KINDS.has(e.kind)),
+    ...forPerson.filter((e) => ERROR_KINDS.has(e.kind)),
+    ...forPerson.filter((e) => !ERROR_KINDS.has(e.kind)),
   ];
+  const information = report.exceptions.filter((e) => !needsAPerson(e.kind));
   const period =
     report.fromDay === report.toDay ? report.fromDay : `${report.fromDay} to ${report.toDay}`;
   return (
@@ -192,8 +194,8 @@ function ZReport({
       <OtherIncome report={report} />
 
       <section className="panel" aria-labelledby="exceptions-heading">
-        <h3 id="exceptions-heading">Needs a person ({report.exceptions.length})</h3>
-        {report.exceptions.length === 0 ? (
+        <h3 id="exceptions-heading">Needs a person ({exceptions.length})</h3>
+        {exceptions.length === 0 ? (
           <p className="muted">No exceptions.</p>
         ) : (
           <ul className="exception-list" data-testid="report-exceptions">
@@ -215,6 +217,22 @@ function ZReport({
           </ul>
         )}
       </section>
+
+      {information.length > 0 && (
+        <section className="panel" aria-labelledby="information-heading">
+          <h3 id="information-heading">For information ({information.length})</h3>
+          <ul className="exception-list information-list" data-testid="report-information">
+            {information.map((item, index) => (
+              <li key={`${item.kind}-${item.sessionId ?? ''}-${index}`}>
+                <strong>{EXCEPTION_WORDS[item.kind]}</strong>
+                {item.saleId !== null && ` · sale #${item.saleId}`}
+                <p>{item.message}</p>
+                <p className="muted">{item.action}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
 
       <HoursPanel report={report} />
       <TrendPanel day={report.toDay} reloadKey={reloadKey} />

@@ -2,9 +2,16 @@ import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } fr
 import { formatNaira, nairaToKobo } from '#shared/money';
 import { useBridge } from '../../bridge-context';
 import { cashierMessage } from '../../errors';
+import { useServiceLost } from '../../server-time';
 import type { SetSale } from './current-sale';
 
-const KEYS = ['7', '8', '9', '4', '5', '6', '1', '2', '3', '0', '00', '.'] as const;
+/** In the order a 4-column keypad shows them, ⌫ and C in the last column. */
+const KEY_ROWS = [
+  ['7', '8', '9'],
+  ['4', '5', '6'],
+  ['1', '2', '3'],
+  ['0', '00', '.'],
+] as const;
 const MAX_WHOLE_DIGITS = 12;
 
 /** Applies what the cashier typed, keeping a plausible Naira amount ("1500", "1500.5"). */
@@ -43,9 +50,17 @@ function isTextField(target: EventTarget | null): boolean {
   );
 }
 
-export function AmountEntry({ onCreated }: { readonly onCreated: SetSale }) {
+export function AmountEntry({
+  onCreated,
+  initialAmount = '',
+}: {
+  readonly onCreated: SetSale;
+  /** What the cashier already typed on the finished sale's screen. */
+  readonly initialAmount?: string;
+}) {
   const bridge = useBridge();
-  const [amount, setAmount] = useState('');
+  const [amount, setAmount] = useState(() => sanitizeAmount(initialAmount));
+  const lost = useServiceLost();
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -95,7 +110,7 @@ export function AmountEntry({ onCreated }: { readonly onCreated: SetSale }) {
 
   async function submit(event: FormEvent): Promise<void> {
     event.preventDefault();
-    if (busy) return;
+    if (busy || lost) return;
     const text = amount.trim();
     if (!text) {
       setError('Enter an amount');
@@ -126,42 +141,67 @@ export function AmountEntry({ onCreated }: { readonly onCreated: SetSale }) {
       aria-busy={busy}
       noValidate
     >
-      <h2>New sale</h2>
-      <label className="amount-label">
-        <span>Amount (₦)</span>
-        <input
-          ref={inputRef}
-          className="amount-input"
-          type="text"
-          inputMode="decimal"
-          autoComplete="off"
-          value={amount}
-          placeholder="0.00"
-          aria-invalid={error !== null}
-          aria-describedby={error ? `${previewId} ${errorId}` : previewId}
-          onChange={(event) => {
-            setError(null);
-            setAmount(sanitizeAmount(event.target.value));
-          }}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') {
-              event.preventDefault();
-              clear();
-            }
-          }}
-        />
-      </label>
-      <p id={previewId} className="amount-preview">
-        {shown ?? '\u00a0'}
-      </p>
-      {error && (
-        <p id={errorId} className="field-error" role="alert">
-          {error}
+      <div className="entry-fields">
+        <h2>New sale</h2>
+        <label className="amount-label">
+          <span>Amount (₦)</span>
+          <input
+            ref={inputRef}
+            className="amount-input"
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            value={amount}
+            placeholder="0.00"
+            aria-invalid={error !== null}
+            aria-describedby={error ? `${previewId} ${errorId}` : previewId}
+            onChange={(event) => {
+              setError(null);
+              setAmount(sanitizeAmount(event.target.value));
+            }}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') {
+                event.preventDefault();
+                clear();
+              }
+            }}
+          />
+        </label>
+        <p id={previewId} className="amount-preview">
+          {shown ?? '\u00a0'}
         </p>
-      )}
+        {error && (
+          <p id={errorId} className="field-error" role="alert">
+            {error}
+          </p>
+        )}
 
+        <label className="note-label">
+          <span>Note (optional)</span>
+          <input
+            type="text"
+            maxLength={200}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+          />
+        </label>
+
+        <button type="submit" className="button primary big new-sale" disabled={busy || lost}>
+          New sale
+        </button>
+        {lost && (
+          <p className="field-error" role="status">
+            New sales wait until the till service is back.
+          </p>
+        )}
+        {busy && (
+          <p role="status" className="progress-text">
+            Creating the account…
+          </p>
+        )}
+      </div>
       <div className="keypad" ref={keypadRef} role="group" aria-label="Keypad">
-        {KEYS.map((key) => (
+        {KEY_ROWS.flat().map((key) => (
           <button
             key={key}
             type="button"
@@ -175,7 +215,7 @@ export function AmountEntry({ onCreated }: { readonly onCreated: SetSale }) {
         ))}
         <button
           type="button"
-          className="key key-action"
+          className="key key-action key-delete"
           aria-label="Delete last digit"
           onMouseDown={(event) => event.preventDefault()}
           onClick={backspace}
@@ -184,7 +224,7 @@ export function AmountEntry({ onCreated }: { readonly onCreated: SetSale }) {
         </button>
         <button
           type="button"
-          className="key key-action"
+          className="key key-action key-clear"
           aria-label="Clear amount"
           onMouseDown={(event) => event.preventDefault()}
           onClick={clear}
@@ -192,25 +232,6 @@ export function AmountEntry({ onCreated }: { readonly onCreated: SetSale }) {
           C
         </button>
       </div>
-
-      <label className="note-label">
-        <span>Note (optional)</span>
-        <input
-          type="text"
-          maxLength={200}
-          value={note}
-          onChange={(event) => setNote(event.target.value)}
-        />
-      </label>
-
-      <button type="submit" className="button primary big" disabled={busy}>
-        New sale
-      </button>
-      {busy && (
-        <p role="status" className="progress-text">
-          Creating the account…
-        </p>
-      )}
     </form>
   );
 }

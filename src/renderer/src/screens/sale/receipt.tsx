@@ -1,3 +1,4 @@
+import { saleNumberOf } from '#shared/report-words';
 import { useRef, useState, type ReactNode } from 'react';
 import { createPortal, flushSync } from 'react-dom';
 import type { ReceiptView } from '#shared/views';
@@ -26,6 +27,8 @@ export function Receipt({
   return (
     <article className={`receipt receipt-${width}`} aria-label="Receipt">
       <h3 className="receipt-shop">{receipt.shopName}</h3>
+      {/* The number a cashier reads aloud and Reprint asks for; the reference is below. */}
+      <p className="receipt-sale-number">Sale {saleNumberOf(receipt.saleId)}</p>
       <p className="receipt-amount">{formatNaira(receipt.amountKobo)}</p>
       <p className="receipt-state">{stateWords(receipt.state)}</p>
       <dl>

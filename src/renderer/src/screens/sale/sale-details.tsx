@@ -7,38 +7,27 @@ import { AccountNumber } from '../../components/account-number';
 import { Countdown } from '../../components/countdown';
 import { QrImage } from '../../components/qr-image';
 import { cashierMessage } from '../../errors';
-import { accountDetailsText, SALE_STATE_WORDS } from '../../format';
+import { accountDetailsText } from '../../format';
+import { useServiceLost } from '../../server-time';
 import type { SetSale } from './current-sale';
 import { PaidTwiceNotice } from './paid-twice-notice';
 import { Receipt, usePrintReceipt } from './receipt';
+import { SaleStatus } from './sale-status';
 
-type Busy = 'check' | 'cancel' | 'retry' | 'receipt' | null;
+type Busy = 'check' | 'cancel' | 'retry' | 'receipt' | 'again' | null;
 
-/** How payment news reaches the till while this sale waits; in every case the till checks too. */
-const CALLBACK_BANNER: Readonly<
-  Record<SaleView['callbackMode'], { readonly className: string; readonly words: string }>
-> = {
-  live: { className: 'banner-live', words: 'Payment alerts are live' },
-  unproven: {
-    className: 'banner-polling',
-    words: 'Payment alerts not proven yet: the till also checks with the bank by itself',
-  },
-  not_reaching: {
-    className: 'banner-problem',
-    words: 'Payment alerts are not reaching this till: checking with the bank every few seconds',
-  },
-  off: {
-    className: 'banner-polling',
-    words: 'No callback link: checking with the bank every few seconds',
-  },
-};
+/** What starts the next sale from a finished one: an amount to begin with ('' for none). */
+export type StartNext = (typed: string) => void;
 
 export function SaleDetails({
   sale,
   onSale,
+  onNext,
 }: {
   readonly sale: SaleView;
   readonly onSale: SetSale;
+  /** Back to the amount field, with what the cashier already typed there. */
+  readonly onNext: StartNext;
 }) {
   const bridge = useBridge();
   const [busy, setBusy] = useState<Busy>(null);
@@ -46,9 +35,13 @@ export function SaleDetails({
   const [notice, setNotice] = useState<string | null>(null);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const printer = usePrintReceipt();
-  const confirmRef = useRef<HTMLButtonElement>(null);
+  const keepWaitingRef = useRef<HTMLButtonElement>(null);
+  const nextRef = useRef<HTMLButtonElement>(null);
+  const lost = useServiceLost();
   const open = isOpenSaleState(sale.state);
-  const printable = sale.state === 'paid' || sale.state === 'paid_late';
+  const paid = sale.state === 'paid' || sale.state === 'paid_late';
+  // An expired or cancelled sale is started again for the same amount in one press.
+  const again = sale.state === 'expired' || sale.state === 'cancelled';
 
   async function run(kind: Exclude<Busy, null>, call: () => Promise<BridgeResult<SaleView>>) {
     setBusy(kind);
@@ -94,93 +87,97 @@ export function SaleDetails({
   }
 
   // Esc asks to cancel a running sale (and closes that question again); on a finished sale it
-  // goes back to the amount field.
-  const onEscape = useEffectEvent((): void => {
-    if (confirmingCancel) setConfirmingCancel(false);
-    else if (open) setConfirmingCancel(true);
-    else onSale(null);
+  // goes back to the amount field. On a finished sale, digits start the next amount.
+  const onKey = useEffectEvent((event: KeyboardEvent): void => {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      if (confirmingCancel) setConfirmingCancel(false);
+      else if (open) setConfirmingCancel(true);
+      else onNext('');
+      return;
+    }
+    const inField = event.target instanceof HTMLInputElement;
+    if (!open && !inField && /^[0-9.]$/.test(event.key)) {
+      event.preventDefault();
+      onNext(event.key);
+    }
   });
   useEffect(() => {
-    function onKeyDown(event: KeyboardEvent): void {
-      if (event.key !== 'Escape') return;
-      event.preventDefault();
-      onEscape();
-    }
+    const onKeyDown = (event: KeyboardEvent): void => onKey(event);
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
   }, []);
 
+  // The safe choice has the focus: Esc then Enter keeps the sale.
   useEffect(() => {
-    if (confirmingCancel) confirmRef.current?.focus();
+    if (confirmingCancel) keepWaitingRef.current?.focus();
   }, [confirmingCancel]);
+  // A sale that ends puts the focus on what comes next.
+  useEffect(() => {
+    if (!open) nextRef.current?.focus();
+  }, [open]);
 
-  const statusWords = SALE_STATE_WORDS[sale.state];
-  const paid = sale.state === 'paid' || sale.state === 'paid_late';
+  const needsService = busy !== null || lost;
+  const newSaleFor = `New sale for ${formatNaira(sale.amountKobo)}`;
 
   return (
     <section className={`sale-details state-${sale.state}`} aria-labelledby="sale-heading">
       <h2 id="sale-heading" className="visually-hidden">
-        Sale {sale.reference}
+        Sale #{sale.id}
       </h2>
-
-      {open && (
-        <p className={`callback-banner ${CALLBACK_BANNER[sale.callbackMode].className}`}>
-          {CALLBACK_BANNER[sale.callbackMode].words}
-        </p>
-      )}
+      <SaleStatus sale={sale} />
 
       <PaidTwiceNotice saleId={sale.id} />
 
-      <div className={`sale-status status-${sale.state}`} data-testid="sale-status" role="status">
-        {paid && (
-          <span className="tick" aria-hidden="true">
-            ✓
-          </span>
-        )}
-        <span className="status-words">{statusWords}</span>
-        {sale.reason &&
-          (sale.state === 'wrong_amount' || sale.state === 'failed_to_create' || !open) && (
-            <span className="status-reason">{sale.reason}</span>
-          )}
-      </div>
-
       <div className="sale-grid">
         <dl className="account-details">
-          <dt>Amount due</dt>
-          <dd className="amount-due" data-testid="amount-due">
-            {formatNaira(sale.amountKobo)}
-          </dd>
+          <div className="detail detail-amount">
+            <dt>{open ? 'Amount due' : 'Amount'}</dt>
+            <dd className="amount-due" data-testid="amount-due">
+              {formatNaira(sale.amountKobo)}
+            </dd>
+          </div>
           {sale.accountNumber && (
             <>
-              <dt>Account number</dt>
-              <dd>
-                <AccountNumber accountNumber={sale.accountNumber} />
-              </dd>
-              <dt>Bank</dt>
-              <dd className="bank-name" data-testid="bank-name">
-                {sale.bank ?? '—'}
-              </dd>
-              <dt>Account name</dt>
-              <dd className="account-name">{sale.accountName ?? '—'}</dd>
+              <div className="detail detail-number">
+                <dt>Account number</dt>
+                <dd>
+                  <AccountNumber accountNumber={sale.accountNumber} closed={!open} />
+                </dd>
+              </div>
+              <div className="detail detail-bank">
+                <dt>Bank</dt>
+                <dd className="bank-name" data-testid="bank-name">
+                  {sale.bank ?? '—'}
+                </dd>
+              </div>
+              <div className="detail detail-name">
+                <dt>Account name</dt>
+                <dd className="account-name" data-testid="account-name">
+                  {sale.accountName ?? '—'}
+                </dd>
+              </div>
             </>
           )}
           {open && sale.expiresAt !== null && (
-            <>
+            <div className="detail detail-countdown">
               <dt>Time left</dt>
               <dd>
                 <Countdown expiresAt={sale.expiresAt} />
               </dd>
-            </>
+            </div>
           )}
           {sale.note && (
-            <>
+            <div className="detail detail-note">
               <dt>Note</dt>
               <dd>{sale.note}</dd>
-            </>
+            </div>
           )}
         </dl>
         {sale.accountNumber && open && (
           <QrImage
+            className="sale-qr"
             text={accountDetailsText({
               bank: sale.bank,
               accountNumber: sale.accountNumber,
@@ -211,19 +208,20 @@ export function SaleDetails({
         <div className="confirm" role="group" aria-label="Cancel this sale?">
           <p>Cancel this sale? A transfer that arrives later will be flagged for the manager.</p>
           <button
-            ref={confirmRef}
+            ref={keepWaitingRef}
             type="button"
-            className="button danger"
-            onClick={() => void cancel()}
-          >
-            Yes, cancel the sale
-          </button>
-          <button
-            type="button"
-            className="button secondary"
+            className="button primary"
             onClick={() => setConfirmingCancel(false)}
           >
             No, keep waiting
+          </button>
+          <button
+            type="button"
+            className="button danger"
+            disabled={lost}
+            onClick={() => void cancel()}
+          >
+            Yes, cancel the sale
           </button>
         </div>
       ) : (
@@ -232,7 +230,7 @@ export function SaleDetails({
             <button
               type="button"
               className="button primary"
-              disabled={busy !== null}
+              disabled={needsService}
               onClick={() => void check()}
             >
               Customer says they paid
@@ -242,7 +240,7 @@ export function SaleDetails({
             <button
               type="button"
               className="button primary"
-              disabled={busy !== null}
+              disabled={needsService}
               onClick={() => void run('retry', () => bridge.retrySale({ saleId: sale.id }))}
             >
               Try again
@@ -252,26 +250,56 @@ export function SaleDetails({
             <button
               type="button"
               className="button danger"
-              disabled={busy !== null}
+              disabled={needsService}
               onClick={() => setConfirmingCancel(true)}
             >
               Cancel
             </button>
           )}
-          {printable && (
+          {again && (
+            <button
+              ref={nextRef}
+              type="button"
+              className="button primary"
+              disabled={needsService}
+              onClick={() =>
+                void run('again', () =>
+                  bridge.createSale({
+                    amount: (sale.amountKobo / 100).toFixed(2),
+                    ...(sale.note ? { note: sale.note } : {}),
+                  }),
+                )
+              }
+            >
+              {newSaleFor}
+            </button>
+          )}
+          {!open && (
+            <button
+              ref={again ? undefined : nextRef}
+              type="button"
+              className={`button ${again ? 'secondary' : 'primary'}`}
+              onClick={() => onNext('')}
+            >
+              New sale
+            </button>
+          )}
+          {paid && (
             // The paper width and the printer are saved in Settings ("Receipt printing").
             <button
               type="button"
               className="button secondary"
-              disabled={busy !== null}
+              disabled={needsService}
               onClick={() => void printReceipt()}
             >
               Print receipt
             </button>
           )}
-          <button type="button" className="button secondary" onClick={() => onSale(null)}>
-            New sale
-          </button>
+          {open && (
+            <button type="button" className="button secondary" onClick={() => onNext('')}>
+              New sale
+            </button>
+          )}
         </div>
       )}
 

@@ -54,7 +54,8 @@ describe('Sale screen: entering the amount', () => {
     expect(screen.getByTestId('amount-due').textContent).toBe('₦1,500.00');
     expect(screen.getByTestId('sale-status').textContent).toContain('Waiting for transfer');
     expect(screen.getByTestId('countdown').textContent).toMatch(/^(29:59|30:00)$/);
-    expect(screen.getByText('Payment alerts are live')).toBeTruthy();
+    // The header is the one place for callback health: no banner of the sale's own.
+    expect(screen.queryByText('Payment alerts are live')).toBeNull();
   });
 
   it('shows a QR image of the account details as a data: URL, without claiming scan to pay', async () => {
@@ -181,7 +182,7 @@ describe('Sale screen: the running sale', () => {
     ['awaiting_payment', 'Waiting for transfer'],
     ['confirming', 'Bank processing…'],
     ['paid', 'Paid'],
-    ['wrong_amount', 'Wrong amount rejected'],
+    ['wrong_amount', 'Wrong amount'],
     ['expired', 'Expired'],
     ['cancelled', 'Cancelled'],
     ['paid_late', 'Paid late'],
@@ -209,7 +210,7 @@ describe('Sale screen: the running sale', () => {
       }),
     });
     const status = screen.getByTestId('sale-status');
-    expect(status.textContent).toContain('Wrong amount rejected');
+    expect(status.textContent).toContain('Wrong amount');
     expect(status.textContent).toContain('Received ₦1,000.00 instead of ₦1,500.00');
     expect(screen.getByRole('button', { name: 'Customer says they paid' })).toBeTruthy();
   });
@@ -248,7 +249,9 @@ describe('Sale screen: the running sale', () => {
       type: 'sale-changed',
       payload: sale({ state: 'paid', paidAt: Date.now(), updatedAt: Date.now() + 1 }),
     });
-    expect(screen.getByTestId('sale-status').textContent).toBe('✓Paid');
+    // The banner repeats the amount received, with the short sale number.
+    expect(screen.getByTestId('sale-status').textContent).toMatch(/^✓Paid₦1,500\.00Sale #7/);
+    expect(screen.getByTestId('paid-amount').textContent).toBe('₦1,500.00');
     expect(created.length).toBeGreaterThan(0);
     expect(screen.queryByTestId('countdown')).toBeNull();
     // The same paid state again does not chime twice.
@@ -282,35 +285,59 @@ describe('Sale screen: the running sale', () => {
     expect(screen.getByTestId('sale-status').textContent).toContain('Waiting for transfer');
   });
 
-  it('says when the app is polling because no callback link exists', async () => {
-    const user = userEvent.setup();
-    const bridge = createFakeBridge();
-    await startSale(bridge, user, sale({ callbackMode: 'off' }));
-    expect(
-      screen.getByText('No callback link: checking with the bank every few seconds'),
-    ).toBeTruthy();
-    expect(screen.queryByText('Payment alerts are live')).toBeNull();
-  });
+  it.each(['paid', 'expired', 'cancelled'] as const)(
+    'leaves no payable number once %s: struck, "do not pay", no Copy, no QR',
+    async (state) => {
+      const user = userEvent.setup();
+      const bridge = createFakeBridge();
+      await startSale(bridge, user);
+      expect(screen.getByRole('button', { name: 'Copy' })).toBeTruthy();
+      bridge.emit({ type: 'sale-changed', payload: sale({ state, updatedAt: Date.now() + 1 }) });
+      const number = screen.getByTestId('account-number');
+      expect(number.tagName).toBe('S');
+      expect(digitsOf(number)).toBe('0123456789');
+      expect(screen.getByText('Do not pay into this account')).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Copy' })).toBeNull();
+      expect(screen.queryByTestId('qr-code')).toBeNull();
+      expect(screen.queryByText('Amount due')).toBeNull();
+    },
+  );
 
-  it('follows the callback health while the sale waits: unproven, not reaching, live again', async () => {
+  it.each(['expired', 'cancelled'] as const)(
+    'starts a %s sale again for the same amount in one press, the focus on it',
+    async (state) => {
+      const user = userEvent.setup();
+      const bridge = createFakeBridge();
+      await startSale(bridge, user, sale({ amountKobo: 70_000, note: 'Rice' }));
+      bridge.emit({
+        type: 'sale-changed',
+        payload: sale({ state, amountKobo: 70_000, note: 'Rice', updatedAt: Date.now() + 1 }),
+      });
+      const again = screen.getByRole('button', { name: 'New sale for ₦700.00' });
+      expect(document.activeElement).toBe(again);
+      bridge.createSale.mockImplementation(() => ok(sale({ id: 8, amountKobo: 70_000 })));
+      await user.keyboard('{Enter}');
+      expect(bridge.createSale).toHaveBeenLastCalledWith({ amount: '700.00', note: 'Rice' });
+      await waitFor(() =>
+        expect(screen.getByTestId('sale-status').textContent).toContain('Sale #8'),
+      );
+    },
+  );
+
+  it('starts the next amount when digits are typed on a paid sale, and Enter creates it', async () => {
     const user = userEvent.setup();
     const bridge = createFakeBridge();
-    await startSale(bridge, user, sale({ callbackMode: 'unproven' }));
-    const banner = screen.getByText(/^Payment alerts not proven yet/);
-    expect(banner.className).toContain('banner-polling');
+    await startSale(bridge, user);
     bridge.emit({
       type: 'sale-changed',
-      payload: sale({ callbackMode: 'not_reaching', updatedAt: Date.now() + 1 }),
+      payload: sale({ state: 'paid', paidAt: Date.now(), updatedAt: Date.now() + 1 }),
     });
-    const problem = screen.getByText(
-      'Payment alerts are not reaching this till: checking with the bank every few seconds',
-    );
-    expect(problem.className).toContain('banner-problem');
-    bridge.emit({
-      type: 'sale-changed',
-      payload: sale({ callbackMode: 'live', updatedAt: Date.now() + 2 }),
-    });
-    expect(screen.getByText('Payment alerts are live').className).toContain('banner-live');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'New sale' }));
+    await user.keyboard('25');
+    expect(amountField().value).toBe('25');
+    bridge.createSale.mockImplementation(() => ok(sale({ id: 9, amountKobo: 2_500 })));
+    await user.keyboard('0{Enter}');
+    expect(bridge.createSale).toHaveBeenLastCalledWith({ amount: '250' });
   });
 
   it('copies the account number to the clipboard', async () => {
@@ -356,7 +383,7 @@ describe('Sale screen: the running sale', () => {
     expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
   });
 
-  it('asks to cancel the running sale on Esc, and Enter confirms', async () => {
+  it('asks to cancel the running sale on Esc with the safe choice focused: Enter keeps the sale', async () => {
     const user = userEvent.setup();
     const bridge = createFakeBridge();
     bridge.cancelSale.mockImplementation(() =>
@@ -364,8 +391,17 @@ describe('Sale screen: the running sale', () => {
     );
     await startSale(bridge, user);
     await user.keyboard('{Escape}');
-    const confirm = screen.getByRole('button', { name: 'Yes, cancel the sale' });
-    expect(document.activeElement).toBe(confirm);
+    const keep = screen.getByRole('button', { name: 'No, keep waiting' });
+    expect(document.activeElement).toBe(keep);
+    await user.keyboard('{Enter}');
+    expect(bridge.cancelSale).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
+    // Cancelling takes a deliberate step: Esc, then Tab to "Yes", then Enter.
+    await user.keyboard('{Escape}');
+    await user.tab();
+    expect(document.activeElement).toBe(
+      screen.getByRole('button', { name: 'Yes, cancel the sale' }),
+    );
     await user.keyboard('{Enter}');
     expect(bridge.cancelSale).toHaveBeenCalledWith({ saleId: 7 });
   });

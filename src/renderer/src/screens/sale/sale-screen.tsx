@@ -1,9 +1,13 @@
+import { useState } from 'react';
 import type { SaleView } from '#shared/sales';
 import { AmountEntry } from './amount-entry';
 import type { SetSale } from './current-sale';
 import { SaleDetails } from './sale-details';
 
-/** The home screen: the amount field until a sale exists, then that sale. */
+/**
+ * The home screen: the amount field until a sale exists, then that sale. Digits typed on a
+ * finished sale begin the next amount (the cashier need not reach for "New sale" first).
+ */
 export function SaleScreen({
   sale,
   onSale,
@@ -11,9 +15,18 @@ export function SaleScreen({
   readonly sale: SaleView | null;
   readonly onSale: SetSale;
 }) {
+  const [typed, setTyped] = useState('');
   return sale ? (
-    <SaleDetails key={sale.id} sale={sale} onSale={onSale} />
+    <SaleDetails
+      key={sale.id}
+      sale={sale}
+      onSale={onSale}
+      onNext={(first) => {
+        setTyped(first);
+        onSale(null);
+      }}
+    />
   ) : (
-    <AmountEntry onCreated={onSale} />
+    <AmountEntry onCreated={onSale} initialAmount={typed} />
   );
 }

@@ -100,6 +100,8 @@ describe('the app through a real HTTP bridge, when the browser shell goes away',
         case 'createSale':
         case 'getSale':
           return json(current);
+        case 'getActivity':
+          return json({ sales: [], inflows: [], alerts: [], counterAccounts: [] });
         default:
           return json({});
       }

@@ -29,6 +29,7 @@ export const TEST_SETTINGS: EngineSettings = {
   expiryMinutes: 15,
   maxSaleKobo: 500_000_000,
   tillId: 'till-1',
+  standingFlagAboveKobo: 0,
 };
 
 /**

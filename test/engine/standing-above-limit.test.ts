@@ -1,10 +1,8 @@
-import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { businessDay } from '#shared/provider-time';
 import { resolveException } from '#main/reports/exception-resolutions';
 import { buildZReport } from '#main/reports/z-report';
-import { createTransactionSync } from '#main/sync/sync';
-import { createHarness, type Harness } from '../support/sales-harness';
+import { createHarness, harnessSync, type Harness } from '../support/sales-harness';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -44,17 +42,6 @@ function report(harness: Harness, limitKobo = LIMIT_KOBO) {
   });
 }
 
-function syncOf(harness: Harness) {
-  return createTransactionSync({
-    db: harness.db,
-    client: () => harness.client,
-    scheduler: harness.scheduler,
-    logger: pino({ level: 'silent' }),
-    onRow: (tx, change) => harness.engine.recordListedTransaction(tx, change),
-    events: { progress: () => undefined, finished: () => undefined },
-  });
-}
-
 describe("a payment above the owner's limit into a standing account", () => {
   it('found by its callback and status check: flagged once, with the account, amount and session', async () => {
     const { harness, counter, accountNumber } = await standingWorld();
@@ -78,7 +65,9 @@ describe("a payment above the owner's limit into a standing account", () => {
       reference: counter.reference,
       sessionId: String(large['session_id']),
     });
-    expect((await syncOf(harness).run({ mode: 'full', trigger: 'user' })).status).toBe('complete');
+    expect((await harnessSync(harness).run({ mode: 'full', trigger: 'user' })).status).toBe(
+      'complete',
+    );
     await harness.settle();
     expect(largeAlerts(harness)).toHaveLength(1);
 
@@ -111,7 +100,9 @@ describe("a payment above the owner's limit into a standing account", () => {
     await harness.transfer(accountNumber, 100);
     await harness.settle();
     expect(largeAlerts(harness)).toEqual([]);
-    expect((await syncOf(harness).run({ mode: 'full', trigger: 'user' })).status).toBe('complete');
+    expect((await harnessSync(harness).run({ mode: 'full', trigger: 'user' })).status).toBe(
+      'complete',
+    );
     await harness.settle();
     expect(largeAlerts(harness)).toMatchObject([{ sessionId: large['session_id'] }]);
     expect(largeAlerts(harness)[0]?.message).toContain('₦7,500.00');

@@ -180,6 +180,7 @@ async function startRig(dir: string, sandbox: SandboxProcess): Promise<Rig> {
       expiryMinutes: 15,
       maxSaleKobo: 500_000_000,
       tillId: 'till-1',
+      standingFlagAboveKobo: 0,
     }),
     callbackTarget: () => ({ url: callbackUrl, live: true }),
     callbackHealth: createCallbackHealth({

@@ -31,6 +31,7 @@ export const EXCEPTION_WORDS: Readonly<Record<ExceptionKind, string>> = {
   unreadable_rows: 'Unreadable bank rows',
   unreadable_callbacks: 'Unreadable callbacks',
   paid_twice: 'Customer paid twice',
+  standing_above_limit: 'Large payment into a standing account',
 };
 
 /**

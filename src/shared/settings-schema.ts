@@ -248,6 +248,21 @@ export const settingsSchema = z
         otherIncome: z.boolean().default(false),
       })
       .prefault({}),
+    standingAccounts: z
+      .object({
+        /**
+         * A standing (static-flex counter) account takes any amount by design: a success above
+         * this many kobo into one is flagged for a person (an alert and a report exception).
+         * 0 turns the rule off.
+         */
+        flagAboveKobo: z
+          .number()
+          .int('Whole kobo only')
+          .min(0, '0 (off) or more')
+          .max(100_000_000_000, 'At most ₦1,000,000,000.00')
+          .default(0),
+      })
+      .prefault({}),
     sync: z
       .object({
         intervalMinutes: z

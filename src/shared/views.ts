@@ -172,7 +172,9 @@ export type ExceptionKind =
   /** Callback bodies of the period the till could not read (kept raw in the callback log). */
   | 'unreadable_callbacks'
   /** A success beyond the one that paid its sale: the customer paid twice and is owed a refund. */
-  | 'paid_twice';
+  | 'paid_twice'
+  /** A success above the owner's limit into a standing (static-flex counter) account. */
+  | 'standing_above_limit';
 
 /** An exception as the report's queries find it (before its key and resolution are added). */
 export interface ExceptionFinding {

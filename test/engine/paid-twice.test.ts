@@ -1,9 +1,7 @@
-import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTransactionSync } from '#main/sync/sync';
 import { listInflowsForReference } from '#main/store/inflows-repo';
 import { advanceEngine } from '../support/engine-advance';
-import { createHarness, type Harness } from '../support/sales-harness';
+import { createHarness, harnessSync, type Harness } from '../support/sales-harness';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -25,17 +23,6 @@ async function repeatWorld(personality: Record<string, unknown> = {}, clientFetc
 
 function paidTwiceAlerts(harness: Harness) {
   return harness.alerts.filter((alert) => alert.kind === 'paid_twice');
-}
-
-function syncOf(harness: Harness) {
-  return createTransactionSync({
-    db: harness.db,
-    client: () => harness.client,
-    scheduler: harness.scheduler,
-    logger: pino({ level: 'silent' }),
-    onRow: (tx, change) => harness.engine.recordListedTransaction(tx, change),
-    events: { progress: () => undefined, finished: () => undefined },
-  });
 }
 
 describe('a payment beyond the one that paid a sale', () => {
@@ -93,7 +80,7 @@ describe('a payment beyond the one that paid a sale', () => {
     const { harness, sale } = await repeatWorld({ callbacks: 'never' });
     await harness.transfer(sale.accountNumber ?? '', 1000);
     await harness.transfer(sale.accountNumber ?? '', 1000);
-    const run = await syncOf(harness).run({ mode: 'full', trigger: 'user' });
+    const run = await harnessSync(harness).run({ mode: 'full', trigger: 'user' });
     expect(run.status).toBe('complete');
     await harness.settle();
     const paid = harness.engine.getSale(sale.id);

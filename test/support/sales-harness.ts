@@ -20,6 +20,7 @@ import {
   type EngineSettings,
   type SalesEngine,
 } from '#main/engine/sales-engine';
+import { createTransactionSync, type TransactionSync } from '#main/sync/sync';
 import { ManualScheduler } from './clock';
 
 export const TEST_SETTINGS: EngineSettings = {
@@ -29,6 +30,7 @@ export const TEST_SETTINGS: EngineSettings = {
   expiryMinutes: 15,
   maxSaleKobo: 500_000_000,
   tillId: 'till-1',
+  standingFlagAboveKobo: 0,
 };
 
 /**
@@ -225,4 +227,16 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
   };
 
   return harness;
+}
+
+/** The listing sync over a harness's provider and database, its rows handed to its engine. */
+export function harnessSync(harness: Harness): TransactionSync {
+  return createTransactionSync({
+    db: harness.db,
+    client: () => harness.client,
+    scheduler: harness.scheduler,
+    logger: pino({ level: 'silent' }),
+    onRow: (tx, change) => harness.engine.recordListedTransaction(tx, change),
+    events: { progress: () => undefined, finished: () => undefined },
+  });
 }

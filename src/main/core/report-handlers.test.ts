@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '#shared/settings-schema';
 import { createReferenceGenerator } from '#main/provider/references';
-import { insertInflowRow, nextSessionId } from '#support/shop-history';
+import { insertCounterAccounts, insertInflowRow, nextSessionId } from '#support/shop-history';
 import { createTestDb } from '#support/database';
 import { reportHandlers } from './report-handlers';
 
@@ -55,5 +55,50 @@ describe('getTrend', () => {
       '2026-11-20',
     ]);
     expect(earlier.days.every((day) => day.shop.count === 0)).toBe(true);
+  });
+});
+
+describe("the owner's standing-account limit (Settings) reaches the report and the CSV", () => {
+  const { db } = createTestDb();
+  const [accountId] = insertCounterAccounts(db, NOW - 2 * HOUR);
+  const sessionId = nextSessionId();
+  insertInflowRow(
+    db,
+    {
+      sessionId,
+      reference: 'COUNTER-REF',
+      amountKobo: 6_000_000,
+      status: 'success',
+      occurredAt: NOW - HOUR,
+      saleId: null,
+      accountId: accountId ?? null,
+      listed: true,
+    },
+    NOW,
+  );
+  const owner = { role: 'owner', name: null, sessionId: 's', via: 'browser' } as const;
+  function handlers(flagAboveKobo: number) {
+    const settings = {
+      ...DEFAULT_SETTINGS,
+      timeZone: 'Africa/Lagos',
+      dayCutoffHour: 4,
+      standingAccounts: { flagAboveKobo },
+    };
+    return reportHandlers({ db: () => db, settings: () => settings, now: () => NOW });
+  }
+
+  it('lists a ₦60,000 payment above a ₦5,000 limit, and nothing with the rule off', async () => {
+    const on = handlers(500_000);
+    const report = await on.getZReport({}, owner);
+    expect(report.exceptions.filter((e) => e.kind === 'standing_above_limit')).toMatchObject([
+      { sessionId, key: `standing_above_limit:session:${sessionId}` },
+    ]);
+    expect((await on.exportCsv({}, owner)).csv).toContain('standing_above_limit');
+
+    const off = handlers(0);
+    expect((await off.getZReport({}, owner)).exceptions.map((e) => e.kind)).not.toContain(
+      'standing_above_limit',
+    );
+    expect((await off.exportCsv({}, owner)).csv).not.toContain('standing_above_limit');
   });
 });

@@ -41,6 +41,7 @@ export function reportHandlers(deps: ReportHandlerDeps): HandlersOf<typeof repor
           ...dayRange(input),
           tillId: deps.settings().shop.tillId,
           otherIncome: deps.settings().report.otherIncome,
+          standingFlagAboveKobo: deps.settings().standingAccounts.flagAboveKobo,
           now: deps.now(),
         }),
         listPairedCounters(db),
@@ -70,6 +71,7 @@ export function reportHandlers(deps: ReportHandlerDeps): HandlersOf<typeof repor
         ...dayRange(input),
         tillId: deps.settings().shop.tillId,
         otherIncome: deps.settings().report.otherIncome,
+        standingFlagAboveKobo: deps.settings().standingAccounts.flagAboveKobo,
       }),
     exportPdf: (input) => {
       const current = deps.settings();
@@ -78,6 +80,7 @@ export function reportHandlers(deps: ReportHandlerDeps): HandlersOf<typeof repor
         ...requestedDayRange(input, current, now),
         tillId: current.shop.tillId,
         otherIncome: current.report.otherIncome,
+        standingFlagAboveKobo: current.standingAccounts.flagAboveKobo,
         now,
         shopName: current.shop.name,
         environment: current.environment,

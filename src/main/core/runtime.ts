@@ -198,6 +198,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
       expiryMinutes: profile.expiryMinutes,
       maxSaleKobo: current.maxSaleKobo,
       tillId: current.shop.tillId,
+      standingFlagAboveKobo: current.standingAccounts.flagAboveKobo,
     };
   }
 

@@ -29,6 +29,8 @@ export interface EngineSettings {
   readonly expiryMinutes: number;
   readonly maxSaleKobo: number;
   readonly tillId: string;
+  /** A success above this into a standing (static-flex) account is flagged; 0: off. */
+  readonly standingFlagAboveKobo: number;
 }
 
 /**

@@ -1,10 +1,20 @@
 import { formatNaira } from '#shared/money';
+import { getAccount } from '#main/store/accounts-repo';
 import { listInflowsForReference, type InflowRow } from '#main/store/inflows-repo';
 import { getSale, getSaleByReference, type SaleRow } from '#main/store/sales-repo';
 import { raiseEngineAlert, type EngineContext } from './engine-context';
 
 /** The alert kind (and the report's exception kind) of a payment beyond the one that paid a sale. */
 export const PAID_TWICE = 'paid_twice';
+
+/** The alert kind (and the report's exception kind) of a large payment into a standing account. */
+export const STANDING_ABOVE_LIMIT = 'standing_above_limit';
+
+/** Every flag a stored report of a transfer may raise: paid twice, or above the owner's limit. */
+export function flagUnexpectedPayment(ctx: EngineContext, row: InflowRow): void {
+  flagExtraPayment(ctx, row);
+  flagStandingPaymentAboveLimit(ctx, row);
+}
 
 /**
  * A success beyond the one that paid its sale: the customer paid twice (a provider may accept
@@ -48,4 +58,25 @@ export function paidTwiceMessage(
   row: Pick<InflowRow, 'amountKobo' | 'sessionId'>,
 ): string {
   return `CUSTOMER PAID TWICE: sale #${sale.id} (${formatNaira(sale.amountKobo)}) was already paid by transfer ${sale.paidSessionId ?? 'unknown'}, and the provider also accepted ${formatNaira(row.amountKobo)} into its account (session ${row.sessionId}). The shop holds that money: refund the customer ${formatNaira(row.amountKobo)}.`;
+}
+
+/**
+ * A standing (static-flex counter) account takes any amount by design, so a slip of the finger
+ * (₦500,000 for ₦5,000) is accepted too. Above the owner's limit (Settings,
+ * standingAccounts.flagAboveKobo; 0: off) a person checks it with the customer, whichever way
+ * the till heard of it.
+ */
+function flagStandingPaymentAboveLimit(ctx: EngineContext, row: InflowRow): void {
+  const limitKobo = ctx.deps.settings().standingFlagAboveKobo;
+  if (row.status !== 'success' || limitKobo <= 0 || row.amountKobo <= limitKobo) return;
+  const account = row.accountId === null ? undefined : getAccount(ctx.db, row.accountId);
+  if (account?.purpose !== 'counter' || account.type !== 'static-flex') return;
+  raiseEngineAlert(ctx, {
+    level: 'warning',
+    kind: STANDING_ABOVE_LIMIT,
+    saleId: null,
+    sessionId: row.sessionId,
+    message: `PAYMENT ABOVE ${formatNaira(limitKobo)} INTO A STANDING ACCOUNT: ${formatNaira(row.amountKobo)} arrived in counter account ${account.accountNumber ?? account.reference} (session ${row.sessionId}). Check with the customer that this is the amount they meant to send.`,
+    dedupeKey: `${STANDING_ABOVE_LIMIT}:${row.sessionId}`,
+  });
 }

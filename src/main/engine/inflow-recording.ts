@@ -9,7 +9,7 @@ import {
   type InflowStatus,
 } from '#main/store/inflows-repo';
 import { raiseEngineAlert, type EngineContext } from './engine-context';
-import { flagExtraPayment, saleOfInflow } from './extra-payments';
+import { flagUnexpectedPayment, saleOfInflow } from './extra-payments';
 
 export type InflowReport = Pick<
   TransactionRecord,
@@ -35,8 +35,9 @@ export interface RecordedInflow {
 
 /**
  * Stores one provider report of a transfer (once per session_id) and raises what a person must
- * see: two amounts for one transfer, a settled status that changed after the fact, or a success
- * beyond the one that paid its sale (the customer paid twice). The
+ * see: two amounts for one transfer, a settled status that changed after the fact, a success
+ * beyond the one that paid its sale (the customer paid twice), or one above the owner's limit
+ * into a standing account. The
  * sale's own change (paid, wrong amount...) is the caller's.
  */
 export function recordInflow(
@@ -69,7 +70,7 @@ export function recordInflow(
   if (result.previousStatus !== null && result.previousStatus !== result.row.status) {
     alertStatusChange(ctx, result.row, result.previousStatus);
   }
-  flagExtraPayment(ctx, result.row);
+  flagUnexpectedPayment(ctx, result.row);
   return { row: result.row, previousStatus: result.previousStatus };
 }
 
@@ -88,7 +89,7 @@ export function takeListedInflow(
   if (row.amountKobo !== tx.amountKobo) alertAmountConflict(ctx, row);
   const before = listed.inserted ? null : listed.previousStatus;
   if (before !== null && before !== row.status) alertStatusChange(ctx, row, before);
-  flagExtraPayment(ctx, row);
+  flagUnexpectedPayment(ctx, row);
   return { row, previousStatus: before };
 }
 

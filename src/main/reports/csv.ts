@@ -95,7 +95,8 @@ export function csvFilename(fromDay: string, toDay: string): string {
 }
 
 /** The range, and this till's id so that the CSV's exceptions are the report's. */
-export type CsvExportOptions = DayRangeOptions & Pick<ZReportOptions, 'tillId' | 'otherIncome'>;
+export type CsvExportOptions = DayRangeOptions &
+  Pick<ZReportOptions, 'tillId' | 'otherIncome' | 'standingFlagAboveKobo'>;
 
 export function buildCsvExport(db: Db, options: CsvExportOptions): CsvExportView {
   const { fromMs, toMs } = reportRange(options);

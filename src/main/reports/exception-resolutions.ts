@@ -56,6 +56,7 @@ const KEYED_BY: Readonly<Record<ExceptionKind, SubjectType>> = {
   unreadable_rows: 'since',
   unreadable_callbacks: 'since',
   paid_twice: 'session',
+  standing_above_limit: 'session',
 };
 
 export function exceptionKey(finding: ExceptionFinding): string {

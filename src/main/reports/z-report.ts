@@ -24,6 +24,7 @@ import {
   paidLateSales,
   paidSalesByTill,
   paidTwiceInflows,
+  standingAboveLimitInflows,
   reversedSales,
   salesMissingFromListing,
   salesOpenAtCutoff,
@@ -65,6 +66,11 @@ export interface ZReportOptions extends DayRangeOptions {
    * money no till of this shop made is other income, not an exception. Default false.
    */
   readonly otherIncome?: boolean;
+  /**
+   * A success above this many kobo into a standing (static-flex counter) account is an
+   * exception (Settings, standingAccounts.flagAboveKobo). Default 0: off.
+   */
+  readonly standingFlagAboveKobo?: number;
   /** Most exceptions listed per kind (the oldest first); default 500. */
   readonly exceptionLimit?: number;
   /**
@@ -221,6 +227,7 @@ function exceptionsOf(db: Db, range: Range, options: ZReportOptions): ZReportVie
     ...reversed(cases),
     ...paidLate(cases),
     ...paidTwice(cases),
+    ...standingAboveLimit(cases, options.standingFlagAboveKobo ?? 0),
     ...wrongAmounts(cases),
     ...unmatched(cases),
     ...(lastComplete ? missingFromProvider(cases, lastComplete.startedAt - lagMs) : []),
@@ -264,6 +271,22 @@ function paidTwice({ db, range, limit, zone }: Cases): ExceptionFinding[] {
     at: row.at,
     message: `Customer paid twice: refund ${formatNaira(row.amountKobo)}. Sale #${row.saleId} (${formatNaira(row.saleKobo)}) was already paid by transfer ${row.paidSessionId}; transfer ${row.sessionId} at ${localClock(row.at, zone)} put ${formatNaira(row.amountKobo)} more into its account.`,
     action: `Send the customer ${formatNaira(row.amountKobo)} back and record it here as refunded with the bank reference of the refund (or record the goods given for it). Give the provider the session id if the customer disputes it.`,
+  }));
+}
+
+function standingAboveLimit(
+  { db, range, limit, zone }: Cases,
+  aboveKobo: number,
+): ExceptionFinding[] {
+  if (aboveKobo <= 0) return [];
+  return standingAboveLimitInflows(db, range, aboveKobo, limit).map((row) => ({
+    kind: 'standing_above_limit',
+    saleId: null,
+    sessionId: row.sessionId,
+    amountKobo: row.amountKobo,
+    at: row.at,
+    message: `Payment above ${formatNaira(aboveKobo)} into a standing account: check with the customer. ${formatNaira(row.amountKobo)} arrived in counter account ${row.accountNumber ?? row.reference ?? 'unknown'} at ${localClock(row.at, zone)} (transfer ${row.sessionId}).`,
+    action: `Ask the customer whether they meant to send ${formatNaira(row.amountKobo)}. If it was a slip, refund the difference and record it here with the bank reference of the refund (or record the goods given for it).`,
   }));
 }
 

@@ -42,6 +42,7 @@ const LEAF_LABELS: Readonly<Record<string, string>> = {
   timeZone: 'Time zone',
   dayCutoffHour: 'End-of-day cut-off hour',
   maxSaleKobo: 'Largest sale',
+  flagAboveKobo: 'Flag a payment into a standing account above',
   mode: 'How the provider reaches this till',
   publicUrl: 'Public address',
   listenerPort: 'Listener port',

@@ -118,6 +118,18 @@ export const PAID_TWICE_SQL = `SELECT i.session_id AS sessionId, i.amount_kobo A
     AND s.paid_session_id IS NOT NULL AND s.paid_session_id <> i.session_id
   ORDER BY i.occurred_at LIMIT @limit`;
 
+/**
+ * Successes above the owner's limit into a standing (static-flex counter) account, which takes
+ * any amount by design. Named parameters: fromMs, toMs, aboveKobo, limit.
+ */
+export const STANDING_ABOVE_LIMIT_SQL = `SELECT i.session_id AS sessionId,
+    i.external_reference AS reference, i.amount_kobo AS amountKobo, i.occurred_at AS at,
+    a.account_number AS accountNumber
+  FROM inflows i JOIN virtual_accounts a ON a.id = i.account_id
+  WHERE i.occurred_at >= @fromMs AND i.occurred_at < @toMs AND i.status = 'success'
+    AND i.amount_kobo > @aboveKobo AND a.purpose = 'counter' AND a.type = 'static-flex'
+  ORDER BY i.occurred_at LIMIT @limit`;
+
 export const PAID_LATE_SQL = `SELECT id AS saleId, amount_kobo AS amountKobo, paid_at AS at,
     paid_session_id AS sessionId
   FROM sales WHERE paid_at >= ? AND paid_at < ? AND state = 'paid_late'
@@ -292,6 +304,21 @@ export function paidTwiceInflows(db: Db, range: Range, limit: number): PaidTwice
     .prepare(PAID_TWICE_SQL)
     .all({ ...range, limit })
     .map((row) => ({ ...(row as Omit<PaidTwiceCase, 'reference'>), reference: null }));
+}
+
+export interface StandingAboveLimitCase extends InflowCase {
+  readonly accountNumber: string | null;
+}
+
+export function standingAboveLimitInflows(
+  db: Db,
+  range: Range,
+  aboveKobo: number,
+  limit: number,
+): StandingAboveLimitCase[] {
+  return db
+    .prepare(STANDING_ABOVE_LIMIT_SQL)
+    .all({ ...range, aboveKobo, limit }) as StandingAboveLimitCase[];
 }
 
 export function paidLateSales(db: Db, range: Range, limit: number): SaleCase[] {

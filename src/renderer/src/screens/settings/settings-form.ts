@@ -1,5 +1,6 @@
 import { useCallback, useId, useState } from 'react';
 import type { BridgeError } from '#shared/bridge/contract';
+import { koboToDecimalString, nairaToKobo } from '#shared/money';
 import { settingsSchema, type Settings, type SettingsPatch } from '#shared/settings-schema';
 import type { SettingsView } from '#shared/views';
 import { useBridge } from '../../bridge-context';
@@ -48,6 +49,22 @@ export function serverFieldMessage(error: BridgeError): string {
 export function parseNumber(text: string): number | null {
   const trimmed = text.trim();
   return /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : null;
+}
+
+/** Naira typed by a person ("₦5,000,000.00" included) to kobo, or null. */
+export function parseNaira(text: string): number | null {
+  const cleaned = text.replace(/[₦,\s]/g, '');
+  if (cleaned === '') return null;
+  try {
+    return nairaToKobo(cleaned);
+  } catch {
+    return null;
+  }
+}
+
+/** Kobo as a person types Naira: "5000000", "2500.50". */
+export function nairaText(kobo: number): string {
+  return koboToDecimalString(kobo).replace(/\.00$/, '');
 }
 
 /** The list field a dotted path belongs to ('shop.cashiers.2' → 'shop.cashiers'), or itself. */

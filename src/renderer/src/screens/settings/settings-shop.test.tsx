@@ -8,7 +8,7 @@ import {
   findSection,
   settingsBridge,
 } from '#support/renderer/settings-bridge';
-import { parseNaira } from './shop-section';
+import { parseNaira } from './settings-form';
 
 function cashierNames(section: HTMLElement): readonly (string | null | undefined)[] {
   const list = within(section).queryByRole('list', { name: 'Cashiers' });

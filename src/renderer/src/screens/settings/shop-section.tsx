@@ -1,10 +1,16 @@
 import { useState } from 'react';
-import { formatNaira, koboToDecimalString, nairaToKobo } from '#shared/money';
+import { formatNaira } from '#shared/money';
 import type { Settings } from '#shared/settings-schema';
 import { LEGACY_TILL_ID } from '#shared/till-id';
 import type { SettingsView } from '#shared/views';
 import { describedBy, SaveRow, TextField } from './fields';
-import { parseNumber, useSettingsSection, validationErrors } from './settings-form';
+import {
+  nairaText,
+  parseNaira,
+  parseNumber,
+  useSettingsSection,
+  validationErrors,
+} from './settings-form';
 
 interface ShopDraft {
   readonly name: string;
@@ -16,10 +22,6 @@ interface ShopDraft {
   readonly maxSale: string;
 }
 
-function nairaText(kobo: number): string {
-  return koboToDecimalString(kobo).replace(/\.00$/, '');
-}
-
 function draftOf(settings: Settings): ShopDraft {
   return {
     name: settings.shop.name,
@@ -29,17 +31,6 @@ function draftOf(settings: Settings): ShopDraft {
     dayCutoffHour: String(settings.dayCutoffHour),
     maxSale: nairaText(settings.maxSaleKobo),
   };
-}
-
-/** Naira typed by a person ("₦5,000,000.00" included) to kobo, or null. */
-export function parseNaira(text: string): number | null {
-  const cleaned = text.replace(/[₦,\s]/g, '');
-  if (cleaned === '') return null;
-  try {
-    return nairaToKobo(cleaned);
-  } catch {
-    return null;
-  }
 }
 
 const CASHIERS = 'shop.cashiers';

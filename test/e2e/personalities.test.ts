@@ -201,7 +201,7 @@ describe('readings of a provider we did not write (issue 23)', () => {
     const accountNumber = await newSale(till, '2600');
     await sandboxTransfer(web.first.control_url, accountNumber, 2500);
     const tookMs = await fakeTimeUntil(till, /Wrong amount/i, LOST_CALLBACK_BOUND_MS);
-    expect(await textOf(saleStatus(till))).toMatch(/₦2,500\.00 received, rejected/i);
+    expect(await textOf(saleStatus(till))).toMatch(/Wrong amount ₦2,500\.00: not accepted/i);
     expect(tookMs).toBeLessThanOrEqual(LOST_CALLBACK_BOUND_MS);
     expect((await sandboxServed(web.first.control_url))['page_capped']).toBeGreaterThan(0);
     await setSandboxPersonality(web.first.control_url, { failed_status: '200', page_cap: 0 });

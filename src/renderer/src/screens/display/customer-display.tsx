@@ -173,7 +173,7 @@ export function CustomerDisplayView({
               <>
                 <dt>Time left</dt>
                 <dd>
-                  <Countdown expiresAt={sale.expiresAt} />
+                  <Countdown expiresAt={sale.expiresAt} createdAt={sale.createdAt} />
                 </dd>
               </>
             )}

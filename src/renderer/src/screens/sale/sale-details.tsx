@@ -164,7 +164,7 @@ export function SaleDetails({
             <div className="detail detail-countdown">
               <dt>Time left</dt>
               <dd>
-                <Countdown expiresAt={sale.expiresAt} />
+                <Countdown expiresAt={sale.expiresAt} createdAt={sale.createdAt} />
               </dd>
             </div>
           )}

@@ -27,6 +27,11 @@ vi.mock('#main/engine/extra-payments', async (importOriginal) => {
   const original = await importOriginal<typeof ExtraPayments>();
   return {
     ...original,
+    // Every stored transfer reaches the paid-twice rule through flagUnexpectedPayment (a call
+    // inside the module, which vi.mock cannot see): the plant takes the entry point itself.
+    flagUnexpectedPayment: ((ctx, row) => {
+      if (!plant.extraPaymentsIgnored) original.flagUnexpectedPayment(ctx, row);
+    }) satisfies typeof original.flagUnexpectedPayment,
     flagExtraPayment: ((ctx, row) => {
       if (!plant.extraPaymentsIgnored) original.flagExtraPayment(ctx, row);
     }) satisfies typeof original.flagExtraPayment,

@@ -40,11 +40,12 @@ describe('Countdown', () => {
 
   it('never shows more time than the sale was given when the measured clock lags', () => {
     // The device reads 09:00:00; the sale was stamped 800 ms later by the service (the offset
-    // missed the network's delay). Without the floor it would read 15:01.
+    // missed the network's delay) and the provider's expiry 700 ms after that. Without the cap it
+    // would read 15:02.
     const createdAt = Date.now() + 800;
-    render(<Countdown expiresAt={createdAt + 15 * 60_000} createdAt={createdAt} />);
+    render(<Countdown expiresAt={createdAt + 15 * 60_000 + 700} createdAt={createdAt} />);
     expect(screen.getByTestId('countdown').textContent).toBe('15:00');
-    act(() => void vi.advanceTimersByTime(2_000));
+    act(() => void vi.advanceTimersByTime(3_000));
     expect(screen.getByTestId('countdown').textContent).toBe('14:59');
   });
 });

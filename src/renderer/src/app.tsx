@@ -125,7 +125,7 @@ function NoPinNotice() {
   return (
     <p className="notice no-pin-notice" role="note" data-testid="no-owner-pin-notice">
       Anyone at this till can open Settings, Balance and the report. Set an owner PIN in{' '}
-      <a href={`${hrefOf('settings')}/roles`}>Settings → Owner and cashiers</a> to keep them for the
+      <a href={`${hrefOf('settings')}/roles`}>Settings → Cashiers and PINs</a> to keep them for the
       owner.
     </p>
   );

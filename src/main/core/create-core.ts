@@ -1,122 +1,48 @@
-import type { ReadRetryPolicy } from '#main/provider/read-retry';
 import {
   accessOf,
   isChannelName,
-  type AppInfo,
   type BridgeEvent,
   type Caller,
   type Handlers,
 } from '#shared/bridge/contract';
-import type { StatusView, StoreSpaceView } from '#shared/views';
+import type { StatusView } from '#shared/views';
 import { referencePrefix } from '#shared/till-id';
 import { eventVisibleTo } from '#main/auth/event-visibility';
 import { pairedCounterOf } from '#main/bridge/caller';
 import { createRoles, type Roles } from '#main/auth/roles';
-import type { SessionRequest } from '#main/auth/sessions';
-import { withOwnership, type OwnedHandlers } from '#main/bridge/ownership';
+import { withOwnership } from '#main/bridge/ownership';
 import { ownershipLookup } from '#main/bridge/ownership-lookup';
 import { ensureDataDir } from '#main/config/data-dir';
-import { systemScheduler, type Scheduler } from '#main/engine/scheduler';
-import { createAppLogger, type AppLogger } from '#main/logging/logger';
+import { systemScheduler } from '#main/engine/scheduler';
+import { createAppLogger } from '#main/logging/logger';
 import { createFileSecretBox } from '#main/secrets/file-secret-box';
-import type { SecretBox } from '#main/secrets/secret-box';
 import { createSecretStore, type SecretStore } from '#main/secrets/secret-store';
 import { openNodeSettings } from '#main/settings/node-settings';
-import type { OpenedSettings } from '#main/settings/recovery';
-import {
-  createSettingsStore,
-  type SettingsBackend,
-  type SettingsStore,
-} from '#main/settings/settings-store';
+import { createSettingsStore, type SettingsStore } from '#main/settings/settings-store';
 import { raiseAlert } from '#main/store/alerts-repo';
 import { createGroupCommitInbox } from '#main/store/callback-inbox';
 import { getSale, listOpenSales } from '#main/store/sales-repo';
 import { limitStoreGrowth, liftStoreGrowthLimit } from '#main/store/store-space';
-import {
-  createNgrokDriver,
-  createTunnelManager,
-  type TunnelDriver,
-  type TunnelManager,
-} from '#main/tunnel';
+import { createNgrokDriver, createTunnelManager, type TunnelManager } from '#main/tunnel';
 import { startWebhookListener } from '#main/webhook';
+import type { Core, CoreAuth, CoreConfig } from './core-types';
 import { authHandlers } from './auth-handlers';
 import { openCallbackTokens, type CallbackTokens } from './callback-tokens';
 import { createCallbackProof, type CallbackProof } from './callback-proof';
-import { createEventBus, type EventBus } from './event-bus';
+import { createEventBus } from './event-bus';
 import { startMovableListener, type MovableListener } from './movable-listener';
 import { statusForCounter } from '#main/hub/counter-status';
 import { createHub, type CoreHub } from '#main/hub/hub';
-import type { Hub } from '#main/hub/hub-types';
 import { hubHandlers } from './hub-handlers';
 import { connectionHandlers } from './connection-handlers';
 import { exceptionHandlers } from './exception-handlers';
-import { printingHandlers, type ReceiptPrinter } from './printing-handlers';
+import { printingHandlers } from './printing-handlers';
 import { reportHandlers } from './report-handlers';
 import { openRuntime, type Runtime } from './runtime';
 import { runtimeHandlers } from './runtime-handlers';
 import { settingsHandlers } from './settings-handlers';
 
-export interface CoreConfig {
-  readonly dataDir: string;
-  readonly shell: AppInfo['shell'];
-  readonly version: string;
-  /** electron-store in the desktop app; conf (settings.json in dataDir) by default. */
-  readonly settings?: OpenedSettings<SettingsBackend>;
-  /** Electron's safeStorage in the desktop app; a file key (named as such) by default. */
-  readonly secretBox?: SecretBox;
-  /** better-sqlite3 built for Electron's ABI, in the desktop app. */
-  readonly sqliteNativeBinding?: string;
-  readonly scheduler?: Scheduler;
-  /** The ngrok SDK by default; tests pass a fake (the ngrok network is the true edge). */
-  readonly tunnelDriver?: TunnelDriver;
-  /** Port of the embedded sandbox provider (0: a free port). */
-  readonly sandboxPort?: number;
-  readonly logLevel?: string;
-  readonly logMirror?: { write(line: string): unknown };
-  /** The provider client's request timeout (tests make it short to reach it quickly). */
-  readonly providerTimeoutMs?: number;
-  /** The provider client's read retries (tests on a fake clock make their real-time waits short). */
-  readonly providerReadRetry?: ReadRetryPolicy;
-  /** The desktop app's printer access (silent receipt printing); absent in the browser shell. */
-  readonly receiptPrinter?: ReceiptPrinter;
-}
-
-/** Who calls: the shells ask this before every call and before pushing each event. */
-export interface CoreAuth {
-  /** The caller of a call on `channel` (its session made if needed; an owner call renews it). */
-  callerFor(request: SessionRequest, channel: string): Caller;
-  /** Who an event stream listens as now (no session made). */
-  viewerFor(request: SessionRequest): Caller;
-  eventVisibleTo(event: BridgeEvent, caller: Caller): boolean;
-  /** A window closed: its session goes. */
-  forget(sessionId: string): void;
-}
-
-export interface Core {
-  /** Carries its ownership lookup: dispatch checks the sale or alert a channel declares. */
-  readonly handlers: OwnedHandlers;
-  readonly events: EventBus;
-  readonly auth: CoreAuth;
-  readonly log: AppLogger;
-  /** The shop hub's counters and pairing; a shell with a LAN listener attaches it here. */
-  readonly hub: Hub;
-  /** The shop's settings (shells keep their own choices here, e.g. the LAN listener's). */
-  readonly settings: SettingsStore;
-  /** Encrypts what a shell must keep on disk (the LAN listener's TLS private key). */
-  readonly secretBox: SecretBox;
-  /** The embedded sandbox's control API, when the sandbox profile is active. */
-  sandboxControlUrl(): string | null;
-  /**
-   * --dev-clock mode and tests: a full disk simulated on the real store (PRAGMA max_page_count),
-   * or space given back; the store is tried at once, and its state returned.
-   */
-  limitStoreGrowth(limited: boolean): StoreSpaceView;
-  /** The till service's time (its scheduler's): pages count down against it, not their own. */
-  now(): number;
-  /** Settles in-flight work (tests and benchmarks). */
-  idle(): Promise<void>;
-  close(): Promise<void>;
-}
+export type { Core, CoreAuth, CoreConfig } from './core-types';
 
 /**
  * The composition root: builds the core from a config and returns the handler table, the event

@@ -33,7 +33,7 @@ import { createEventBus } from '#main/core/event-bus';
 import { alertView, inflowView } from '#main/core/views';
 import { createCallbackHealth } from '#main/engine/callback-health';
 import { createSalesEngine, type SalesEngine } from '#main/engine/sales-engine';
-import { systemScheduler } from '#main/engine/scheduler';
+import { systemScheduler } from '#main/clock/scheduler';
 import { createAppLogger } from '#main/logging/logger';
 import { createProviderClient } from '#main/provider/client';
 import { createReferenceGenerator } from '#main/provider/references';

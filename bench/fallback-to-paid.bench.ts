@@ -37,7 +37,7 @@ import {
   type BenchFigure,
 } from './bench-figure';
 import { describeOrders, interleave } from './interleave';
-import { IN_PROCESS_OWNER } from '#main/bridge/caller';
+import { IN_PROCESS_OWNER } from '#main/auth/caller';
 
 const SALES_PER_ROUND = 8;
 const STEP_MS = 250;

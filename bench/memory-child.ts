@@ -6,7 +6,7 @@
  * prints one JSON line with its own resident set size before, during and after.
  */
 import { readFileSync } from 'node:fs';
-import { IN_PROCESS_OWNER } from '#main/bridge/caller';
+import { IN_PROCESS_OWNER } from '#main/auth/caller';
 import { createCore } from '#main/core/create-core';
 import type { SyncRunView } from '#shared/views';
 

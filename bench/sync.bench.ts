@@ -18,7 +18,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import { systemScheduler } from '#main/engine/scheduler';
+import { systemScheduler } from '#main/clock/scheduler';
 import { createProviderClient } from '#main/provider/client';
 import { createTransactionSync } from '#main/sync/sync';
 import { SANDBOX_DB_FILE } from '#main/config/data-files';

@@ -36,7 +36,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { tillDbPath } from '#main/config/data-files';
 import { createCore } from '#main/core/create-core';
-import { systemScheduler, type Scheduler } from '#main/engine/scheduler';
+import { systemScheduler, type Scheduler } from '#main/clock/scheduler';
 import { CSV_BOM, CSV_COLUMNS, buildCsvExport, csvNumber, csvText } from '#main/reports/csv';
 import { isoInZoneFn, reportRange, type DayRangeOptions } from '#main/reports/report-range';
 import { listTransactions } from '#main/reports/transactions';

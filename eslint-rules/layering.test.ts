@@ -211,7 +211,7 @@ describe('layering rule', () => {
         errors: [{ messageId: 'layer' }],
       },
       {
-        filename: at('src/main/engine/scheduler.ts'),
+        filename: at('src/main/clock/scheduler.ts'),
         code: "const clock = await import('../../../test/support/clock');",
         errors: [{ messageId: 'layer' }],
       },

@@ -16,20 +16,20 @@
  * by default); --lan turns it on for this run and adds `lan_url` and one `pairing_url` (a counter
  * named "Counter 1", valid 10 minutes, once) to the first line. --lan-host is where it listens
  * (0.0.0.0: every address; tests pass 127.0.0.1), --lan-port overrides Settings' hub.lanPort.
- * The flags are read by config/web-flags.ts; any other flag is refused by name.
+ * The flags are read by web/web-flags.ts; any other flag is refused by name.
  */
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { ensureDataDir } from '#main/config/data-dir';
-import { readWebFlags } from '#main/config/web-flags';
+import { readWebFlags } from '#main/web/web-flags';
 import { createCore, type Core } from '#main/core/create-core';
 import { readStandaloneSandbox, type SandboxConnection } from '#main/core/standalone-sandbox';
 import { openNodeSettings } from '#main/settings/node-settings';
 import type { OpenedSettings } from '#main/settings/recovery';
 import { createSettingsStore, type SettingsBackend } from '#main/settings/settings-store';
-import { AdjustableScheduler } from '#main/engine/scheduler';
-import { startLanService, type LanService } from '#main/hub/lan-service';
+import { AdjustableScheduler } from '#main/clock/scheduler';
+import { startLanService, type LanService } from '#main/web/lan-service';
 import { openShellTokenFile } from '#main/web/shell-token';
 import { writeStartLine, type StartLine } from '#main/web/start-line-file';
 import { startWebShell, type WebShell } from '#main/web/web-server';

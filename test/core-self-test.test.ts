@@ -8,7 +8,7 @@ import { dispatch } from '#main/bridge/dispatch';
 import { createCore, type Core } from '#main/core/create-core';
 import { ManualScheduler } from './support/clock';
 import { createFakeNgrok, type FakeNgrok } from './support/fake-ngrok';
-import { IN_PROCESS_OWNER } from '#main/bridge/caller';
+import { IN_PROCESS_OWNER } from '#main/auth/caller';
 
 let core: Core | undefined;
 let ngrok: FakeNgrok | undefined;

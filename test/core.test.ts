@@ -7,7 +7,7 @@ import { channelNames } from '#shared/bridge/contract';
 import type { SaleView } from '#shared/sales';
 import { dispatch } from '#main/bridge/dispatch';
 import { createCore, type Core } from '#main/core/create-core';
-import { IN_PROCESS_OWNER } from '#main/bridge/caller';
+import { IN_PROCESS_OWNER } from '#main/auth/caller';
 
 let core: Core | undefined;
 afterEach(async () => {

@@ -14,7 +14,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '#main/core/create-core';
 import { counterModeFileText, counterModeFrom, pairingCompleted } from '#main/desktop/counter-mode';
 import { certificateVerdict, isHubUrl } from '#main/desktop/counter-trust';
-import { startLanService, type LanService } from '#main/hub/lan-service';
+import { startLanService, type LanService } from '#main/web/lan-service';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

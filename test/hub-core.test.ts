@@ -22,7 +22,7 @@ import type { SaleView } from '#shared/sales';
 import { referencePrefix } from '#shared/till-id';
 import type { ReceiptView, StatusView, ZReportView } from '#shared/views';
 import type { SessionRequest } from '#main/auth/sessions';
-import { IN_PROCESS_OWNER } from '#main/bridge/caller';
+import { IN_PROCESS_OWNER } from '#main/auth/caller';
 import { dispatch } from '#main/bridge/dispatch';
 import { createCore, type Core } from '#main/core/create-core';
 import type { LanControl } from '#main/hub/hub-types';

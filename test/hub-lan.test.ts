@@ -19,7 +19,7 @@ import type { SaleView } from '#shared/sales';
 import { createCore, type Core } from '#main/core/create-core';
 import { HUB_TLS_FILE } from '#main/hub/hub-certificate';
 import type { Hub } from '#main/hub/hub-types';
-import { startLanService, type LanService } from '#main/hub/lan-service';
+import { startLanService, type LanService } from '#main/web/lan-service';
 import { startWebShell, type WebShell } from '#main/web/web-server';
 import { startJsonChild } from './support/child-json';
 import { freePort } from './support/free-port';

@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { BridgeResult } from '#shared/bridge/contract';
 import type { ConnectionSavedView, GoLiveCheckView } from '#shared/go-live';
 import type { SettingsView } from '#shared/views';
-import { IN_PROCESS_OWNER } from '#main/bridge/caller';
+import { IN_PROCESS_OWNER } from '#main/auth/caller';
 import { dispatch } from '#main/bridge/dispatch';
 import { createCore, type Core } from '#main/core/create-core';
 import { startSandboxProvider, type SandboxProvider } from '#main/sandbox';

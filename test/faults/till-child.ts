@@ -16,7 +16,7 @@ import {
   type TillProblem,
 } from './till';
 import { PROVIDER_READ_RETRY } from './script';
-import { IN_PROCESS_OWNER } from '#main/bridge/caller';
+import { IN_PROCESS_OWNER } from '#main/auth/caller';
 
 const [dataDir, startText, timeoutText] = process.argv.slice(2);
 if (!dataDir || !startText || !timeoutText) {

@@ -16,7 +16,7 @@ import type {
   ChannelOutput,
 } from '#shared/bridge/contract';
 import { PROVIDER_READ_RETRY, PROVIDER_TIMEOUT_MS } from './script';
-import { IN_PROCESS_OWNER } from '#main/bridge/caller';
+import { IN_PROCESS_OWNER } from '#main/auth/caller';
 
 export const TILL_VERSION = '0.0.0-faults';
 

@@ -3,7 +3,7 @@
  * the sync and the sandbox all take it as their `now`, so expiry, backoff and provider dates run
  * in fake time while HTTP and SQLite stay real.
  */
-import type { QueuedTimer, Scheduler } from '#main/engine/scheduler';
+import type { QueuedTimer, Scheduler } from '#main/clock/scheduler';
 
 export class ManualScheduler implements Scheduler {
   private current: number;

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCore, type Core } from '#main/core/create-core';
 import type { LanLimits } from '#main/hub/connection-caps';
-import { startLanService, type LanService } from '#main/hub/lan-service';
+import { startLanService, type LanService } from '#main/web/lan-service';
 import { startWebShell, type WebShell } from '#main/web/web-server';
 
 export interface HubWorld {

@@ -1,8 +1,8 @@
 import type { BridgeEvent, Caller } from '#shared/bridge/contract';
-import { effectiveRole, pairedCounterOf } from '#main/bridge/caller';
-import type { SaleOwner } from '#main/bridge/ownership';
+import { effectiveRole, pairedCounterOf } from './caller';
+import type { SaleOwner } from './ownership';
 
-export type { SaleOwner } from '#main/bridge/ownership';
+export type { SaleOwner } from './ownership';
 
 /**
  * Whether a pushed event may reach a listener, by the listener's role now (the same rule as the

@@ -3,7 +3,7 @@
  * by the shells (who is calling) and by the sign-in handlers (change who is calling).
  */
 import type { AccessLevel, Caller, SessionView } from '#shared/bridge/contract';
-import { ForbiddenError, pairedCounterOf } from '#main/bridge/caller';
+import { ForbiddenError, pairedCounterOf } from './caller';
 import { AuthError } from './auth-errors';
 import {
   cashierSubject,

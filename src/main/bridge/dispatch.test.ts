@@ -8,9 +8,9 @@ import {
   type ChannelName,
   type Handlers,
 } from '#shared/bridge/contract';
-import { accessRefusal, effectiveRole, IN_PROCESS_OWNER } from './caller';
+import { accessRefusal, effectiveRole, IN_PROCESS_OWNER } from '#main/auth/caller';
 import { dispatch } from './dispatch';
-import { withOwnership, type OwnershipLookup } from './ownership';
+import { withOwnership, type OwnershipLookup } from '#main/auth/ownership';
 
 const info = {
   name: 'Transfer Till',

@@ -6,8 +6,8 @@ import {
   type BridgeResult,
   type Caller,
 } from '#shared/bridge/contract';
-import { accessRefusal, effectiveRole } from './caller';
-import { OWNERSHIP, ownershipRefusal, type OwnedHandlers } from './ownership';
+import { accessRefusal, effectiveRole } from '#main/auth/caller';
+import { OWNERSHIP, ownershipRefusal, type OwnedHandlers } from '#main/auth/ownership';
 
 const REFUSALS: Readonly<Record<'FORBIDDEN' | 'SIGNED_OUT', string>> = {
   FORBIDDEN: 'Only the owner can do this. Unlock with the owner PIN.',
@@ -39,7 +39,7 @@ function describeIssue(issue: z.core.$ZodIssue): BridgeError {
 /**
  * Runs one bridge call: the channel must exist, the caller's role must reach the channel's access
  * level, the input must match its schema, the caller must own the sale or alert the channel
- * declares (see ownership.ts), and whatever happens the caller gets a result object, never an
+ * declares (see auth/ownership.ts), and whatever happens the caller gets a result object, never an
  * exception or a stack trace. The role is checked before the input, so that a refused caller
  * learns nothing about what the channel accepts.
  */

@@ -12,7 +12,7 @@ import {
   createCallbackHealth,
   type CallbackHealthMonitor,
 } from '#main/engine/callback-health';
-import type { Scheduler } from '#main/engine/scheduler';
+import type { Scheduler } from '#main/clock/scheduler';
 import type { Logger } from '#main/logging/logger';
 import type { SecretStore } from '#main/secrets/secret-store';
 import type { SettingsStore } from '#main/settings/settings-store';

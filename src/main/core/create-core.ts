@@ -8,12 +8,12 @@ import {
 import type { StatusView } from '#shared/views';
 import { referencePrefix } from '#shared/till-id';
 import { eventVisibleTo } from '#main/auth/event-visibility';
-import { pairedCounterOf } from '#main/bridge/caller';
+import { pairedCounterOf } from '#main/auth/caller';
 import { createRoles, type Roles } from '#main/auth/roles';
-import { withOwnership } from '#main/bridge/ownership';
-import { ownershipLookup } from '#main/bridge/ownership-lookup';
+import { withOwnership } from '#main/auth/ownership';
+import { ownershipLookup } from '#main/auth/ownership-lookup';
 import { ensureDataDir } from '#main/config/data-dir';
-import { systemScheduler } from '#main/engine/scheduler';
+import { systemScheduler } from '#main/clock/scheduler';
 import { createAppLogger } from '#main/logging/logger';
 import { createFileSecretBox } from '#main/secrets/file-secret-box';
 import { createSecretStore, type SecretStore } from '#main/secrets/secret-store';

@@ -1,5 +1,5 @@
 import type { BridgeEvent } from '#shared/bridge/contract';
-import type { Scheduler } from '#main/engine/scheduler';
+import type { Scheduler } from '#main/clock/scheduler';
 import type { Logger } from '#main/logging/logger';
 import { raiseAlert, type NewAlert } from '#main/store/alerts-repo';
 import type { Db } from '#main/store/database';

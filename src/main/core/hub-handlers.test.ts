@@ -2,7 +2,7 @@ import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Caller, Handlers } from '#shared/bridge/contract';
 import { DEFAULT_LAN_PORT, type HubView } from '#shared/hub';
-import { IN_PROCESS_OWNER } from '#main/bridge/caller';
+import { IN_PROCESS_OWNER } from '#main/auth/caller';
 import { dispatch } from '#main/bridge/dispatch';
 import { createHub } from '#main/hub/hub';
 import type { Db } from '#main/store/database';

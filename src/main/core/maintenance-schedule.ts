@@ -1,4 +1,4 @@
-import type { Scheduler } from '#main/engine/scheduler';
+import type { Scheduler } from '#main/clock/scheduler';
 import type { Logger } from '#main/logging/logger';
 import type { Db } from '#main/store/database';
 import {

@@ -12,7 +12,7 @@ import type {
 } from '#shared/bridge/contract';
 import type { PrinterView } from '#shared/printing';
 import { dispatch } from '#main/bridge/dispatch';
-import { withOwnership, type OwnershipLookup } from '#main/bridge/ownership';
+import { withOwnership, type OwnershipLookup } from '#main/auth/ownership';
 import { openNodeSettings } from '#main/settings/node-settings';
 import { createSettingsStore, type SettingsStore } from '#main/settings/settings-store';
 import {

@@ -1,6 +1,6 @@
 import type { Caller, HandlersOf, printingChannels } from '#shared/bridge/contract';
 import type { PrinterView } from '#shared/printing';
-import { planReceiptPrint, type ReceiptPrintPlan } from '#main/desktop/print-plan';
+import { planReceiptPrint, type ReceiptPrintPlan } from '#main/printing/print-plan';
 import type { Logger } from '#main/logging/logger';
 import type { SettingsStore } from '#main/settings/settings-store';
 

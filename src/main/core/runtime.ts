@@ -19,7 +19,7 @@ import {
   type EngineSettings,
   type SalesEngine,
 } from '#main/engine/sales-engine';
-import type { Scheduler } from '#main/engine/scheduler';
+import type { Scheduler } from '#main/clock/scheduler';
 import type { Logger } from '#main/logging/logger';
 import { createProviderClient, type ProviderClient } from '#main/provider/client';
 import type { ReadRetryPolicy } from '#main/provider/read-retry';

@@ -1,9 +1,9 @@
 import type { ActivityView, Caller, HandlersOf, saleChannels } from '#shared/bridge/contract';
 import { businessDayRange, businessDay } from '#shared/provider-time';
 import type { ReceiptView } from '#shared/views';
-import { effectiveRole, ForbiddenError, pairedCounterOf } from '#main/bridge/caller';
+import { effectiveRole, ForbiddenError, pairedCounterOf } from '#main/auth/caller';
 import type { SalesEngine } from '#main/engine/sales-engine';
-import type { Scheduler } from '#main/engine/scheduler';
+import type { Scheduler } from '#main/clock/scheduler';
 import { listCounterAccounts } from '#main/store/accounts-repo';
 import { acknowledgeAlert, listOpenAlerts } from '#main/store/alerts-repo';
 import type { Db } from '#main/store/database';

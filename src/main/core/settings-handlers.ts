@@ -6,14 +6,14 @@ import type {
   ConnectionCheckView,
   SettingsView,
 } from '#shared/views';
-import type { Scheduler } from '#main/engine/scheduler';
+import type { Scheduler } from '#main/clock/scheduler';
 import { createProviderClient, type ProviderClient } from '#main/provider/client';
 import { ProviderConfigError } from '#main/provider/errors';
 import type { SecretStore } from '#main/secrets/secret-store';
 import { SettingsValidationError } from '#main/settings/errors';
 import { mergePatch, type SettingsStore } from '#main/settings/settings-store';
 import { validateSettings } from '#main/settings/validate';
-import { testConnection } from '#main/settings/test-connection';
+import { testConnection } from '#main/provider/test-connection';
 import type { CallbackRoute } from '#main/tunnel';
 import { applyListenerPort, goLiveHandlers } from './go-live';
 

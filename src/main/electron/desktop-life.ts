@@ -13,7 +13,7 @@ import {
   type BrowserWindow,
 } from 'electron';
 import type { BridgeEvent, BridgeEvents } from '#shared/bridge/contract';
-import { IN_PROCESS_OWNER } from '#main/bridge/caller';
+import { IN_PROCESS_OWNER } from '#main/auth/caller';
 import type { Core } from '#main/core/create-core';
 import type { DesktopNotification } from '#main/desktop/notifications';
 import { createPowerSaveController } from '#main/desktop/power-save';

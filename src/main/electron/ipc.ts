@@ -3,7 +3,7 @@ import { channelNames, ipcChannelOf, type Handlers } from '#shared/bridge/contra
 import type { SessionRequest } from '#main/auth/sessions';
 import { dispatch } from '#main/bridge/dispatch';
 import type { CoreAuth } from '#main/core/create-core';
-import { DESKTOP_SESSION_PREFIX } from '#main/desktop/print-plan';
+import { DESKTOP_SESSION_PREFIX } from '#main/printing/print-plan';
 import type { Logger } from '#main/logging/logger';
 import { isTrustedIpcSender, type TrustedOrigins } from '#main/security/trusted-sender';
 

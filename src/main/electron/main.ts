@@ -19,7 +19,7 @@ import { openElectronSettings } from './settings-backend';
 import { installMenu } from './menu';
 import { createElectronReceiptPrinter } from './receipt-printer';
 import { createDisplayWindow, createMainWindow, rendererDir, trustedOrigins } from './window';
-import { startLanService, type LanService } from '#main/hub/lan-service';
+import { startLanService, type LanService } from '#main/web/lan-service';
 import { counterStart, refuseCounterStart, startCounterMode } from './counter-window';
 
 // Two instances would fight over the webhook port and the database (or, as counters, over one

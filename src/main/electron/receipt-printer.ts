@@ -1,6 +1,6 @@
 import { webContents, type WebContents } from 'electron';
 import { PrintError, type ReceiptPrinter } from '#main/core/printing-handlers';
-import { contentsIdOfSession } from '#main/desktop/print-plan';
+import { contentsIdOfSession } from '#main/printing/print-plan';
 
 /** The window behind a desktop session (its page holds the receipt to print). */
 function windowOf(sessionId: string): WebContents {
@@ -14,7 +14,7 @@ function windowOf(sessionId: string): WebContents {
 
 /**
  * Silent receipt printing for the desktop app: the plan (printer, paper size) is decided in
- * desktop/print-plan.ts; this only hands it to Chromium's printing.
+ * printing/print-plan.ts; this only hands it to Chromium's printing.
  */
 export function createElectronReceiptPrinter(): ReceiptPrinter {
   return {

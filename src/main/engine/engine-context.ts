@@ -8,7 +8,7 @@ import type { CheckPolicy } from './check-schedule';
 import { SaleError, type EngineEvents, type SalesEngineDeps } from './engine-types';
 import type { Publisher } from './publisher';
 import type { SaleQueue } from './sale-queue';
-import type { Scheduler } from './scheduler';
+import type { Scheduler } from '#main/clock/scheduler';
 
 /** What every engine module is given: the outside parts, the policy and the shared queue. */
 export interface EngineContext {

@@ -8,7 +8,7 @@ import type { StoreSpace } from '#main/store/store-space';
 import type { InflowRow } from '#main/store/inflows-repo';
 import type { CallbackHealth } from './callback-health';
 import type { CheckPolicy } from './check-schedule';
-import type { Scheduler } from './scheduler';
+import type { Scheduler } from '#main/clock/scheduler';
 
 export class SaleError extends Error {
   constructor(

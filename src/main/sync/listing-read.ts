@@ -5,7 +5,7 @@
  * (the run then restarts as a full read). sync.ts opens, resumes and finishes the run around it.
  */
 import type { SyncProgressView } from '#shared/views';
-import type { Scheduler } from '#main/engine/scheduler';
+import type { Scheduler } from '#main/clock/scheduler';
 import type { Logger } from '#main/logging/logger';
 import type { ProviderClient } from '#main/provider/client';
 import { iterateTransactionPages, type PaginationStopReason } from '#main/provider/pagination';

@@ -22,7 +22,7 @@
  * meets it (the provider now serves it readable, so that read took it in) marks it resolved.
  */
 import type { SyncProgressView, SyncRunView } from '#shared/views';
-import type { Scheduler } from '#main/engine/scheduler';
+import type { Scheduler } from '#main/clock/scheduler';
 import type { Logger } from '#main/logging/logger';
 import type { ProviderClient } from '#main/provider/client';
 import { isProviderError } from '#main/provider/errors';

@@ -7,7 +7,7 @@ import { createHmac } from 'node:crypto';
 import type { BridgeEvent } from '#shared/bridge/contract';
 import type { DisplayStateView } from '#shared/hub';
 import type { SaleState, SaleView } from '#shared/sales';
-import { IN_PROCESS_OWNER } from '#main/bridge/caller';
+import { IN_PROCESS_OWNER } from '#main/auth/caller';
 import type { Core } from '#main/core/create-core';
 
 /** 22 base64url characters: 132 bits, as long as the shell token itself. */

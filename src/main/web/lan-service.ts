@@ -7,11 +7,15 @@
 import { networkInterfaces } from 'node:os';
 import type { LanListenerView } from '#shared/hub';
 import type { Core } from '#main/core/create-core';
-import type { LanLimits } from './connection-caps';
-import { HubError } from './hub-errors';
-import { HubCertificateError, openHubCertificate, type HubCertificate } from './hub-certificate';
-import type { Hub, LanControl } from './hub-types';
-import { certificateNames, lanAddressFor, type NetworkInterfaces } from './lan-address';
+import type { LanLimits } from '#main/hub/connection-caps';
+import { HubError } from '#main/hub/hub-errors';
+import {
+  HubCertificateError,
+  openHubCertificate,
+  type HubCertificate,
+} from '#main/hub/hub-certificate';
+import type { Hub, LanControl } from '#main/hub/hub-types';
+import { certificateNames, lanAddressFor, type NetworkInterfaces } from '#main/hub/lan-address';
 import { LanListenError, startLanListener, type LanListener } from './lan-listener';
 
 export interface LanServiceOptions {

@@ -8,28 +8,24 @@
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import {
-  createBridgeListener,
-  type ListenerPolicy,
-  type Principal,
-} from '#main/web/bridge-listener';
-import { lanHostAllowed, lanOriginAllowed } from '#main/web/host-rules';
-import { readJsonOrRefuse, sendError, sendJson } from '#main/web/json-io';
+import { createBridgeListener, type ListenerPolicy, type Principal } from './bridge-listener';
+import { lanHostAllowed, lanOriginAllowed } from './host-rules';
+import { readJsonOrRefuse, sendError, sendJson } from './json-io';
 import { createRateLimiter } from '#main/webhook/rate-limiter';
 import type { Core } from '#main/core/create-core';
 import type { CounterIdentity } from '#shared/hub';
-import { createBlockList } from './block-list';
+import { createBlockList } from '#main/hub/block-list';
 import {
   capConnections,
   LAN_LIMITS,
   serverTimeouts,
   type ConnectionRefusal,
   type LanLimits,
-} from './connection-caps';
-import type { HubCertificate } from './hub-certificate';
-import type { CounterTokenResolution, Hub } from './hub-types';
-import { urlHost } from './lan-address';
-import { PairingError, type PairingErrorCode } from './pairing-codes';
+} from '#main/hub/connection-caps';
+import type { HubCertificate } from '#main/hub/hub-certificate';
+import type { CounterTokenResolution, Hub } from '#main/hub/hub-types';
+import { urlHost } from '#main/hub/lan-address';
+import { PairingError, type PairingErrorCode } from '#main/hub/pairing-codes';
 
 /** The core's coded BUSY error (switching environments): the counter should simply try again. */
 function isBusy(error: unknown): error is Error & { readonly code: 'BUSY' } {

@@ -5,8 +5,8 @@
  * silently ignored it.
  */
 import { parseArgs } from 'node:util';
-import { readLanFlags, type LanFlags } from '#main/web/lan-flags';
-import { resolveDataDir } from './data-dir';
+import { readLanFlags, type LanFlags } from './lan-flags';
+import { resolveDataDir } from '#main/config/data-dir';
 
 const WEB_FLAGS = {
   port: { type: 'string' },

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createProviderClient } from '#main/provider/client';
-import type { ProviderClientConfig } from '#main/provider/client-config';
+import { createProviderClient } from './client';
+import type { ProviderClientConfig } from './client-config';
 import {
   sendJson,
   startScriptedServer,

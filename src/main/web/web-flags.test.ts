@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LanFlagError } from '#main/web/lan-flags';
-import { DataDirError } from './data-dir';
+import { LanFlagError } from './lan-flags';
+import { DataDirError } from '#main/config/data-dir';
 import { readWebFlags, WebFlagError } from './web-flags';
 
 const read = (argv: readonly string[]) => readWebFlags(argv, {}, '/tmp/fallback');

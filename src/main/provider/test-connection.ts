@@ -5,8 +5,8 @@
  * words a shopkeeper can act on.
  */
 import { formatNaira } from '#shared/money';
-import type { ProviderClient } from '#main/provider/client';
-import { ProviderError } from '#main/provider/errors';
+import type { ProviderClient } from './client';
+import { ProviderError } from './errors';
 
 /** What settings show about where the keys come from. */
 export { WHERE_KEYS_COME_FROM } from '#shared/views';

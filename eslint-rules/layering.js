@@ -4,16 +4,104 @@ import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 
-/** @typedef {'shared' | 'core' | 'glue' | 'preload' | 'renderer' | 'test-support' | 'test' | 'other'} Layer */
+/** @typedef {'shared' | 'main' | 'preload' | 'renderer' | 'test-support' | 'test' | 'other'} Layer */
 
-/** Packages that src/shared may use: pure TypeScript with no node:, electron or DOM. */
-const SHARED_PACKAGES = new Set(['zod']);
-/** Test runners that colocated unit tests may import in any layer. */
-const TEST_PACKAGES = new Set(['vitest']);
-/** Test helpers (test/support) and the rest of test/: for tests and benchmarks only. */
-const TEST_LAYERS = new Set(['test-support', 'test']);
+/**
+ * The layers inside src/main, lowest first. A file may import from its own layer or any layer
+ * below it, never above; eslint-rules/house.js also refuses a cycle between folders.
+ */
+export const MAIN_LAYERS = /** @type {const} */ ([
+  'platform',
+  'store',
+  'adapters',
+  'domain',
+  'hub',
+  'core',
+  'shells',
+]);
 
-const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
+/** @typedef {typeof MAIN_LAYERS[number]} MainLayer */
+/** @typedef {{ readonly folder: string, readonly layer: MainLayer | null }} MainPlace */
+
+/**
+ * Each folder of src/main and its layer. A new folder gets a line here, or the rule refuses its
+ * imports: where code goes is decided once, on purpose.
+ * @type {Readonly<Record<string, MainLayer>>}
+ */
+export const MAIN_FOLDERS = Object.freeze({
+  // platform: what any part of a program needs, knowing nothing of sales.
+  clock: 'platform',
+  logging: 'platform',
+  security: 'platform',
+  config: 'platform',
+  secrets: 'platform',
+  settings: 'platform',
+  // store: the SQLite file and every statement run on it.
+  store: 'store',
+  // adapters: the outside world. The sandbox is a separate program standing in for the provider
+  // (its own server, its own database); the core may start it in-process, so it sits here.
+  provider: 'adapters',
+  webhook: 'adapters',
+  tunnel: 'adapters',
+  sandbox: 'adapters',
+  // domain: the shop's rules. auth holds who is calling and what they may touch.
+  engine: 'domain',
+  sync: 'domain',
+  reports: 'domain',
+  payouts: 'domain',
+  auth: 'domain',
+  printing: 'domain',
+  // hub: the shop's counters, their pairing and tokens.
+  hub: 'hub',
+  // core: the composition and its handler tables; bridge is the channel dispatch both shells
+  // run a call through, so it sits below them, beside the core.
+  core: 'core',
+  bridge: 'core',
+  // shells: what a person or device reaches the core through. The LAN listener is in web/.
+  web: 'shells',
+  electron: 'shells',
+  desktop: 'shells',
+});
+
+/**
+ * Where a file of src/main sits: its folder and that folder's layer (null when the folder has no
+ * line in MAIN_FOLDERS), or null for a file outside src/main.
+ * @param {string} file absolute path
+ * @param {string} root absolute project root
+ * @returns {MainPlace | null}
+ */
+export function mainPlaceOf(file, root) {
+  const rel = path.relative(root, file).split(path.sep).join('/');
+  if (!rel.startsWith('src/main/')) return null;
+  const parts = rel.slice('src/main/'.length).split('/');
+  // 'src/main/tunnel' is the folder's index; 'src/main/probe.ts' a file with no folder.
+  const first = parts[0] ?? '';
+  const folder = parts.length > 1 || !/\.[cm]?[jt]sx?$/.test(first) ? first : '';
+  return {
+    folder,
+    layer: Object.hasOwn(MAIN_FOLDERS, folder) ? (MAIN_FOLDERS[folder] ?? null) : null,
+  };
+}
+
+/**
+ * Why an import from one place in src/main to another is refused, or null when it runs down or
+ * stays in its layer.
+ * @param {MainPlace} from
+ * @param {MainPlace} to
+ * @returns {string | null}
+ */
+export function mainViolation(from, to) {
+  if (from.layer === null) return unlisted(from.folder);
+  if (to.layer === null) return unlisted(to.folder);
+  if (MAIN_LAYERS.indexOf(to.layer) <= MAIN_LAYERS.indexOf(from.layer)) return null;
+  return `src/main/${from.folder} (${from.layer}) must not import from src/main/${to.folder} (${to.layer}): imports run down the layers ${MAIN_LAYERS.join(' < ')}`;
+}
+
+/** @param {string} folder */
+function unlisted(folder) {
+  const where = folder === '' ? 'a file directly in src/main' : `src/main/${folder}`;
+  return `${where} has no layer: give its folder one in MAIN_FOLDERS (eslint-rules/layering.js)`;
+}
 
 /**
  * @param {string} file absolute path
@@ -23,14 +111,22 @@ const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]
 export function layerOf(file, root) {
   const rel = path.relative(root, file).split(path.sep).join('/');
   if (rel.startsWith('src/shared/')) return 'shared';
-  if (rel.startsWith('src/main/electron/')) return 'glue';
-  if (rel.startsWith('src/main/')) return 'core';
+  if (rel.startsWith('src/main/')) return 'main';
   if (rel.startsWith('src/preload/')) return 'preload';
   if (rel.startsWith('src/renderer/')) return 'renderer';
   if (rel.startsWith('test/support/')) return 'test-support';
   if (rel.startsWith('test/')) return 'test';
   return 'other';
 }
+
+/** Packages that src/shared may use: pure TypeScript with no node:, electron or DOM. */
+const SHARED_PACKAGES = new Set(['zod']);
+/** Test runners that colocated unit tests may import in any layer. */
+const TEST_PACKAGES = new Set(['vitest']);
+/** Test helpers (test/support) and the rest of test/: for tests and benchmarks only. */
+const TEST_LAYERS = new Set(['test-support', 'test']);
+
+const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
 
 /**
  * Tests and benchmarks: a *.test.ts(x) file anywhere, anything under test/ or bench/. Only they
@@ -71,16 +167,17 @@ export function aliasesOf(root) {
  * @param {string} source
  * @param {string} file
  * @param {string} root
- * @returns {{ kind: 'builtin' } | { kind: 'electron' } | { kind: 'package', name: string } | { kind: 'file', layer: Layer }}
+ * @returns {{ kind: 'builtin' } | { kind: 'electron' } | { kind: 'package', name: string } | { kind: 'file', layer: Layer, place: MainPlace | null }}
  */
 export function targetOf(source, file, root) {
   if (source.startsWith('.') || path.isAbsolute(source)) {
-    return { kind: 'file', layer: layerOf(path.resolve(path.dirname(file), source), root) };
+    const target = path.resolve(path.dirname(file), source);
+    return { kind: 'file', layer: layerOf(target, root), place: mainPlaceOf(target, root) };
   }
   for (const [prefix, folder] of aliasesOf(root)) {
     if (source.startsWith(prefix)) {
       const target = path.resolve(root, folder, source.slice(prefix.length));
-      return { kind: 'file', layer: layerOf(target, root) };
+      return { kind: 'file', layer: layerOf(target, root), place: mainPlaceOf(target, root) };
     }
   }
   if (
@@ -101,9 +198,10 @@ export function targetOf(source, file, root) {
  * @param {Layer} layer
  * @param {ReturnType<typeof targetOf>} target
  * @param {boolean} isTest
+ * @param {MainPlace | null} [place] where the importing file sits in src/main
  * @returns {string | null}
  */
-export function violation(layer, target, isTest) {
+export function violation(layer, target, isTest, place = null) {
   if (target.kind === 'package' && isTest && TEST_PACKAGES.has(target.name)) return null;
   if (target.kind === 'file' && TEST_LAYERS.has(target.layer)) {
     if (isTest) return null;
@@ -121,19 +219,18 @@ export function violation(layer, target, isTest) {
         return `src/shared must not import from ${target.layer}`;
       }
       return null;
-    case 'core':
-      if (target.kind === 'electron') {
+    case 'main': {
+      if (target.kind === 'electron' && place?.folder !== 'electron') {
         return "only the Electron glue (src/main/electron) may import 'electron'";
       }
-      if (target.kind === 'file' && !['core', 'shared'].includes(target.layer)) {
-        return `src/main must not import from ${target.layer}`;
-      }
-      return null;
-    case 'glue':
-      if (target.kind === 'file' && !['core', 'glue', 'shared'].includes(target.layer)) {
-        return `the Electron glue must not import from ${target.layer}`;
-      }
-      return null;
+      if (target.kind !== 'file') return null;
+      if (target.layer === 'shared') return null;
+      if (target.layer !== 'main') return `src/main must not import from ${target.layer}`;
+      // A colocated test may build its world from parts above its folder (a query-plan test
+      // registers the report's SQL functions); the house is drawn from production imports.
+      if (isTest) return null;
+      return place && target.place ? mainViolation(place, target.place) : null;
+    }
     case 'preload':
       if (target.kind === 'electron') return null;
       if (target.kind === 'file' && ['preload', 'shared'].includes(target.layer)) return null;
@@ -163,11 +260,12 @@ export const layeringRule = {
     const root = context.cwd;
     const layer = layerOf(file, root);
     const isTest = isTestFile(file, root);
+    const place = mainPlaceOf(file, root);
 
     /** @param {import('estree').Node | null | undefined} node */
     function check(node) {
       if (!node || node.type !== 'Literal' || typeof node.value !== 'string') return;
-      const reason = violation(layer, targetOf(node.value, file, root), isTest);
+      const reason = violation(layer, targetOf(node.value, file, root), isTest, place);
       if (reason) {
         context.report({ node, messageId: 'layer', data: { reason, source: node.value } });
       }

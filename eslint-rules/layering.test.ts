@@ -8,6 +8,15 @@ import { layeringRule } from './layering.js';
 const root = resolve(import.meta.dirname, '..');
 const at = (path: string) => resolve(root, path);
 
+/** Each [file, code] as an invalid case with one report whose reason names the layers. */
+function upImports(cases: ReadonlyArray<readonly [string, string]>) {
+  return cases.map(([file, code]) => ({
+    filename: at(file),
+    code,
+    errors: [{ message: /must not import from src\/main\/.*imports run down/ }],
+  }));
+}
+
 RuleTester.describe = describe;
 RuleTester.it = it;
 const tester = new RuleTester({
@@ -101,6 +110,57 @@ describe('layering rule', () => {
       {
         filename: at('scripts/web.ts'),
         code: "import { createCore } from '#main/core/create-core';",
+      },
+      // Inside src/main an import runs down the layers or stays in its own (MAIN_FOLDERS).
+      {
+        filename: at('src/main/secrets/secret-store.ts'),
+        code: "import { x } from '#main/settings/schema'; import { redact } from '../logging/redact';",
+      },
+      {
+        filename: at('src/main/store/database.ts'),
+        code: "import type { Scheduler } from '#main/clock/scheduler';",
+      },
+      {
+        filename: at('src/main/webhook/webhook-listener.ts'),
+        code: "import { equal } from '#main/security/constant-time'; import { openDb } from '#main/store/database';",
+      },
+      {
+        filename: at('src/main/reports/z-report.ts'),
+        code: "import { x } from '#main/sync/sync-runs'; import { y } from '#main/webhook/callback-parser';",
+      },
+      {
+        filename: at('src/main/sync/sync.ts'),
+        code: "import type { Scheduler } from '#main/clock/scheduler';",
+      },
+      {
+        filename: at('src/main/auth/roles.ts'),
+        code: "import { pairedCounterOf } from './caller'; import { getSale } from '#main/store/sales-repo';",
+      },
+      {
+        filename: at('src/main/hub/hub.ts'),
+        code: "import { openDb } from '#main/store/database'; import { x } from '#main/auth/caller';",
+      },
+      {
+        filename: at('src/main/core/create-core.ts'),
+        code: "import { createHub } from '#main/hub/hub'; import { planReceiptPrint } from '#main/printing/print-plan'; import '#main/tunnel';",
+      },
+      {
+        filename: at('src/main/bridge/dispatch.ts'),
+        code: "import { accessRefusal } from '#main/auth/caller';",
+      },
+      {
+        filename: at('src/main/web/lan-listener.ts'),
+        code: "import type { Core } from '#main/core/create-core'; import { sendJson } from './json-io'; import { x } from '#main/hub/hub-types';",
+      },
+      {
+        filename: at('src/main/electron/main.ts'),
+        code: "import { startLanService } from '#main/web/lan-service'; import { x } from '#main/desktop/tray-state';",
+      },
+      // A colocated test may build its world from parts above its folder; the house is drawn
+      // from production imports (eslint-rules/house.js).
+      {
+        filename: at('src/main/store/trend-queries.test.ts'),
+        code: "import { registerAttributionSql } from '#main/reports/attribution-sql';",
       },
     ],
     invalid: [
@@ -197,6 +257,53 @@ describe('layering rule', () => {
       {
         filename: at('src/preload/index.ts'),
         code: "import { dispatch } from '../main/bridge/dispatch';",
+        errors: [{ messageId: 'layer' }],
+      },
+      // An import up the layers of src/main, one per layer, in each import form.
+      ...upImports([
+        // platform → store, platform → adapters; config → web is the old web-flags → lan-flags.
+        ['src/main/clock/scheduler.ts', "import { openDb } from '#main/store/database';"],
+        ['src/main/config/web-flags.ts', "import { readLanFlags } from '#main/web/lan-flags';"],
+        [
+          'src/main/settings/test-connection.ts',
+          "import type { ProviderClient } from '../provider/client';",
+        ],
+        // store → domain, adapters → domain.
+        [
+          'src/main/store/sales-repo.ts',
+          "export { createSalesEngine } from '#main/engine/sales-engine';",
+        ],
+        ['src/main/provider/client.ts', "const engine = await import('../engine/sales-engine');"],
+        ['src/main/sandbox/index.ts', "import { createCore } from '#main/core/create-core';"],
+        // domain → hub, domain → core: auth → bridge is the old caller's place.
+        ['src/main/sync/sync.ts', "import { createHub } from '#main/hub/hub';"],
+        ['src/main/auth/roles.ts', "import { dispatch } from '#main/bridge/dispatch';"],
+        ['src/main/engine/sales-engine.ts', "type S = typeof import('#main/core/create-core');"],
+        // hub → core and hub → web: the LAN listener's old arrows.
+        ['src/main/hub/lan-listener.ts', "import type { Core } from '#main/core/create-core';"],
+        ['src/main/hub/lan-listener.ts', "import { sendJson } from '#main/web/json-io';"],
+        // core → shells: printing-handlers → desktop/print-plan was the old one.
+        [
+          'src/main/core/printing-handlers.ts',
+          "import { planReceiptPrint } from '#main/desktop/print-plan';",
+        ],
+        ['src/main/bridge/dispatch.ts', "import { sendJson } from '../web/json-io';"],
+      ]),
+      // A folder with no layer, on either side of the import.
+      {
+        filename: at('src/main/widgets/gadget.ts'),
+        code: "import { openDb } from '#main/store/database';",
+        errors: [{ messageId: 'layer' }],
+      },
+      {
+        filename: at('src/main/core/create-core.ts'),
+        code: "import { gadget } from '#main/widgets/gadget';",
+        errors: [{ messageId: 'layer' }],
+      },
+      // Only the Electron glue imports electron, even inside the shells layer.
+      {
+        filename: at('src/main/web/web-server.ts'),
+        code: "import { app } from 'electron';",
         errors: [{ messageId: 'layer' }],
       },
       // Production code must not reach test code, in any layer and in any import form.
@@ -328,11 +435,17 @@ describe('npm run lint with the project config', () => {
         'src/preload/lint-probe-4.ts',
         "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n",
       ],
+      // Up the layers inside src/main: hub → core, as the LAN listener once did.
+      [
+        'src/main/hub/lint-probe-10.ts',
+        "import type { Core } from '#main/core/create-core';\nexport type X = Core;\n",
+      ],
     ];
     for (const [file, code] of cases) {
       expect(await layeringMessages(file, code), file).toHaveLength(1);
     }
-  });
+    // Type-aware linting starts slowly on a busy machine; the cases above are five lint runs.
+  }, 120_000);
 
   it('accepts the same import where the layers allow it', async () => {
     expect(
@@ -341,7 +454,13 @@ describe('npm run lint with the project config', () => {
         "import { app } from 'electron';\nexport const x = app;\n",
       ),
     ).toEqual([]);
-  });
+    expect(
+      await layeringMessages(
+        'src/main/core/lint-probe-11.ts',
+        "import type { Hub } from '#main/hub/hub-types';\nexport type X = Hub;\n",
+      ),
+    ).toEqual([]);
+  }, 60_000);
 
   it('reads the path aliases as their folders', async () => {
     const code =

@@ -17,8 +17,8 @@ import {
   type TunnelConnectOptions,
 } from '#main/tunnel';
 import { generateCallbackToken, startWebhookListener, type WebhookListener } from '#main/webhook';
-import { openSqliteTestInbox, type SqliteTestInbox } from './support/sqlite-inbox';
-import { createFakeNgrok, type FakeNgrok } from './support/fake-ngrok';
+import { openSqliteTestInbox, type SqliteTestInbox } from '#support/sqlite-inbox';
+import { createFakeNgrok, type FakeNgrok } from '#support/fake-ngrok';
 
 const logger = pino({ level: 'silent' });
 const token = generateCallbackToken();

@@ -6,8 +6,8 @@ import type { BridgeEvent, BridgeResult } from '#shared/bridge/contract';
 import type { CallbackHealthView, StatusView } from '#shared/views';
 import { dispatch } from '#main/bridge/dispatch';
 import { createCore, type Core } from '#main/core/create-core';
-import { ManualScheduler } from './support/clock';
-import { createFakeNgrok, type FakeNgrok } from './support/fake-ngrok';
+import { ManualScheduler } from '#support/clock';
+import { createFakeNgrok, type FakeNgrok } from '#support/fake-ngrok';
 import { IN_PROCESS_OWNER } from '#main/auth/caller';
 
 let core: Core | undefined;

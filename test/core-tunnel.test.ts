@@ -6,7 +6,7 @@ import type { BridgeEvent, BridgeResult } from '#shared/bridge/contract';
 import { dispatch } from '#main/bridge/dispatch';
 import { createCore, type Core } from '#main/core/create-core';
 import type { StatusView } from '#shared/views';
-import { createFakeNgrok, type FakeNgrok } from './support/fake-ngrok';
+import { createFakeNgrok, type FakeNgrok } from '#support/fake-ngrok';
 import { IN_PROCESS_OWNER } from '#main/auth/caller';
 
 // The ngrok network cannot be reached here (and is the true edge of the system), so this test

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { tillDbPath } from '#main/config/data-files';
 import type { BridgeEvent, BridgeResult } from '#shared/bridge/contract';
 import type { SaleView } from '#shared/sales';
-import { startJsonChild, type JsonChild } from './support/child-json';
+import { startJsonChild, type JsonChild } from '#support/child-json';
 
 const root = resolve(import.meta.dirname, '..');
 type First = { controlUrl: string; sale: BridgeResult<SaleView> | null };

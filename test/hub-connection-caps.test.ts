@@ -11,8 +11,8 @@ import type { BridgeResult } from '#shared/bridge/contract';
 import type { PairingLinkView, PairingResult } from '#shared/hub';
 import type { SaleView } from '#shared/sales';
 import { LAN_LIMITS } from '#main/hub/connection-caps';
-import { hubRequest } from './support/hub-client';
-import { startHubWorld, type HubWorld } from './support/hub-world';
+import { hubRequest } from '#support/hub-client';
+import { startHubWorld, type HubWorld } from '#support/hub-world';
 
 let world: HubWorld;
 

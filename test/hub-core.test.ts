@@ -31,8 +31,8 @@ import { createReferenceGenerator } from '#main/provider/references';
 import { startSandboxProvider, type SandboxProvider } from '#main/sandbox';
 import { openNodeSettings } from '#main/settings/node-settings';
 import { createSettingsStore } from '#main/settings/settings-store';
-import { waitFor } from './support/provider-contract';
-import { sandboxTransfer } from './support/web-till';
+import { waitFor } from '#support/provider-contract';
+import { sandboxTransfer } from '#support/web-till';
 
 let core: Core;
 let sandbox: SandboxProvider;

@@ -11,8 +11,8 @@ import { SESSION_HEADER, type BridgeResult, type SessionView } from '#shared/bri
 import type { PairingLinkView, PairingResult } from '#shared/hub';
 import type { SaleView } from '#shared/sales';
 import { OWNER_PIN_AT_HUB_MESSAGE } from '#main/auth/roles';
-import { hubRequest, type HubAnswer } from './support/hub-client';
-import { startHubWorld, type HubWorld } from './support/hub-world';
+import { hubRequest, type HubAnswer } from '#support/hub-client';
+import { startHubWorld, type HubWorld } from '#support/hub-world';
 
 let world: HubWorld;
 /** The hub's own page keeps its session, as the browser shell's page does. */

@@ -21,10 +21,10 @@ import { HUB_TLS_FILE } from '#main/hub/hub-certificate';
 import type { Hub } from '#main/hub/hub-types';
 import { startLanService, type LanService } from '#main/web/lan-service';
 import { startWebShell, type WebShell } from '#main/web/web-server';
-import { startJsonChild } from './support/child-json';
-import { freePort } from './support/free-port';
-import { hubRequest, openHubStream, PinMismatchError, type HubAnswer } from './support/hub-client';
-import { openSseStream } from './support/sse-stream';
+import { startJsonChild } from '#support/child-json';
+import { freePort } from '#support/free-port';
+import { hubRequest, openHubStream, PinMismatchError, type HubAnswer } from '#support/hub-client';
+import { openSseStream } from '#support/sse-stream';
 
 let dataDir: string;
 let rendererDir: string;

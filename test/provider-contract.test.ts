@@ -27,7 +27,7 @@ import {
   type ContractEnv,
   type ControlTransaction,
   type Receiver,
-} from './support/provider-contract';
+} from '#support/provider-contract';
 
 /** SANDBOX_T0 as the provider writes it: Lagos wall time. */
 const T0_PROVIDER_DATE = '2025-01-15 09:00:00';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createCore } from '#main/core/create-core';
-import { ManualScheduler } from './support/clock';
+import { ManualScheduler } from '#support/clock';
 
 describe('daily backup in the running core', () => {
   it('writes a backup a minute after start, and quitting during it waits instead of failing it', async () => {

@@ -12,7 +12,7 @@ import { tillDbPath } from '#main/config/data-files';
 import { createCore } from '#main/core/create-core';
 import { FIRST_MAINTENANCE_MS, MAINTENANCE_EVERY_MS } from '#main/core/maintenance-schedule';
 import { PRUNED_BODY_PREFIX } from '#main/store/retention';
-import { ManualScheduler } from './support/clock';
+import { ManualScheduler } from '#support/clock';
 
 const DAY_MS = 86_400_000;
 

@@ -17,15 +17,15 @@ import { createCore, type Core } from '#main/core/create-core';
 import { displayTokenFor } from '#main/web/customer-display';
 import { openShellTokenFile, SHELL_TOKEN_FILE } from '#main/web/shell-token';
 import { startWebShell, type WebShell } from '#main/web/web-server';
-import { startJsonChild, type JsonChild } from './support/child-json';
-import { openSseStream } from './support/sse-stream';
+import { startJsonChild, type JsonChild } from '#support/child-json';
+import { openSseStream } from '#support/sse-stream';
 import {
   callTill,
   sandboxTransfer,
   type SandboxLine,
   type TillCallResult,
   type WebShellLine,
-} from './support/web-till';
+} from '#support/web-till';
 
 let core: Core;
 let shell: WebShell;

@@ -11,9 +11,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startJsonChild, type JsonChild } from '../support/child-json';
-import { launchChromium } from '../support/chromium';
-import { sandboxTransfer, type SandboxLine, type WebShellLine } from '../support/web-till';
+import { startJsonChild, type JsonChild } from '#support/child-json';
+import { launchChromium } from '#support/chromium';
+import { sandboxTransfer, type SandboxLine, type WebShellLine } from '#support/web-till';
 
 const root = resolve(import.meta.dirname, '../..');
 const artifacts = join(root, 'test-results', 'e2e');

@@ -16,18 +16,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PairingLinkView } from '#shared/hub';
 import { formatNaira } from '#shared/money';
 import type { ZReportView } from '#shared/views';
-import { startJsonChild, type JsonChild } from '../support/child-json';
-import { launchChromium } from '../support/chromium';
-import { freePort } from '../support/free-port';
+import { startJsonChild, type JsonChild } from '#support/child-json';
+import { launchChromium } from '#support/chromium';
+import { freePort } from '#support/free-port';
 import {
   counterContext,
   pairCounterPage,
   pairingLinkParts,
   startHubShell,
   type HubShellLine,
-} from '../support/hub-shell';
-import { expectText, startSale, textOf, watchPage } from '../support/till-page';
-import { callTill, sandboxTransfer, type SandboxLine } from '../support/web-till';
+} from '#support/hub-shell';
+import { expectText, startSale, textOf, watchPage } from '#support/till-page';
+import { callTill, sandboxTransfer, type SandboxLine } from '#support/web-till';
 
 const root = resolve(import.meta.dirname, '../..');
 const artifacts = join(root, 'test-results', 'e2e');

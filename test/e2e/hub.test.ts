@@ -17,9 +17,9 @@ import type { HubView, PairedCounterView } from '#shared/hub';
 import { formatNaira } from '#shared/money';
 import { referencePrefix } from '#shared/till-id';
 import type { ZReportView } from '#shared/views';
-import type { JsonChild } from '../support/child-json';
-import { launchChromium } from '../support/chromium';
-import { hubRequest } from '../support/hub-client';
+import type { JsonChild } from '#support/child-json';
+import { launchChromium } from '#support/chromium';
+import { hubRequest } from '#support/hub-client';
 import {
   callOnLan,
   counterContext,
@@ -29,9 +29,9 @@ import {
   refusalCode,
   startHubShell,
   type HubShellLine,
-} from '../support/hub-shell';
-import { expectText, startSale, textOf, watchPage } from '../support/till-page';
-import { callTill, sandboxTransfer } from '../support/web-till';
+} from '#support/hub-shell';
+import { expectText, startSale, textOf, watchPage } from '#support/till-page';
+import { callTill, sandboxTransfer } from '#support/web-till';
 
 const root = resolve(import.meta.dirname, '../..');
 const artifacts = join(root, 'test-results', 'e2e');

@@ -9,11 +9,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, Download, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startJsonChild, type JsonChild } from '../support/child-json';
-import { launchChromium } from '../support/chromium';
-import { parseCsv } from '../support/parse-csv';
-import { pdfText } from '../support/pdf-text';
-import { sandboxTransfer, type WebShellLine } from '../support/web-till';
+import { startJsonChild, type JsonChild } from '#support/child-json';
+import { launchChromium } from '#support/chromium';
+import { parseCsv } from '#support/parse-csv';
+import { pdfText } from '#support/pdf-text';
+import { sandboxTransfer, type WebShellLine } from '#support/web-till';
 
 const root = resolve(import.meta.dirname, '../..');
 const artifacts = join(root, 'test-results', 'e2e');

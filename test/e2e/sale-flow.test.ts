@@ -8,15 +8,15 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startJsonChild, type JsonChild } from '../support/child-json';
-import { launchChromium } from '../support/chromium';
+import { startJsonChild, type JsonChild } from '#support/child-json';
+import { launchChromium } from '#support/chromium';
 import {
   advanceTillClock,
   countdownSeconds,
   decodeQrDataUrl,
   sandboxTransfer,
   type WebShellLine,
-} from '../support/web-till';
+} from '#support/web-till';
 
 const root = resolve(import.meta.dirname, '../..');
 const artifacts = join(root, 'test-results', 'e2e');

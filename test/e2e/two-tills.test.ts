@@ -13,14 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatNaira } from '#shared/money';
 import { referencePrefix } from '#shared/till-id';
 import type { ZReportView } from '#shared/views';
-import { startJsonChild, type JsonChild } from '../support/child-json';
-import { launchChromium } from '../support/chromium';
-import {
-  callTill,
-  sandboxTransfer,
-  type SandboxLine,
-  type WebShellLine,
-} from '../support/web-till';
+import { startJsonChild, type JsonChild } from '#support/child-json';
+import { launchChromium } from '#support/chromium';
+import { callTill, sandboxTransfer, type SandboxLine, type WebShellLine } from '#support/web-till';
 
 const root = resolve(import.meta.dirname, '../..');
 const artifacts = join(root, 'test-results', 'e2e');

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { advanceEngine } from '../support/engine-advance';
+import { advanceEngine } from '#support/engine-advance';
 import { listSaleEvents } from '#main/store/sales-repo';
-import { createHarness, type Harness, type HarnessOptions } from '../support/sales-harness';
+import { createHarness, type Harness, type HarnessOptions } from '#support/sales-harness';
 
 let h: Harness | undefined;
 afterEach(async () => {

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { listInflowsForReference } from '#main/store/inflows-repo';
 import { getSale } from '#main/store/sales-repo';
 import { liftStoreGrowthLimit, limitStoreGrowth } from '#main/store/store-space';
-import { createHarness, type Harness } from '../support/sales-harness';
+import { createHarness, type Harness } from '#support/sales-harness';
 
 let h: Harness | undefined;
 afterEach(async () => {

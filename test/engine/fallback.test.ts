@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { advanceEngine } from '../support/engine-advance';
-import { countProviderRequests } from '../support/engine-request-counter';
+import { advanceEngine } from '#support/engine-advance';
+import { countProviderRequests } from '#support/engine-request-counter';
 import { listSaleEvents } from '#main/store/sales-repo';
-import { createHarness, type Harness } from '../support/sales-harness';
+import { createHarness, type Harness } from '#support/sales-harness';
 
 let h: Harness | undefined;
 afterEach(async () => {

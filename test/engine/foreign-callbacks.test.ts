@@ -8,7 +8,7 @@ import { IN_PROCESS_OWNER } from '#main/auth/caller';
 import { dispatch } from '#main/bridge/dispatch';
 import { createCore, type Core } from '#main/core/create-core';
 import { foreignShape } from '#main/webhook/foreign-shape';
-import { createHarness, type Harness } from '../support/sales-harness';
+import { createHarness, type Harness } from '#support/sales-harness';
 
 let core: Core | undefined;
 let h: Harness | undefined;

@@ -1,13 +1,13 @@
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { countProviderRequests } from '../support/engine-request-counter';
+import { countProviderRequests } from '#support/engine-request-counter';
 import {
   createListingLookup,
   LOOKUP_MAX_REQUESTS,
   LOOKUP_PAGE_LIMIT,
   newestEnd,
 } from '#main/engine/listing-lookup';
-import { createHarness, type Harness } from '../support/sales-harness';
+import { createHarness, type Harness } from '#support/sales-harness';
 
 let h: Harness | undefined;
 afterEach(async () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { listInflowsForReference } from '#main/store/inflows-repo';
-import { advanceEngine } from '../support/engine-advance';
-import { createHarness, harnessSync, type Harness } from '../support/sales-harness';
+import { advanceEngine } from '#support/engine-advance';
+import { createHarness, harnessSync, type Harness } from '#support/sales-harness';
 
 let h: Harness | undefined;
 afterEach(async () => {

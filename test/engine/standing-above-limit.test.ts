@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { businessDay } from '#shared/provider-time';
 import { resolveException } from '#main/reports/exception-resolutions';
 import { buildZReport } from '#main/reports/z-report';
-import { createHarness, harnessSync, type Harness } from '../support/sales-harness';
+import { createHarness, harnessSync, type Harness } from '#support/sales-harness';
 
 let h: Harness | undefined;
 afterEach(async () => {

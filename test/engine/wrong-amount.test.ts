@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { advanceEngine } from '../support/engine-advance';
+import { advanceEngine } from '#support/engine-advance';
 import { listInflowsForReference } from '#main/store/inflows-repo';
-import { createHarness, type Harness } from '../support/sales-harness';
+import { createHarness, type Harness } from '#support/sales-harness';
 
 let h: Harness | undefined;
 afterEach(async () => {

@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatIsoInZone } from '#shared/provider-time';
-import {
-  EXCEPTION_DAY_RANGE,
-  EXCEPTION_DAY_START,
-  seedExceptionDay,
-} from '../support/exception-day';
-import { parseCsv } from '../support/parse-csv';
-import { createTestDb } from '../support/database';
+import { EXCEPTION_DAY_RANGE, EXCEPTION_DAY_START, seedExceptionDay } from '#support/exception-day';
+import { parseCsv } from '#support/parse-csv';
+import { createTestDb } from '#support/database';
 import { CSV_COLUMNS, buildCsvExport } from '#main/reports/csv';
 import { reopenException, resolveException } from '#main/reports/exception-resolutions';
 

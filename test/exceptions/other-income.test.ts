@@ -3,12 +3,8 @@ import { settingsSchema } from '#shared/settings-schema';
 import type { ZReportView } from '#shared/views';
 import { buildCsvExport } from '#main/reports/csv';
 import { buildZReport } from '#main/reports/z-report';
-import { createTestDb } from '../support/database';
-import {
-  EXCEPTION_DAY_RANGE,
-  EXCEPTION_DAY_START,
-  seedExceptionDay,
-} from '../support/exception-day';
+import { createTestDb } from '#support/database';
+import { EXCEPTION_DAY_RANGE, EXCEPTION_DAY_START, seedExceptionDay } from '#support/exception-day';
 
 const NOW = EXCEPTION_DAY_START + 20 * 3_600_000;
 

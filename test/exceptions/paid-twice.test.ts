@@ -3,13 +3,9 @@ import { ERROR_KINDS, exceptionsInReportOrder } from '#shared/report-words';
 import { resolveException } from '#main/reports/exception-resolutions';
 import { buildZReport } from '#main/reports/z-report';
 import { getSaleByReference } from '#main/store/sales-repo';
-import { createTestDb } from '../support/database';
-import {
-  EXCEPTION_DAY_RANGE,
-  EXCEPTION_DAY_START,
-  seedExceptionDay,
-} from '../support/exception-day';
-import { insertInflowRow, nextSessionId } from '../support/shop-history';
+import { createTestDb } from '#support/database';
+import { EXCEPTION_DAY_RANGE, EXCEPTION_DAY_START, seedExceptionDay } from '#support/exception-day';
+import { insertInflowRow, nextSessionId } from '#support/shop-history';
 
 const NOW = EXCEPTION_DAY_START + 20 * 3_600_000;
 

@@ -8,12 +8,8 @@ import {
 } from '#main/reports/exception-resolutions';
 import { buildZReport } from '#main/reports/z-report';
 import { resolutionHistory } from '#main/store/exception-resolutions-repo';
-import { createTestDb } from '../support/database';
-import {
-  EXCEPTION_DAY_RANGE,
-  EXCEPTION_DAY_START,
-  seedExceptionDay,
-} from '../support/exception-day';
+import { createTestDb } from '#support/database';
+import { EXCEPTION_DAY_RANGE, EXCEPTION_DAY_START, seedExceptionDay } from '#support/exception-day';
 
 const NOW = EXCEPTION_DAY_START + 20 * 3_600_000;
 

@@ -1,13 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { accessOf, type Caller, type ChannelName, type Handlers } from '#shared/bridge/contract';
-import {
-  EXCEPTION_DAY_RANGE,
-  EXCEPTION_DAY_START,
-  seedExceptionDay,
-} from '../support/exception-day';
+import { EXCEPTION_DAY_RANGE, EXCEPTION_DAY_START, seedExceptionDay } from '#support/exception-day';
 import { dispatch } from '#main/bridge/dispatch';
 import { buildZReport } from '#main/reports/z-report';
-import { createTestDb } from '../support/database';
+import { createTestDb } from '#support/database';
 import { exceptionHandlers, recordedByName } from '#main/core/exception-handlers';
 
 const NOW = EXCEPTION_DAY_START + 20 * 3_600_000;

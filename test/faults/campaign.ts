@@ -41,8 +41,8 @@ import {
   type Violation,
 } from './invariants';
 import { NO_FAULTS } from '#main/sandbox/faults';
-import { freePort } from '../support/free-port';
-import { createPrng, runSeed } from '../support/random';
+import { freePort } from '#support/free-port';
+import { createPrng, runSeed } from '#support/random';
 import { troubleSlackMs, type Trouble } from './trouble';
 import {
   drawScript,

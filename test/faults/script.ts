@@ -10,7 +10,7 @@ import {
   type Personality,
 } from '#main/sandbox/personality';
 import { NO_FAULTS, type FaultSettings } from '#main/sandbox/faults';
-import { createPrng, type Prng } from '../support/random';
+import { createPrng, type Prng } from '#support/random';
 
 export const SECOND = 1_000;
 export const MINUTE = 60_000;

@@ -6,7 +6,7 @@
 import { createInterface } from 'node:readline';
 import { dispatch } from '#main/bridge/dispatch';
 import { createCore, type Core } from '#main/core/create-core';
-import { ManualScheduler } from '../support/clock';
+import { ManualScheduler } from '#support/clock';
 import {
   problemFromHandler,
   problemFromLogLine,

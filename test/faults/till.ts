@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { dispatch } from '#main/bridge/dispatch';
 import { createCore, type Core } from '#main/core/create-core';
-import { ManualScheduler } from '../support/clock';
+import { ManualScheduler } from '#support/clock';
 import type {
   BridgeResult,
   ChannelInput,

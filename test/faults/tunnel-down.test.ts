@@ -7,10 +7,10 @@
  * dropped). There is no listing sync in these runs, so polling alone must find every payment.
  */
 import { describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from '../support/sales-harness';
+import { createHarness, type Harness } from '#support/sales-harness';
 import { DEFAULT_CHECK_POLICY } from '#main/engine/check-schedule';
 import { checkInvariants, readStore, type LedgerTx } from './invariants';
-import { createPrng, runSeed } from '../support/random';
+import { createPrng, runSeed } from '#support/random';
 
 const SEED = 77_001;
 const RUNS = 25;

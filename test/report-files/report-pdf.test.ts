@@ -23,16 +23,12 @@ import {
   insertCounterAccounts,
   insertInflowRow,
   nextSessionId,
-} from '../support/shop-history';
+} from '#support/shop-history';
 import { buildZReport } from '#main/reports/z-report';
 import type { Db } from '#main/store/database';
-import { createTestDb } from '../support/database';
-import {
-  EXCEPTION_DAY_RANGE,
-  EXCEPTION_DAY_START,
-  seedExceptionDay,
-} from '../support/exception-day';
-import { pdfText } from '../support/pdf-text';
+import { createTestDb } from '#support/database';
+import { EXCEPTION_DAY_RANGE, EXCEPTION_DAY_START, seedExceptionDay } from '#support/exception-day';
+import { pdfText } from '#support/pdf-text';
 
 const HOUR = 3_600_000;
 const NOW = EXCEPTION_DAY_START + 30 * HOUR;

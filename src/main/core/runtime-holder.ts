@@ -1,0 +1,65 @@
+import type { BridgeEvent } from '#shared/bridge/contract';
+import type { Scheduler } from '#main/engine/scheduler';
+import { raiseAlert } from '#main/store/alerts-repo';
+import type { Runtime } from './runtime';
+import type { StartupProblem } from './startup-problems';
+
+export interface RuntimeHolderDeps {
+  /** Opens the runtime of the environment the settings name now. */
+  readonly open: () => Promise<Runtime>;
+  /** Before a runtime closes: what belongs to its database is written (the hub's last contacts). */
+  readonly beforeClose: () => void;
+  /** Alerts raised in each new runtime's database before it starts. */
+  readonly problems: () => readonly StartupProblem[];
+  readonly scheduler: Scheduler;
+  readonly emit: (event: BridgeEvent) => void;
+}
+
+/** The runtime in use, switched whole when the shop moves between sandbox, staging and live. */
+export interface RuntimeHolder {
+  /** The runtime, or null while it switches. */
+  get(): Runtime | null;
+  /** The runtime; throws BUSY while it switches. */
+  current(): Runtime;
+  switch(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function holdRuntime(deps: RuntimeHolderDeps): RuntimeHolder {
+  let runtime: Runtime | null = null;
+
+  /** Closes `previous`; the last contacts not written yet belong to its database. */
+  async function closeRuntime(previous: Runtime | null): Promise<void> {
+    if (previous) deps.beforeClose();
+    await previous?.close();
+  }
+
+  return {
+    get: () => runtime,
+    current() {
+      if (!runtime) {
+        throw Object.assign(
+          new Error('The till is switching environments. Try again in a moment.'),
+          { code: 'BUSY' },
+        );
+      }
+      return runtime;
+    },
+    async switch() {
+      const previous = runtime;
+      runtime = null;
+      await closeRuntime(previous);
+      const opened = await deps.open();
+      runtime = opened;
+      for (const problem of deps.problems()) {
+        const alert = raiseAlert(opened.db, problem, deps.scheduler.now());
+        if (alert) deps.emit({ type: 'alert', payload: { ...alert } });
+      }
+      opened.start();
+    },
+    async close() {
+      await closeRuntime(runtime);
+      runtime = null;
+    },
+  };
+}

@@ -17,7 +17,7 @@ import type { Core, CoreConfig } from './core-types';
 import { createEventBus } from './event-bus';
 import { coreHandlerTable } from './handler-table';
 import { openRuntime } from './runtime';
-import { holdRuntime } from './runtime-holder';
+import { followEnvironment, holdRuntime } from './runtime-holder';
 import { NO_SHELL_PARTS, shellHandlers, type ShellParts } from './shell-handlers';
 import { startupProblems } from './startup-problems';
 
@@ -103,23 +103,7 @@ export async function createCore(config: CoreConfig): Promise<Core> {
     ...(config.tunnelDriver ? { tunnelDriver: config.tunnelDriver } : {}),
     runtime: () => runtimes.get(),
   });
-  let lastEnvironment = settings.get().environment;
-  let lastTimeZone = settings.get().timeZone;
-  settings.subscribe((next) => {
-    if (closed) return;
-    // A new time zone reaches the references and the provider client of a rebuilt runtime,
-    // as a switch of environment does: it applies when saved, without a restart.
-    if (next.environment === lastEnvironment && next.timeZone === lastTimeZone) {
-      callbacks.settingsSaved();
-      return;
-    }
-    lastEnvironment = next.environment;
-    lastTimeZone = next.timeZone;
-    void runtimes
-      .switch()
-      .then(() => callbacks.environmentSwitched())
-      .catch((error: unknown) => logger.error({ err: error }, 'switching environment failed'));
-  });
+  followEnvironment({ settings, runtimes, callbacks, logger, closed: () => closed });
 
   await runtimes.switch();
   callbacks.start();

@@ -1,6 +1,9 @@
 import type { BridgeEvent } from '#shared/bridge/contract';
 import type { Scheduler } from '#main/engine/scheduler';
+import type { Logger } from '#main/logging/logger';
+import type { SettingsStore } from '#main/settings/settings-store';
 import { raiseAlert } from '#main/store/alerts-repo';
+import type { Callbacks } from './callbacks';
 import type { Runtime } from './runtime';
 import type { StartupProblem } from './startup-problems';
 
@@ -62,4 +65,35 @@ export function holdRuntime(deps: RuntimeHolderDeps): RuntimeHolder {
       runtime = null;
     },
   };
+}
+
+/**
+ * Saved settings: a new environment (or time zone) rebuilds the runtime, then the callbacks
+ * follow it; any other save goes to the callbacks at once (the tunnel, the route's proof).
+ */
+export function followEnvironment(deps: {
+  readonly settings: SettingsStore;
+  readonly runtimes: RuntimeHolder;
+  readonly callbacks: Pick<Callbacks, 'settingsSaved' | 'environmentSwitched'>;
+  readonly logger: Logger;
+  readonly closed: () => boolean;
+}): void {
+  const { settings, runtimes, callbacks, logger } = deps;
+  let lastEnvironment = settings.get().environment;
+  let lastTimeZone = settings.get().timeZone;
+  settings.subscribe((next) => {
+    if (deps.closed()) return;
+    // A new time zone reaches the references and the provider client of a rebuilt runtime,
+    // as a switch of environment does: it applies when saved, without a restart.
+    if (next.environment === lastEnvironment && next.timeZone === lastTimeZone) {
+      callbacks.settingsSaved();
+      return;
+    }
+    lastEnvironment = next.environment;
+    lastTimeZone = next.timeZone;
+    void runtimes
+      .switch()
+      .then(() => callbacks.environmentSwitched())
+      .catch((error: unknown) => logger.error({ err: error }, 'switching environment failed'));
+  });
 }

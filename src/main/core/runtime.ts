@@ -29,7 +29,7 @@ import { startBackupSchedule, type BackupSchedule } from './backup-schedule';
 import { startDiskFullWatch } from './disk-full-watch';
 import { startMaintenanceSchedule } from './maintenance-schedule';
 import { payoutHandlers } from './payout-handlers';
-import { providerAccess } from './provider-access';
+import { providerAccess, type ProviderAccess } from './provider-access';
 import { chooseSandbox, openSandboxLink, type SandboxChoice } from './sandbox-link';
 import { StandaloneSandboxError } from './standalone-sandbox';
 import { saleHandlers } from './sale-handlers';
@@ -203,29 +203,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
     },
   });
 
-  const ensureConfigured = () => void client();
-  const handlers: HandlersOf<typeof runtimeChannels> = {
-    ...saleHandlers({
-      db,
-      engine,
-      scheduler,
-      shop: () => {
-        const current = settings.get();
-        return {
-          name: current.shop.name,
-          timeZone: current.timeZone,
-          cutoffHour: current.dayCutoffHour,
-        };
-      },
-      ensureConfigured,
-    }),
-    ...syncHandlers({ sync, ensureConfigured }),
-    ...payoutHandlers({
-      client,
-      payoutAccountId: provider.payoutAccountId,
-      now: () => scheduler.now(),
-    }),
-  };
+  const handlers = runtimeTable({ db, engine, sync, provider, settings, scheduler });
 
   let backups: BackupSchedule | null = null;
   let stopFollowingSchedule: (() => void) | null = null;
@@ -287,6 +265,41 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
       await sandboxChoice?.close();
       db.close();
     },
+  };
+}
+
+/** The runtime's channels: the sale, sync and payout groups, each from its handler file. */
+function runtimeTable(parts: {
+  readonly db: Db;
+  readonly engine: SalesEngine;
+  readonly sync: TransactionSync;
+  readonly provider: ProviderAccess;
+  readonly settings: SettingsStore;
+  readonly scheduler: Scheduler;
+}): HandlersOf<typeof runtimeChannels> {
+  const { settings, scheduler, provider } = parts;
+  const ensureConfigured = () => void provider.client();
+  return {
+    ...saleHandlers({
+      db: parts.db,
+      engine: parts.engine,
+      scheduler,
+      shop: () => {
+        const current = settings.get();
+        return {
+          name: current.shop.name,
+          timeZone: current.timeZone,
+          cutoffHour: current.dayCutoffHour,
+        };
+      },
+      ensureConfigured,
+    }),
+    ...syncHandlers({ sync: parts.sync, ensureConfigured }),
+    ...payoutHandlers({
+      client: provider.client,
+      payoutAccountId: provider.payoutAccountId,
+      now: () => scheduler.now(),
+    }),
   };
 }
 

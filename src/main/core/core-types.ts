@@ -12,6 +12,7 @@ import type { TunnelDriver } from '#main/tunnel';
 import type { Hub } from '#main/hub/hub-types';
 import type { EventBus } from './event-bus';
 import type { ReceiptPrinter } from './printing-handlers';
+import type { ShellParts } from './shell-handlers';
 
 /* The core's outside shape: what a shell passes in and what it gets back (create-core.ts builds it). */
 
@@ -52,8 +53,14 @@ export interface CoreAuth {
 }
 
 export interface Core {
-  /** Carries its ownership lookup: dispatch checks the sale or alert a channel declares. */
+  /**
+   * The table of a shell with no part of its own (the desktop app, a paired counter, an
+   * in-process caller). Carries its ownership lookup: dispatch checks the sale or alert a
+   * channel declares.
+   */
   readonly handlers: OwnedHandlers;
+  /** The table of a shell that hands in its part of the per-shell groups (the browser shell). */
+  handlersFor(shell: ShellParts): OwnedHandlers;
   readonly events: EventBus;
   readonly auth: CoreAuth;
   readonly log: AppLogger;

@@ -3,7 +3,7 @@
  * route (checked whole before anything is written), and "Check everything": the connection,
  * the payout balance and the callback route in one run, each line in shop words.
  */
-import type { HandlersOf, settingsChannels } from '#shared/bridge/contract';
+import type { ChannelParsedInput } from '#shared/bridge/contract';
 import {
   GO_LIVE_SECRET_NAMES,
   type ConnectionSavedView,
@@ -30,8 +30,6 @@ export interface GoLiveDeps {
   /** Open sales in the environment in use. */
   readonly openSales: () => number;
 }
-
-type GoLiveChannels = Pick<typeof settingsChannels, 'saveConnection' | 'checkEverything'>;
 
 /** A listener port in a patch that is not the one in use: moved first, or refused by field. */
 export async function applyListenerPort(
@@ -103,50 +101,56 @@ function callbacksLine(
   return { check: 'callbacks', ok: false, title, message: test.detail, advice: test.action };
 }
 
-export function goLiveHandlers(deps: GoLiveDeps): HandlersOf<GoLiveChannels> {
+/** "Connect your provider": everything is checked before anything is written. */
+export async function saveGoLiveConnection(
+  deps: GoLiveDeps,
+  input: ChannelParsedInput<'saveConnection'>,
+): Promise<ConnectionSavedView> {
   const { settings, secrets } = deps;
+  const { environment, profile, callbacks, secrets: keys = {} } = input;
+  // A bad key or field saves nothing.
+  const given = GO_LIVE_SECRET_NAMES.flatMap((name) => {
+    const value = keys[name];
+    if (value === undefined) return [];
+    return [{ name, value: value === null ? null : normalizeSecret(name, value) }];
+  });
+  const patch = {
+    profiles: { [environment]: profile },
+    ...(callbacks ? { callbacks } : {}),
+  };
+  validateSettings(mergePatch(settings.get(), patch));
+  const listenerMoved = await applyListenerPort(deps, callbacks);
+  for (const { name, value } of given) {
+    if (name === 'secretKey' || name === 'accessToken') secrets.set(environment, name, value);
+    else secrets.set('global', name, value);
+  }
+  settings.update(patch);
   return {
-    async saveConnection({ environment, profile, callbacks, secrets: keys = {} }) {
-      // Everything is checked before anything is written: a bad key or field saves nothing.
-      const given = GO_LIVE_SECRET_NAMES.flatMap((name) => {
-        const value = keys[name];
-        if (value === undefined) return [];
-        return [{ name, value: value === null ? null : normalizeSecret(name, value) }];
-      });
-      const patch = {
-        profiles: { [environment]: profile },
-        ...(callbacks ? { callbacks } : {}),
-      };
-      validateSettings(mergePatch(settings.get(), patch));
-      const listenerMoved = await applyListenerPort(deps, callbacks);
-      for (const { name, value } of given) {
-        if (name === 'secretKey' || name === 'accessToken') secrets.set(environment, name, value);
-        else secrets.set('global', name, value);
-      }
-      settings.update(patch);
-      return {
-        environment,
-        settings: deps.view(),
-        secrets: secrets.describe(environment),
-        listenerMoved,
-        openSales: deps.openSales(),
-      } satisfies ConnectionSavedView;
-    },
-    async checkEverything({ environment }) {
-      const [checks, callbacks] = await Promise.all([
-        deps.testConnection(environment),
-        deps.checkCallbacks(environment),
-      ]);
-      const lines = [
-        ...checks.map(connectionLine),
-        callbacksLine(environment, settings, callbacks),
-      ];
-      return {
-        environment,
-        passed: lines.every((line) => line.ok),
-        lines,
-        openSales: deps.openSales(),
-      } satisfies GoLiveCheckView;
-    },
+    environment,
+    settings: deps.view(),
+    secrets: secrets.describe(environment),
+    listenerMoved,
+    openSales: deps.openSales(),
+  };
+}
+
+/** "Check everything": the connection, the payout balance and the callback route in one run. */
+export async function runGoLiveCheck(
+  deps: GoLiveDeps,
+  environment: Environment,
+): Promise<GoLiveCheckView> {
+  const [checks, callbacks] = await Promise.all([
+    deps.testConnection(environment),
+    deps.checkCallbacks(environment),
+  ]);
+  const lines = [
+    ...checks.map(connectionLine),
+    callbacksLine(environment, deps.settings, callbacks),
+  ];
+  return {
+    environment,
+    passed: lines.every((line) => line.ok),
+    lines,
+    openSales: deps.openSales(),
   };
 }

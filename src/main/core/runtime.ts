@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import {
   payoutChannels,
   saleChannels,
@@ -6,52 +5,38 @@ import {
   type BridgeEvent,
   type HandlersOf,
 } from '#shared/bridge/contract';
-import { businessDay } from '#shared/provider-time';
 import { formatDateTime } from '#shared/report-words';
-import { ENVIRONMENT_NAMES, type Environment } from '#shared/settings-schema';
+import type { Environment } from '#shared/settings-schema';
 import { referencePrefix } from '#shared/till-id';
-import { payeeNameOf } from '#shared/go-live';
 import type { SyncRunView } from '#shared/views';
 import { sandboxDbPath, tillDbPath } from '#main/config/data-files';
 import type { CallbackHealth } from '#main/engine/callback-health';
-import {
-  createSalesEngine,
-  type EngineSettings,
-  type SalesEngine,
-} from '#main/engine/sales-engine';
+import { createSalesEngine, type SalesEngine } from '#main/engine/sales-engine';
 import type { Scheduler } from '#main/clock/scheduler';
 import type { Logger } from '#main/logging/logger';
-import { createProviderClient, type ProviderClient } from '#main/provider/client';
+import type { ProviderClient } from '#main/provider/client';
 import type { ReadRetryPolicy } from '#main/provider/read-retry';
 import { createReferenceGenerator } from '#main/provider/references';
-import { checkPayout, getBalanceView } from '#main/payouts/balance';
 import { startSandboxProvider } from '#main/sandbox';
 import type { SecretStore } from '#main/secrets/secret-store';
 import type { SettingsStore } from '#main/settings/settings-store';
 import { listOpenAlerts } from '#main/store/alerts-repo';
-import { dailyBackup } from '#main/store/backup';
 import { openDatabase, type Db } from '#main/store/database';
 import { createStoreSpace, type StoreSpace } from '#main/store/store-space';
 import { createTransactionSync, type TransactionSync } from '#main/sync/sync';
 import type { CallbackRoute } from '#main/tunnel';
-import { parseNairaInput } from './amount-input';
+import { startBackupSchedule, type BackupSchedule } from './backup-schedule';
 import { startDiskFullWatch } from './disk-full-watch';
 import { startMaintenanceSchedule } from './maintenance-schedule';
-import { chooseSandbox, openSandboxLink } from './sandbox-link';
+import { payoutHandlers } from './payout-handlers';
+import { providerAccess, type ProviderAccess } from './provider-access';
+import { chooseSandbox, openSandboxLink, type SandboxChoice } from './sandbox-link';
 import { StandaloneSandboxError } from './standalone-sandbox';
 import { saleHandlers } from './sale-handlers';
+import { syncHandlers } from './sync-handlers';
 import { alertView, inflowView } from './views';
 
-export class NotConfiguredError extends Error {
-  readonly code = 'NOT_CONFIGURED';
-  constructor(
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
-    this.name = 'NotConfiguredError';
-  }
-}
+export { NotConfiguredError } from './not-configured-error';
 
 /**
  * The channels whose work needs one provider environment's client, engine or sync (not only its
@@ -103,33 +88,45 @@ export interface RuntimeOptions {
   readonly sandboxPort?: number;
 }
 
-/** One provider environment: its own database, provider client, sales engine and sync. */
-export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
-  const { environment, settings, secrets, scheduler, logger, emit } = options;
-  // The embedded sandbox, or a standalone one shared by several tills (profiles.sandbox.sandboxUrl).
-  const sandboxChoice =
-    environment === 'sandbox'
-      ? await chooseSandbox({
-          sandboxUrl: () => settings.get().profiles.sandbox.sandboxUrl,
-          onSettingsChange: (listener) => settings.subscribe(listener),
-          open: (sandboxUrl) =>
-            openSandboxLink({
-              sandboxUrl,
-              startEmbedded: () =>
-                startSandboxProvider({
-                  dbPath: sandboxDbPath(options.dataDir),
-                  port: options.sandboxPort ?? 0,
-                  // One clock for the till and its sandbox, so a fast-forwarded clock moves both.
-                  now: () => scheduler.now(),
-                  onError: (error) => logger.warn({ err: error }, 'sandbox provider error'),
-                }),
-              onReadFailed: (error) => logger.warn({ err: error }, 'shared sandbox unreadable'),
-            }),
-          onSwitchFailed: (error) =>
-            logger.error({ err: error }, 'switching the sandbox provider failed'),
-        })
-      : null;
-  const sandbox = () => sandboxChoice?.link() ?? null;
+/** The embedded sandbox, or a standalone one shared by several tills (profiles.sandbox.sandboxUrl). */
+function openSandboxChoice(options: RuntimeOptions): Promise<SandboxChoice> {
+  const { settings, scheduler, logger } = options;
+  return chooseSandbox({
+    sandboxUrl: () => settings.get().profiles.sandbox.sandboxUrl,
+    onSettingsChange: (listener) => settings.subscribe(listener),
+    open: (sandboxUrl) =>
+      openSandboxLink({
+        sandboxUrl,
+        startEmbedded: () =>
+          startSandboxProvider({
+            dbPath: sandboxDbPath(options.dataDir),
+            port: options.sandboxPort ?? 0,
+            // One clock for the till and its sandbox, so a fast-forwarded clock moves both.
+            now: () => scheduler.now(),
+            onError: (error) => logger.warn({ err: error }, 'sandbox provider error'),
+          }),
+        onReadFailed: (error) => logger.warn({ err: error }, 'shared sandbox unreadable'),
+      }),
+    onSwitchFailed: (error) =>
+      logger.error({ err: error }, 'switching the sandbox provider failed'),
+  });
+}
+
+/** Where the provider is told to send a sale's callbacks, and whether one can arrive. */
+function callbackTarget(
+  environment: Environment,
+  route: CallbackRoute,
+): { readonly url: string; readonly live: boolean } {
+  return route.mode === 'polling-only'
+    ? // The provider requires a callback_url; with no public route we give the local one
+      // (unreachable from the internet, so harmless) and poll.
+      { url: `http://127.0.0.1/${environment}/polling-only`, live: false }
+    : { url: route.callbackUrl, live: true };
+}
+
+/** The runtime's database and its upkeep: store space, the full-disk watch and maintenance. */
+function openStore(options: RuntimeOptions) {
+  const { environment, settings, scheduler, logger, emit } = options;
   const db = openDatabase({
     path: tillDbPath(options.dataDir, environment),
     nativeBinding: options.sqliteNativeBinding,
@@ -143,78 +140,34 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
     emit,
     timeText: (at) => formatDateTime(at, settings.get().timeZone),
   });
+  const maintenance = startMaintenanceSchedule({
+    db,
+    space: storeSpace,
+    scheduler,
+    logger,
+    callbackBodyDays: () => settings.get().retention.callbackBodyDays,
+  });
+  return { db, storeSpace, diskFullWatch, maintenance };
+}
 
-  let cached: { key: string; client: ProviderClient } | null = null;
-  function client(): ProviderClient {
-    const current = settings.get();
-    const profile = current.profiles[environment];
-    const link = sandbox();
-    const connection = link?.connection();
-    const config = connection
-      ? {
-          baseUrl: connection.baseUrl,
-          payoutBaseUrl: connection.payoutBaseUrl,
-          secretKey: connection.secretKey,
-          accessToken: connection.accessToken,
-        }
-      : {
-          baseUrl: profile.baseUrl,
-          // Balance calls check that the payout base URL is set before they run (see
-          // payoutAccountId); sales need only the base URL.
-          payoutBaseUrl: profile.payoutBaseUrl || profile.baseUrl,
-          secretKey: secrets.get(environment, 'secretKey') ?? '',
-          accessToken: secrets.get(environment, 'accessToken') ?? '',
-        };
-    if (!config.baseUrl || !config.secretKey) {
-      throw new NotConfiguredError(
-        `${ENVIRONMENT_NAMES[environment]} is not set up yet: enter its base URL and secret key in Settings (the provider's support team gives them).`,
-        !config.baseUrl ? 'baseUrl' : 'secretKey',
-      );
-    }
-    const key = JSON.stringify([config, current.timeZone]);
-    if (cached?.key !== key) {
-      cached = {
-        key,
-        client: createProviderClient({
-          ...config,
-          timeZone: current.timeZone,
-          ...(options.providerTimeoutMs === undefined
-            ? {}
-            : { timeoutMs: options.providerTimeoutMs }),
-          ...(options.providerReadRetry ? { readRetry: options.providerReadRetry } : {}),
-        }),
-      };
-    }
-    return cached.client;
-  }
-
-  function engineSettings(): EngineSettings {
-    const current = settings.get();
-    const profile = current.profiles[environment];
-    return {
-      accountName: payeeNameOf(profile.accountName, current.shop.name),
-      merchantId: profile.merchantId || (sandboxChoice ? 'SANDBOX-MERCHANT' : ''),
-      merchantCategory: profile.merchantCategory,
-      expiryMinutes: profile.expiryMinutes,
-      maxSaleKobo: current.maxSaleKobo,
-      tillId: current.shop.tillId,
-      standingFlagAboveKobo: current.standingAccounts.flagAboveKobo,
-    };
-  }
-
-  function payoutAccountId(): string {
-    const link = sandbox();
-    const id = link
-      ? link.connection().payoutAccountId
-      : settings.get().profiles[environment].payoutAccountId;
-    if (!id) {
-      throw new NotConfiguredError(
-        'Enter the payout account number in Settings (the provider gives it with the access token).',
-        'payoutAccountId',
-      );
-    }
-    return id;
-  }
+/** One provider environment: its own database, provider client, sales engine and sync. */
+export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
+  const { environment, settings, scheduler, logger, emit } = options;
+  const sandboxChoice = environment === 'sandbox' ? await openSandboxChoice(options) : null;
+  const sandbox = () => sandboxChoice?.link() ?? null;
+  const { db, storeSpace, diskFullWatch, maintenance } = openStore(options);
+  const provider = providerAccess({
+    environment,
+    settings,
+    secrets: options.secrets,
+    sandbox,
+    isSandbox: sandboxChoice !== null,
+    ...(options.providerTimeoutMs === undefined
+      ? {}
+      : { providerTimeoutMs: options.providerTimeoutMs }),
+    ...(options.providerReadRetry ? { providerReadRetry: options.providerReadRetry } : {}),
+  });
+  const { client } = provider;
 
   const engine = createSalesEngine({
     db,
@@ -227,15 +180,8 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
     }),
     scheduler,
     logger,
-    settings: engineSettings,
-    callbackTarget: () => {
-      const route = options.callbackRoute();
-      return route.mode === 'polling-only'
-        ? // The provider requires a callback_url; with no public route we give the local one
-          // (unreachable from the internet, so harmless) and poll.
-          { url: localCallbackUrl(), live: false }
-        : { url: route.callbackUrl, live: true };
-    },
+    settings: provider.engineSettings,
+    callbackTarget: () => callbackTarget(environment, options.callbackRoute()),
     callbackHealth: options.callbackHealth,
     storeSpace,
     events: {
@@ -244,13 +190,6 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
       alertRaised: (row) => emit({ type: 'alert', payload: alertView(row) }),
     },
   });
-
-  function localCallbackUrl(): string {
-    const route = options.callbackRoute();
-    return route.mode === 'polling-only'
-      ? `http://127.0.0.1/${environment}/polling-only`
-      : route.callbackUrl;
-  }
 
   const sync = createTransactionSync({
     db,
@@ -264,67 +203,11 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
     },
   });
 
-  const handlers: HandlersOf<typeof runtimeChannels> = {
-    ...saleHandlers({
-      db,
-      engine,
-      scheduler,
-      shop: () => {
-        const current = settings.get();
-        return {
-          name: current.shop.name,
-          timeZone: current.timeZone,
-          cutoffHour: current.dayCutoffHour,
-        };
-      },
-      ensureConfigured: () => void client(),
-    }),
-    syncTransactions: ({ mode }) => {
-      client();
-      const running = sync.run({ mode, trigger: 'user' });
-      // Answer at once with the run as it starts; progress and the end come as events.
-      return sync.current() ?? running;
-    },
-    cancelSync: () => ({ cancelled: sync.cancel() }),
-    getBalance: () => getBalanceView(client(), payoutAccountId(), scheduler.now()),
-    checkPayout: async ({ amount }) => {
-      const requested = parseNairaInput(amount, 'amount');
-      const balance = await getBalanceView(client(), payoutAccountId(), scheduler.now());
-      return checkPayout(balance, requested);
-    },
-  };
+  const handlers = runtimeTable({ db, engine, sync, provider, settings, scheduler });
 
-  const maintenance = startMaintenanceSchedule({
-    db,
-    space: storeSpace,
-    scheduler,
-    logger,
-    callbackBodyDays: () => settings.get().retention.callbackBodyDays,
-  });
-
-  let backupTimer: (() => void) | null = null;
+  let backups: BackupSchedule | null = null;
   let stopFollowingSchedule: (() => void) | null = null;
-  let backupRunning: Promise<unknown> | null = null;
   let closed = false;
-  /** Once an hour: a backup when today's does not exist yet (the first one a minute after start). */
-  function scheduleBackup(delayMs: number): void {
-    backupTimer = scheduler.setTimer(delayMs, () => {
-      if (closed) return;
-      const current = settings.get();
-      const day = businessDay(scheduler.now(), { timeZone: current.timeZone, cutoffHour: 0 });
-      backupRunning = dailyBackup(db, {
-        dir: join(options.dataDir, 'backups', environment),
-        keep: current.backups.keep,
-        day,
-      })
-        .then((path) => path && logger.info({ path }, 'daily backup written'))
-        .catch((error: unknown) => logger.error({ err: error }, 'daily backup failed'))
-        .finally(() => {
-          backupRunning = null;
-          if (!closed) scheduleBackup(60 * 60_000);
-        });
-    });
-  }
 
   return {
     environment,
@@ -347,30 +230,17 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
       // Resuming checks every unfinished sale with the provider: it runs in the background so
       // that the till is usable at once (each sale's checks are serialised by the engine).
       void engine.resume().catch((error: unknown) => logger.error({ err: error }, 'resume failed'));
-      const current = settings.get();
-      const configured = (() => {
-        try {
-          client();
-          return true;
-        } catch (error) {
-          // A shared sandbox that is not up yet is set up all the same: syncs retry until it is.
-          return error instanceof StandaloneSandboxError;
-        }
-      })();
-      if (configured) {
-        void sync
-          .resumeInterrupted()
-          .catch((error: unknown) => logger.warn({ err: error }, 'sync resume failed'));
-        if (current.sync.intervalMinutes > 0) sync.startSchedule(current.sync.intervalMinutes);
-        else if (current.sync.onStartup) void sync.run({ mode: 'incremental', trigger: 'startup' });
-        // A new interval saved in Settings applies at once.
-        stopFollowingSchedule = settings.subscribe((next, previous) => {
-          if (closed || next.sync.intervalMinutes === previous.sync.intervalMinutes) return;
-          sync.stopSchedule();
-          if (next.sync.intervalMinutes > 0) sync.startSchedule(next.sync.intervalMinutes);
-        });
+      if (configured(client)) {
+        stopFollowingSchedule = startSyncs(sync, settings, logger, () => closed);
       }
-      scheduleBackup(60_000);
+      backups = startBackupSchedule({
+        db,
+        dataDir: options.dataDir,
+        environment,
+        settings,
+        scheduler,
+        logger,
+      });
     },
     async idle() {
       await engine.idle();
@@ -378,12 +248,12 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
     async close() {
       if (closed) return;
       closed = true;
-      backupTimer?.();
+      const backupsDone = backups?.close();
       diskFullWatch.close();
       await maintenance.close();
       stopFollowingSchedule?.();
       // A backup in progress finishes first: closing under it would fail it half-way.
-      await backupRunning;
+      await backupsDone;
       sync.stopSchedule();
       sync.cancel();
       engine.close();
@@ -396,4 +266,72 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
       db.close();
     },
   };
+}
+
+/** The runtime's channels: the sale, sync and payout groups, each from its handler file. */
+function runtimeTable(parts: {
+  readonly db: Db;
+  readonly engine: SalesEngine;
+  readonly sync: TransactionSync;
+  readonly provider: ProviderAccess;
+  readonly settings: SettingsStore;
+  readonly scheduler: Scheduler;
+}): HandlersOf<typeof runtimeChannels> {
+  const { settings, scheduler, provider } = parts;
+  const ensureConfigured = () => void provider.client();
+  return {
+    ...saleHandlers({
+      db: parts.db,
+      engine: parts.engine,
+      scheduler,
+      shop: () => {
+        const current = settings.get();
+        return {
+          name: current.shop.name,
+          timeZone: current.timeZone,
+          cutoffHour: current.dayCutoffHour,
+        };
+      },
+      ensureConfigured,
+    }),
+    ...syncHandlers({ sync: parts.sync, ensureConfigured }),
+    ...payoutHandlers({
+      client: provider.client,
+      payoutAccountId: provider.payoutAccountId,
+      now: () => scheduler.now(),
+    }),
+  };
+}
+
+/** Whether the environment can reach its provider (a shared sandbox not up yet counts: syncs retry). */
+function configured(client: () => ProviderClient): boolean {
+  try {
+    client();
+    return true;
+  } catch (error) {
+    return error instanceof StandaloneSandboxError;
+  }
+}
+
+/**
+ * Resumes an interrupted sync, starts the schedule (or one sync at startup) and follows a new
+ * interval saved in Settings at once; answers the function that stops following.
+ */
+function startSyncs(
+  sync: TransactionSync,
+  settings: SettingsStore,
+  logger: Logger,
+  closed: () => boolean,
+): () => void {
+  const current = settings.get();
+  void sync
+    .resumeInterrupted()
+    .catch((error: unknown) => logger.warn({ err: error }, 'sync resume failed'));
+  if (current.sync.intervalMinutes > 0) sync.startSchedule(current.sync.intervalMinutes);
+  else if (current.sync.onStartup) void sync.run({ mode: 'incremental', trigger: 'startup' });
+  return settings.subscribe((next, previous) => {
+    if (closed() || next.sync.intervalMinutes === previous.sync.intervalMinutes) return;
+    sync.stopSchedule();
+    if (next.sync.intervalMinutes > 0) sync.startSchedule(next.sync.intervalMinutes);
+  });
 }

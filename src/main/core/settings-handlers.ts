@@ -1,11 +1,6 @@
 import type { HandlersOf, settingsChannels } from '#shared/bridge/contract';
 import type { Environment } from '#shared/settings-schema';
-import type {
-  CallbackHealthView,
-  CallbackSelfTestView,
-  ConnectionCheckView,
-  SettingsView,
-} from '#shared/views';
+import type { ConnectionCheckView, SettingsView } from '#shared/views';
 import type { Scheduler } from '#main/clock/scheduler';
 import { createProviderClient, type ProviderClient } from '#main/provider/client';
 import { ProviderConfigError } from '#main/provider/errors';
@@ -14,21 +9,20 @@ import { SettingsValidationError } from '#main/settings/errors';
 import { mergePatch, type SettingsStore } from '#main/settings/settings-store';
 import { validateSettings } from '#main/settings/validate';
 import { testConnection } from '#main/provider/test-connection';
-import type { CallbackRoute } from '#main/tunnel';
-import { applyListenerPort, goLiveHandlers } from './go-live';
+import {
+  applyListenerPort,
+  runGoLiveCheck,
+  saveGoLiveConnection,
+  type GoLiveDeps,
+} from './go-live';
+import type { Callbacks } from './callbacks';
 
 export interface SettingsHandlerDeps {
   readonly settings: SettingsStore;
   readonly secrets: SecretStore;
   readonly scheduler: Scheduler;
-  readonly callbackRoute: () => CallbackRoute;
-  readonly rotateCallbackToken: () => void;
-  /** Runs the callback self-test (or joins the one running) and answers with the health after it. */
-  readonly testCallbacks: () => Promise<CallbackHealthView>;
-  /** The callback self-test of one environment's route (the go-live flow's check). */
-  readonly checkCallbacks: (environment: Environment) => Promise<CallbackSelfTestView>;
-  /** Moves the payment listener to a saved port at once; throws ListenerPortError. */
-  readonly moveListener: (port: number) => Promise<boolean>;
+  /** The callbacks capability: its route, token, self-tests and listener (core/callbacks.ts). */
+  readonly callbacks: Pick<Callbacks, 'route' | 'rotateToken' | 'test' | 'check' | 'moveListener'>;
   /** Open sales in the environment in use (the go-live flow asks before a switch). */
   readonly openSales: () => number;
   /** The running embedded sandbox's client and payout account, when the sandbox is active. */
@@ -45,7 +39,7 @@ export function settingsHandlers(deps: SettingsHandlerDeps): HandlersOf<typeof s
   const { settings, secrets } = deps;
 
   function view(): SettingsView {
-    const route = deps.callbackRoute();
+    const route = deps.callbacks.route();
     return {
       settings: settings.get(),
       callbackUrl: route.mode === 'polling-only' ? null : route.callbackUrl,
@@ -135,13 +129,23 @@ export function settingsHandlers(deps: SettingsHandlerDeps): HandlersOf<typeof s
         );
   }
 
+  const goLive: GoLiveDeps = {
+    settings,
+    secrets,
+    view,
+    testConnection: test,
+    checkCallbacks: (environment) => deps.callbacks.check(environment),
+    moveListener: (port) => deps.callbacks.moveListener(port),
+    openSales: deps.openSales,
+  };
+
   return {
     getSettings: () => view(),
     updateSettings: async ({ patch }) => {
       refuseCounterTillId(patch);
       // Checked whole first; then a new listener port is taken before the settings say so.
       validateSettings(mergePatch(settings.get(), patch));
-      await applyListenerPort(deps, patch['callbacks']);
+      await applyListenerPort(goLive, patch['callbacks']);
       settings.update(patch);
       return view();
     },
@@ -152,18 +156,11 @@ export function settingsHandlers(deps: SettingsHandlerDeps): HandlersOf<typeof s
         : secrets.set(input.scope, input.name, input.value),
     testConnection: ({ environment }) => test(environment),
     rotateCallbackToken: () => {
-      deps.rotateCallbackToken();
+      deps.callbacks.rotateToken();
       return { rotated: true };
     },
-    testCallbacks: () => deps.testCallbacks(),
-    ...goLiveHandlers({
-      settings,
-      secrets,
-      view,
-      testConnection: test,
-      checkCallbacks: deps.checkCallbacks,
-      moveListener: deps.moveListener,
-      openSales: deps.openSales,
-    }),
+    testCallbacks: () => deps.callbacks.test(),
+    saveConnection: (input) => saveGoLiveConnection(goLive, input),
+    checkEverything: ({ environment }) => runGoLiveCheck(goLive, environment),
   };
 }

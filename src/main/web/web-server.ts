@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Handlers, ShellAccessView } from '#shared/bridge/contract';
+import type { ShellAccessView } from '#shared/bridge/contract';
 import type { Core } from '#main/core/create-core';
 import { sameSecret } from '#main/security/constant-time';
 import { createBridgeListener, type ListenerPolicy, type Principal } from './bridge-listener';
@@ -91,7 +91,8 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     return next;
   }
 
-  const handlers: Handlers = { ...core.handlers, rotateShellToken: () => rotateToken() };
+  // The shell group is per shell: this shell's token rotation is its part of it.
+  const handlers = core.handlersFor({ rotateToken: () => rotateToken() });
 
   const owner: Principal = {
     kind: 'caller',

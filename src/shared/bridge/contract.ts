@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { windowApiOf, type Invoke, type Subscribe } from './window-api';
+import type { AssertTrue, Disjoint } from './disjoint';
 import type { Caller, SessionView } from './session-types';
 import type { PdfExportView, PrintSetupView, PrintersView, ReceiptPrintView } from '../printing';
 import type { DisplayStateView, HubView, PairingLinkView } from '../hub';
@@ -121,11 +122,11 @@ export interface ShellAccessView {
 }
 
 /**
- * The channel table, one group per domain: a new channel goes into the group of the handler file
- * that implements it (core/<group>-handlers.ts, typed `HandlersOf<typeof <group>Channels>`).
+ * The channel table, one group per domain; each `<group>Channels` has all its handlers in one file,
+ * src/main/core/<group>-handlers.ts (`<group>Handlers`, typed `HandlersOf<typeof <group>Channels>`).
  */
 
-/** The app itself: who it is and how it stands (create-core answers these). */
+/** The app itself: who it is and how it stands. */
 export const appChannels = {
   getAppInfo: channel<AppInfo>()(noInput, 'open'),
   getStatus: channel<StatusView>()(noInput, 'open'),
@@ -320,7 +321,7 @@ export const settingsChannels = {
   ),
 } as const;
 
-/** The shells' own upkeep. */
+/** The shells' own upkeep (a per-shell group: see `perShellGroups`). */
 export const shellChannels = {
   /** A screen hit a render error: it goes to the main log (bounded here, redacted there). */
   reportRendererError: channel<{ readonly logged: boolean }>()(
@@ -377,15 +378,6 @@ export const channels = {
 } as const;
 
 /** A name in two groups would silently lose one of its specs in the spread above: a type error. */
-type Disjoint<
-  Groups extends readonly object[],
-  Seen extends PropertyKey = never,
-> = Groups extends readonly [infer First extends object, ...infer Rest extends readonly object[]]
-  ? [keyof First & Seen] extends [never]
-    ? Disjoint<Rest, Seen | keyof First>
-    : { readonly inTwoGroups: keyof First & Seen }
-  : true;
-type AssertTrue<T extends true> = T;
 export type _ChannelGroupsAreDisjoint = AssertTrue<
   Disjoint<
     [
@@ -470,6 +462,15 @@ export type HandlersOf<G extends ChannelGroup> = {
 
 /** What main implements: every channel of the table. */
 export type Handlers = HandlersOf<typeof channels>;
+
+/** Groups whose handlers differ per shell (only the browser shell has a token to rotate): the
+ * core's table leaves them out, and each shell hands in its part (`Core.handlersFor`). */
+export const perShellGroups = { shellChannels } as const;
+type KeysOf<G> = G extends unknown ? keyof G : never;
+/** What the core answers by itself: every channel but the per-shell groups'. */
+export type CoreHandlers = HandlersOf<
+  Omit<typeof channels, KeysOf<(typeof perShellGroups)[keyof typeof perShellGroups]>>
+>;
 
 /** What the renderer calls: one function per channel plus an event subscription. */
 export type WindowApi = {

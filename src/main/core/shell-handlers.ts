@@ -1,4 +1,4 @@
-import type { HandlersOf, shellChannels } from '#shared/bridge/contract';
+import type { HandlersOf, ShellAccessView, shellChannels } from '#shared/bridge/contract';
 import type { Logger } from '#main/logging/logger';
 
 /** A page in a render loop could fill the log: this many reports a minute, the rest counted. */
@@ -13,22 +13,36 @@ export class ShellTokenUnavailableError extends Error {
   }
 }
 
-export interface ConnectionHandlerDeps {
+export interface ShellHandlerDeps {
   readonly logger: Logger;
   readonly now: () => number;
 }
 
 /**
- * The shells' own channels. A render error is logged through the app logger, which redacts
- * secrets; the channel's schema bounds its size. The browser shell answers rotateShellToken
- * itself (the token is its own); anywhere else the channel says it does not apply.
+ * What a shell hands in for the shell group (a per-shell group in the contract): the browser
+ * shell its token rotation; a shell with no token of its own (the desktop app, a paired counter,
+ * an in-process caller) `NO_SHELL_PARTS`.
  */
-export function connectionHandlers(deps: ConnectionHandlerDeps): HandlersOf<typeof shellChannels> {
+export interface ShellParts {
+  readonly rotateToken: (() => ShellAccessView) | null;
+}
+
+export const NO_SHELL_PARTS: ShellParts = { rotateToken: null };
+
+/**
+ * The shells' own channels. A render error is logged through the app logger, which redacts
+ * secrets; the channel's schema bounds its size, and one budget a minute holds across every
+ * shell's table. rotateShellToken is the shell's own: it answers with the shell's rotation, and
+ * where the shell has none the channel says it does not apply.
+ */
+export function shellHandlers(
+  deps: ShellHandlerDeps,
+): (shell: ShellParts) => HandlersOf<typeof shellChannels> {
   let windowStart = Number.NEGATIVE_INFINITY;
   let inWindow = 0;
   let dropped = 0;
 
-  return {
+  return (shell) => ({
     reportRendererError(input, caller) {
       const at = deps.now();
       if (at - windowStart >= 60_000) {
@@ -58,7 +72,8 @@ export function connectionHandlers(deps: ConnectionHandlerDeps): HandlersOf<type
       return { logged: true };
     },
     rotateShellToken() {
-      throw new ShellTokenUnavailableError();
+      if (!shell.rotateToken) throw new ShellTokenUnavailableError();
+      return shell.rotateToken();
     },
-  };
+  });
 }

@@ -3,7 +3,7 @@ import type { Roles } from '#main/auth/roles';
 import type { SettingsStore } from '#main/settings/settings-store';
 
 /** Sign-in, owner unlock and PINs: each answers with the caller's session as it is afterwards. */
-export function authHandlers(deps: {
+export function sessionHandlers(deps: {
   readonly roles: Roles;
   readonly settings: SettingsStore;
 }): HandlersOf<typeof sessionChannels> {

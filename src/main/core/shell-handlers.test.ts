@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { channels, type Caller } from '#shared/bridge/contract';
 import { createAppLogger, type AppLogger } from '#main/logging/logger';
-import { connectionHandlers, RENDERER_REPORTS_PER_MINUTE } from './connection-handlers';
+import { NO_SHELL_PARTS, RENDERER_REPORTS_PER_MINUTE, shellHandlers } from './shell-handlers';
 
 const SECRET = 'sk_test_4f3e2d1c0b9a8877';
 const cashier: Caller = { role: 'cashier', name: 'Ade', sessionId: 's1', via: 'browser' };
@@ -16,7 +16,7 @@ function setUp(now: () => number) {
   dataDir = mkdtempSync(join(tmpdir(), 'till-renderer-report-'));
   log = createAppLogger({ dataDir });
   log.redactor.addSecret(SECRET);
-  return { handlers: connectionHandlers({ logger: log.logger, now }), log };
+  return { handlers: shellHandlers({ logger: log.logger, now })(NO_SHELL_PARTS), log };
 }
 
 function lines(app: AppLogger): Record<string, unknown>[] {

@@ -1,0 +1,57 @@
+import type { appChannels, Caller, HandlersOf } from '#shared/bridge/contract';
+import type { StatusView } from '#shared/views';
+import { pairedCounterOf } from '#main/auth/caller';
+import type { CallbackHealthMonitor } from '#main/engine/callback-health';
+import { statusForCounter } from '#main/hub/counter-status';
+import type { SettingsStore } from '#main/settings/settings-store';
+import type { CallbackRoute, TunnelManager } from '#main/tunnel';
+import type { CoreConfig } from './core-types';
+import type { Runtime } from './runtime';
+
+export interface AppHandlerDeps {
+  readonly config: Pick<CoreConfig, 'version' | 'shell'>;
+  readonly settings: SettingsStore;
+  readonly callbackRoute: () => CallbackRoute;
+  readonly tunnel: Pick<TunnelManager, 'status'>;
+  readonly health: Pick<CallbackHealthMonitor, 'view'>;
+  /** The runtime of the environment in use (throws BUSY while it switches). */
+  readonly runtime: () => Runtime;
+}
+
+/** The app itself: who it is, and how it stands (a paired counter sees its own till's view). */
+export function appHandlers(deps: AppHandlerDeps): HandlersOf<typeof appChannels> {
+  const { settings } = deps;
+
+  function status(caller: Caller): StatusView {
+    const current = settings.get();
+    const route = deps.callbackRoute();
+    const rt = deps.runtime();
+    const view: StatusView = {
+      environment: current.environment,
+      shopName: current.shop.name,
+      tillId: current.shop.tillId,
+      timeZone: current.timeZone,
+      callback: {
+        mode: route.mode,
+        live: route.mode !== 'polling-only',
+        tunnel: deps.tunnel.status(),
+      },
+      callbackHealth: deps.health.view(),
+      openAlerts: rt.openAlertCount(),
+      lastSync: rt.lastSync(),
+      storeSpace: rt.storeSpace.view(),
+    };
+    const counter = pairedCounterOf(caller);
+    return counter ? statusForCounter(view, counter, rt.db) : view;
+  }
+
+  return {
+    getAppInfo: () => ({
+      name: 'Transfer Till',
+      version: deps.config.version,
+      shell: deps.config.shell,
+      environment: settings.get().environment,
+    }),
+    getStatus: (_input, caller) => status(caller),
+  };
+}

@@ -1,0 +1,47 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/* The small pieces of an HTTP exchange the listener and its answers share. */
+
+/** Header names dropped before storage: credentials of any kind, whoever sent them. */
+const SECRET_HEADER =
+  /^(authorization|proxy-authorization|cookie|set-cookie|x-api-key|secretkey)$|secret|token|passw|api[-_]?key|credential/i;
+
+/** An answer without a body. `close` when the request body was not read to its end. */
+export function reply(
+  response: ServerResponse,
+  status: number,
+  extra: Readonly<Record<string, string>> = {},
+  close = true,
+): void {
+  response.writeHead(status, {
+    ...extra,
+    'content-length': '0',
+    'cache-control': 'no-store',
+    ...(close ? { connection: 'close' } : {}),
+  });
+  response.end();
+}
+
+export function headerText(value: string | readonly string[] | undefined): string | null {
+  if (value === undefined) return null;
+  return typeof value === 'string' ? value : value.join(', ');
+}
+
+export function scrubTokens(text: string, tokens: readonly string[]): string {
+  let out = text;
+  for (const token of tokens) out = out.split(token).join(':token');
+  return out;
+}
+
+export function storableHeaders(
+  request: IncomingMessage,
+  tokens: readonly string[],
+): Readonly<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined || SECRET_HEADER.test(name)) continue;
+    // A proxy may echo the original URL (Referer, X-Original-URL…): the token must not survive.
+    out[name] = scrubTokens(headerText(value) ?? '', tokens);
+  }
+  return out;
+}

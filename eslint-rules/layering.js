@@ -247,6 +247,23 @@ export function violation(layer, target, isTest, place = null) {
   }
 }
 
+/**
+ * A test helper is imported by its alias, `#support/…`, from outside test/support: one spelling
+ * a reader can search for, that does not change when a test moves.
+ * @param {string} source
+ * @param {ReturnType<typeof targetOf>} target
+ * @param {Layer} layer
+ * @returns {string | null}
+ */
+export function supportPathViolation(source, target, layer) {
+  if (target.kind !== 'file' || target.layer !== 'test-support' || layer === 'test-support') {
+    return null;
+  }
+  return source.startsWith('.')
+    ? 'import test helpers as #support/…, not by a relative path'
+    : null;
+}
+
 /** @type {import('eslint').Rule.RuleModule} */
 export const layeringRule = {
   meta: {
@@ -265,7 +282,9 @@ export const layeringRule = {
     /** @param {import('estree').Node | null | undefined} node */
     function check(node) {
       if (!node || node.type !== 'Literal' || typeof node.value !== 'string') return;
-      const reason = violation(layer, targetOf(node.value, file, root), isTest, place);
+      const target = targetOf(node.value, file, root);
+      const reason =
+        violation(layer, target, isTest, place) ?? supportPathViolation(node.value, target, layer);
       if (reason) {
         context.report({ node, messageId: 'layer', data: { reason, source: node.value } });
       }

@@ -17,6 +17,15 @@ function upImports(cases: ReadonlyArray<readonly [string, string]>) {
   }));
 }
 
+/** Each [file, code] as an invalid case: a test helper reached by a relative path. */
+function relativeSupportImports(cases: ReadonlyArray<readonly [string, string]>) {
+  return cases.map(([file, code]) => ({
+    filename: at(file),
+    code,
+    errors: [{ message: /#support/ }],
+  }));
+}
+
 RuleTester.describe = describe;
 RuleTester.it = it;
 const tester = new RuleTester({
@@ -55,24 +64,12 @@ describe('layering rule', () => {
       },
       // test/support is for tests (a *.test.ts(x) file anywhere, test/**) and benchmarks.
       {
-        filename: at('src/main/store/repos.test.ts'),
-        code: "import { createTestDb } from '../../../test/support/database';",
-      },
-      {
-        filename: at('src/renderer/src/app.test.tsx'),
-        code: "import { ManualScheduler } from '../../../test/support/clock';",
-      },
-      {
-        filename: at('test/engine/fallback.test.ts'),
-        code: "import { createHarness } from '../support/sales-harness';",
-      },
-      {
         filename: at('test/faults/campaign.ts'),
-        code: "import { createPrng } from '../support/random'; import { drawScript } from './script';",
+        code: "import { createPrng } from '#support/random'; import { drawScript } from './script';",
       },
       {
-        filename: at('bench/z-report.bench.ts'),
-        code: "import { createTestDb } from '../test/support/database';",
+        filename: at('test/support/hub-shell.ts'),
+        code: "import { callTill } from './web-till'; import { launchChromium } from './chromium';",
       },
       {
         filename: at('test/support/sync-world.ts'),
@@ -306,6 +303,23 @@ describe('layering rule', () => {
         code: "import { app } from 'electron';",
         errors: [{ messageId: 'layer' }],
       },
+      // Tests reach their helpers by the alias, not by a relative path (test/support itself aside).
+      ...relativeSupportImports([
+        [
+          'src/main/store/repos.test.ts',
+          "import { createTestDb } from '../../../test/support/database';",
+        ],
+        [
+          'src/renderer/src/app.test.tsx',
+          "import { ManualScheduler } from '../../../test/support/clock';",
+        ],
+        [
+          'test/engine/fallback.test.ts',
+          "import { createHarness } from '../support/sales-harness';",
+        ],
+        ['test/core.test.ts', "import { startJsonChild } from './support/child-json';"],
+        ['bench/z-report.bench.ts', "import { createTestDb } from '../test/support/database';"],
+      ]),
       // Production code must not reach test code, in any layer and in any import form.
       {
         filename: at('src/main/store/repos.ts'),
@@ -470,11 +484,18 @@ describe('npm run lint with the project config', () => {
   });
 
   it('keeps test/support out of production code and open to tests', async () => {
-    const code =
-      "import { ManualScheduler } from '../../test/support/clock';\nexport const x = ManualScheduler;\n";
-    expect(await layeringMessages('src/main/lint-probe-6.ts', code)).toHaveLength(1);
-    expect(await layeringMessages('src/main/lint-probe-7.test.ts', code)).toEqual([]);
-  });
+    const code = (from: string) =>
+      `import { ManualScheduler } from '${from}';\nexport const x = ManualScheduler;\n`;
+    expect(await layeringMessages('src/main/lint-probe-6.ts', code('#support/clock'))).toHaveLength(
+      1,
+    );
+    expect(await layeringMessages('src/main/lint-probe-7.test.ts', code('#support/clock'))).toEqual(
+      [],
+    );
+    expect(
+      await layeringMessages('src/main/lint-probe-7.test.ts', code('../../test/support/clock')),
+    ).toHaveLength(1);
+  }, 60_000);
 
   it('refuses DOM globals in src/shared', async () => {
     const messages = await lintProbe(

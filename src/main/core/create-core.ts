@@ -41,6 +41,7 @@ import { reportHandlers } from './report-handlers';
 import { openRuntime, type Runtime } from './runtime';
 import { runtimeHandlers } from './runtime-handlers';
 import { settingsHandlers } from './settings-handlers';
+import { AppError } from '#shared/errors';
 
 export type { Core, CoreAuth, CoreConfig } from './core-types';
 
@@ -295,9 +296,7 @@ export async function createCore(config: CoreConfig): Promise<Core> {
 
   function currentRuntime(): Runtime {
     if (!runtime) {
-      throw Object.assign(new Error('The till is switching environments. Try again in a moment.'), {
-        code: 'BUSY',
-      });
+      throw new AppError('BUSY', 'The till is switching environments. Try again in a moment.');
     }
     return runtime;
   }

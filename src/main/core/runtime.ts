@@ -41,14 +41,11 @@ import { chooseSandbox, openSandboxLink } from './sandbox-link';
 import { StandaloneSandboxError } from './standalone-sandbox';
 import { saleHandlers } from './sale-handlers';
 import { alertView, inflowView } from './views';
+import { AppError } from '#shared/errors';
 
-export class NotConfiguredError extends Error {
-  readonly code = 'NOT_CONFIGURED';
-  constructor(
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
+export class NotConfiguredError extends AppError<'NOT_CONFIGURED'> {
+  constructor(message: string, field?: string) {
+    super('NOT_CONFIGURED', message, field === undefined ? {} : { field });
     this.name = 'NotConfiguredError';
   }
 }

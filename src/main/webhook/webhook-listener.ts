@@ -6,6 +6,7 @@ import { matchesAnySecret } from '#main/security/constant-time';
 import { parseCallbackBody, type ParsedCallback } from './callback-parser';
 import { createRateLimiter } from './rate-limiter';
 import type { CallbackInbox, RawCallbackRecord, StoredCallback } from './types';
+import { AppError, type AppErrorCode } from '#shared/errors';
 
 export const CALLBACK_PATH_PREFIX = '/callbacks/';
 /** 22 base64url characters carry 132 bits: the shortest token the listener accepts. */
@@ -52,14 +53,14 @@ export interface WebhookListener {
   close(): Promise<void>;
 }
 
-export type WebhookListenerErrorCode = 'NO_CALLBACK_TOKEN' | 'INVALID_OPTIONS' | 'LISTEN_FAILED';
+export type WebhookListenerErrorCode = Extract<
+  AppErrorCode,
+  'NO_CALLBACK_TOKEN' | 'INVALID_OPTIONS' | 'LISTEN_FAILED'
+>;
 
-export class WebhookListenerError extends Error {
-  constructor(
-    readonly code: WebhookListenerErrorCode,
-    message: string,
-  ) {
-    super(message);
+export class WebhookListenerError extends AppError<WebhookListenerErrorCode> {
+  constructor(code: WebhookListenerErrorCode, message: string) {
+    super(code, message);
     this.name = 'WebhookListenerError';
   }
 }

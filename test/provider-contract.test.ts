@@ -734,12 +734,12 @@ describe('pagination (section 4.3)', () => {
 });
 
 describe('payout balance errors', () => {
-  it('a wrong access token is UNAUTHORIZED, not retried; a missing one is never sent', async () => {
+  it('a wrong access token is PROVIDER_AUTH_REFUSED, not retried; a missing one is never sent', async () => {
     await start();
     const wrong = env.recordedClient({}, { accessToken: 'wrong-token-0123456789' });
     const error = await providerError(wrong.client.getPayoutAccount(env.sandbox.payoutAccountId));
     expect(error).toMatchObject({
-      code: 'UNAUTHORIZED',
+      code: 'PROVIDER_AUTH_REFUSED',
       operation: 'balance',
       httpStatus: 401,
       retryable: false,

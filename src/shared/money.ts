@@ -1,3 +1,5 @@
+import { AppError } from './errors';
+
 /**
  * Money inside the app is an integer number of kobo (1 Naira = 100 kobo). The provider speaks
  * Naira (possibly with decimals) for accounts and transactions and kobo for balances; we convert
@@ -7,10 +9,9 @@
 
 export type Kobo = number;
 
-export class MoneyError extends Error {
-  readonly code = 'INVALID_AMOUNT';
+export class MoneyError extends AppError<'INVALID_AMOUNT'> {
   constructor(message: string) {
-    super(message);
+    super('INVALID_AMOUNT', message);
     this.name = 'MoneyError';
   }
 }

@@ -1,3 +1,5 @@
+import { AppError } from './errors';
+
 /**
  * An amount of money in words, as a Nigerian shop's soundbox says it: "one thousand five hundred
  * naira received", "two million, three hundred and five thousand naira received", "one thousand
@@ -18,10 +20,12 @@
 /** The largest amount these words can say: ₦999,999,999,999.99, in kobo. */
 export const MAX_SAYABLE_KOBO = 99_999_999_999_999;
 
-export class AmountWordsError extends Error {
-  readonly code = 'AMOUNT_NOT_SAYABLE';
+export class AmountWordsError extends AppError<'AMOUNT_NOT_SAYABLE'> {
   constructor(amountKobo: number) {
-    super(`${amountKobo} kobo cannot be said: whole kobo from 0 to ${MAX_SAYABLE_KOBO} only`);
+    super(
+      'AMOUNT_NOT_SAYABLE',
+      `${amountKobo} kobo cannot be said: whole kobo from 0 to ${MAX_SAYABLE_KOBO} only`,
+    );
     this.name = 'AmountWordsError';
   }
 }

@@ -1,3 +1,5 @@
+import { AppError, type AppErrorCode } from './errors';
+
 /**
  * Provider timestamps carry no zone ('2026-11-22 09:05:00'); they are wall-clock time in the
  * provider's zone, Africa/Lagos unless settings say otherwise. Everything here goes through Intl
@@ -6,15 +8,15 @@
 
 export const DEFAULT_PROVIDER_TIME_ZONE = 'Africa/Lagos';
 
-export type ProviderTimeErrorCode =
-  'MALFORMED_TIMESTAMP' | 'IMPOSSIBLE_DATE' | 'INVALID_TIME_ZONE' | 'INVALID_OPTION';
+export type ProviderTimeErrorCode = Extract<
+  AppErrorCode,
+  'MALFORMED_TIMESTAMP' | 'IMPOSSIBLE_DATE' | 'INVALID_TIME_ZONE' | 'INVALID_OPTION'
+>;
 
-export class ProviderTimeError extends Error {
-  readonly code: ProviderTimeErrorCode;
+export class ProviderTimeError extends AppError<ProviderTimeErrorCode> {
   constructor(code: ProviderTimeErrorCode, message: string) {
-    super(message);
+    super(code, message);
     this.name = 'ProviderTimeError';
-    this.code = code;
   }
 }
 

@@ -1,14 +1,11 @@
-/** Why a sign-in, an unlock or a PIN change was refused: a code the UI maps to words. */
-export type AuthErrorCode =
-  'WRONG_PIN' | 'LOCKED_OUT' | 'PIN_REQUIRED' | 'PIN_NOT_SET' | 'UNKNOWN_CASHIER';
+import { AppError, type AreaErrorCode } from '#shared/errors';
 
-export class AuthError extends Error {
-  constructor(
-    readonly code: AuthErrorCode,
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
+/** Why a sign-in, an unlock or a PIN change was refused: a code the UI maps to words. */
+export type AuthErrorCode = Exclude<AreaErrorCode<'auth'>, 'PIN_HASH_UNREADABLE'>;
+
+export class AuthError extends AppError<AuthErrorCode> {
+  constructor(code: AuthErrorCode, message: string, field?: string) {
+    super(code, message, field === undefined ? {} : { field });
     this.name = 'AuthError';
   }
 }

@@ -4,6 +4,7 @@
  */
 import type { AccessLevel, Caller, Role } from '#shared/bridge/contract';
 import type { CounterIdentity } from '#shared/hub';
+import { AppError } from '#shared/errors';
 
 export type { Caller, CallerVia, Role } from '#shared/bridge/contract';
 
@@ -50,10 +51,9 @@ export const IN_PROCESS_OWNER: Caller = Object.freeze({
 });
 
 /** A handler's refusal: the caller may use the channel but not on this item (another's sale). */
-export class ForbiddenError extends Error {
-  readonly code = 'FORBIDDEN';
+export class ForbiddenError extends AppError<'FORBIDDEN'> {
   constructor(message: string) {
-    super(message);
+    super('FORBIDDEN', message);
     this.name = 'ForbiddenError';
   }
 }

@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { AppError } from '#shared/errors';
 
 /**
  * scrypt (RFC 7914) from Node's crypto. N = 2^15, r = 8, p = 1 costs 32 MiB and about 50-100 ms
@@ -29,10 +30,9 @@ const MAX_N = 2 ** 20;
 const MAX_R = 32;
 const MAX_P = 4;
 
-export class PinHashError extends Error {
-  readonly code = 'PIN_HASH_UNREADABLE';
+export class PinHashError extends AppError<'PIN_HASH_UNREADABLE'> {
   constructor(message: string) {
-    super(message);
+    super('PIN_HASH_UNREADABLE', message);
     this.name = 'PinHashError';
   }
 }

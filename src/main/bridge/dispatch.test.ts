@@ -9,8 +9,9 @@ import {
   type Handlers,
 } from '#shared/bridge/contract';
 import { accessRefusal, effectiveRole, IN_PROCESS_OWNER } from '#main/auth/caller';
-import { dispatch } from './dispatch';
+import { bridgeErrorOf, dispatch } from './dispatch';
 import { withOwnership, type OwnershipLookup } from '#main/auth/ownership';
+import { AppError } from '#shared/errors';
 
 const info = {
   name: 'Transfer Till',
@@ -142,37 +143,60 @@ describe('dispatch', () => {
     expect(handler).not.toHaveBeenCalled();
   });
 
-  it('passes on a coded error and hides an unexpected one', async () => {
-    class PaymentError extends Error {
-      readonly code = 'STATUS_PENDING';
-    }
-    const coded = await dispatch(
-      handlersWith(() => {
-        throw new PaymentError('The bank is still processing the transfer.');
-      }),
-      'getAppInfo',
-      {},
-      vi.fn(),
-      IN_PROCESS_OWNER,
-    );
-    expect(coded).toEqual({
-      ok: false,
-      error: { code: 'STATUS_PENDING', message: 'The bank is still processing the transfer.' },
-    });
-
+  /** Runs getAppInfo with a handler that throws `thrown`; the caller's answer and the log hook. */
+  async function throwing(thrown: unknown) {
     const onUnexpected = vi.fn();
-    const hidden = await dispatch(
-      handlersWith(() => {
-        throw new TypeError('cannot read x of undefined at /src/main/secret.ts:12');
-      }),
-      'getAppInfo',
-      {},
-      onUnexpected,
-      IN_PROCESS_OWNER,
+    const handler = () => {
+      throw thrown;
+    };
+    const result = await dispatch(handlersWith(handler), 'getAppInfo', {}, onUnexpected, owner);
+    return { result, onUnexpected };
+  }
+
+  it('passes on an AppError: its code, its message and its field', async () => {
+    const { result, onUnexpected } = await throwing(
+      new AppError('INVALID_AMOUNT', 'Enter an amount above ₦0.', { field: 'amount' }),
     );
-    expect(hidden).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
-    expect(JSON.stringify(hidden)).not.toContain('secret.ts');
-    expect(onUnexpected).toHaveBeenCalledOnce();
+    expect(result).toEqual({
+      ok: false,
+      error: { code: 'INVALID_AMOUNT', message: 'Enter an amount above ₦0.', field: 'amount' },
+    });
+    expect(onUnexpected).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    [
+      'an Error whose code looks like ours (the old regex let it through)',
+      Object.assign(new Error('The bank is still processing /src/main/secret.ts'), {
+        code: 'STATUS_PENDING',
+      }),
+    ],
+    [
+      "Node's own coded error",
+      Object.assign(new Error("ENOENT: no such file, open '/home/shop/secret.ts'"), {
+        code: 'ENOENT',
+      }),
+    ],
+    ['a TypeError', new TypeError('cannot read x of undefined at /src/main/secret.ts:12')],
+    ['a string', 'secret.ts exploded'],
+    ['a plain object shaped like an error', { code: 'FORBIDDEN', message: 'secret.ts says no' }],
+    ['undefined', undefined],
+  ])('answers INTERNAL for %s, logs it and never shows its message', async (_label, thrown) => {
+    const { result, onUnexpected } = await throwing(thrown);
+    expect(result).toEqual({
+      ok: false,
+      error: { code: 'INTERNAL', message: 'Something went wrong. The details are in the log.' },
+    });
+    expect(JSON.stringify(result)).not.toContain('secret.ts');
+    expect(onUnexpected).toHaveBeenCalledWith(thrown, 'getAppInfo');
+  });
+
+  it('maps an error to the bridge shape by its class alone', () => {
+    expect(bridgeErrorOf(new AppError('BUSY', 'Wait.'))).toEqual({
+      code: 'BUSY',
+      message: 'Wait.',
+    });
+    expect(bridgeErrorOf(Object.assign(new Error('x'), { code: 'BUSY' }))).toBeNull();
   });
 });
 

@@ -8,23 +8,31 @@ import {
 } from '#shared/bridge/contract';
 import { accessRefusal, effectiveRole } from '#main/auth/caller';
 import { OWNERSHIP, ownershipRefusal, type OwnedHandlers } from '#main/auth/ownership';
+import { isAppError } from '#shared/errors';
 
 const REFUSALS: Readonly<Record<'FORBIDDEN' | 'SIGNED_OUT', string>> = {
   FORBIDDEN: 'Only the owner can do this. Unlock with the owner PIN.',
   SIGNED_OUT: 'Sign in at this till first.',
 };
 
-/** An error a handler throws on purpose: its code and message are safe to show. */
-export interface CodedError {
-  readonly code: string;
-  readonly message: string;
-  readonly field?: string;
-}
+/** What the caller gets for anything thrown that is not an AppError: a bug, logged in main. */
+const INTERNAL_ERROR: BridgeError = {
+  code: 'INTERNAL',
+  message: 'Something went wrong. The details are in the log.',
+};
 
-function isCodedError(error: unknown): error is CodedError {
-  if (!(error instanceof Error)) return false;
-  const code: unknown = (error as Error & { code?: unknown }).code;
-  return typeof code === 'string' && /^[A-Z][A-Z0-9_]*$/.test(code);
+/**
+ * An error a handler throws on purpose (an AppError) in the bridge's shape: its code, its
+ * message (written to be shown) and its field. Anything else, even an Error with a `code`
+ * (Node's ENOENT, SQLite's SQLITE_BUSY), is not meant for the caller: null.
+ */
+export function bridgeErrorOf(error: unknown): BridgeError | null {
+  if (!isAppError(error)) return null;
+  return {
+    code: error.code,
+    message: error.message,
+    ...(error.field ? { field: error.field } : {}),
+  };
 }
 
 function describeIssue(issue: z.core.$ZodIssue): BridgeError {
@@ -71,20 +79,9 @@ export async function dispatch(
     const acting: Caller = { ...caller, role: effectiveRole(caller) };
     return { ok: true, value: await handler(parsed.data, acting) };
   } catch (error) {
-    if (isCodedError(error)) {
-      return {
-        ok: false,
-        error: {
-          code: error.code,
-          message: error.message,
-          ...(error.field ? { field: error.field } : {}),
-        },
-      };
-    }
+    const expected = bridgeErrorOf(error);
+    if (expected) return { ok: false, error: expected };
     onUnexpected(error, name);
-    return {
-      ok: false,
-      error: { code: 'INTERNAL', message: 'Something went wrong. The details are in the log.' },
-    };
+    return { ok: false, error: INTERNAL_ERROR };
   }
 }

@@ -1,11 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { AppError } from '#shared/errors';
 
 export const DATA_DIR_ENV = 'TRANSFER_TILL_DATA_DIR';
 
-export class DataDirError extends Error {
-  readonly code = 'DATA_DIR';
+export class DataDirError extends AppError<'DATA_DIR'> {
+  constructor(message: string) {
+    super('DATA_DIR', message);
+    this.name = 'DataDirError';
+  }
 }
 
 /**

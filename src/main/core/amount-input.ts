@@ -1,12 +1,10 @@
 import { MoneyError, nairaToKobo } from '#shared/money';
+import { AppError } from '#shared/errors';
 
-export class AmountInputError extends Error {
-  readonly code = 'INVALID_AMOUNT';
-  constructor(
-    message: string,
-    readonly field: string,
-  ) {
-    super(message);
+export class AmountInputError extends AppError<'INVALID_AMOUNT'> {
+  declare readonly field: string;
+  constructor(message: string, field: string) {
+    super('INVALID_AMOUNT', message, { field });
     this.name = 'AmountInputError';
   }
 }

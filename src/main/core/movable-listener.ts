@@ -4,14 +4,15 @@
  * till deaf; a port another program holds leaves the old listener where it was and says so.
  */
 import type { WebhookListener } from '#main/webhook';
+import { AppError } from '#shared/errors';
 
-export class ListenerPortError extends Error {
-  readonly code = 'LISTENER_PORT_TAKEN';
+export class ListenerPortError extends AppError<'LISTENER_PORT_TAKEN'> {
   constructor(
     readonly port: number,
     cause: unknown,
   ) {
     super(
+      'LISTENER_PORT_TAKEN',
       `Port ${port} cannot be used for the payment listener (${cause instanceof Error ? cause.message : String(cause)}): another program may hold it. Choose another port, or 0 for any free port.`,
     );
     this.name = 'ListenerPortError';

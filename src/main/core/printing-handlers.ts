@@ -3,6 +3,7 @@ import type { PrinterView } from '#shared/printing';
 import { planReceiptPrint, type ReceiptPrintPlan } from '#main/printing/print-plan';
 import type { Logger } from '#main/logging/logger';
 import type { SettingsStore } from '#main/settings/settings-store';
+import { AppError } from '#shared/errors';
 
 export type SilentPrintPlan = Extract<ReceiptPrintPlan, { kind: 'silent' }>;
 
@@ -17,10 +18,9 @@ export interface ReceiptPrinter {
 }
 
 /** The saved printer did not print; the page falls back to its print dialog. */
-export class PrintError extends Error {
-  readonly code = 'PRINT_FAILED';
+export class PrintError extends AppError<'PRINT_FAILED'> {
   constructor(message: string) {
-    super(message);
+    super('PRINT_FAILED', message);
     this.name = 'PrintError';
   }
 }

@@ -1,3 +1,4 @@
+import { AppError } from '#shared/errors';
 import type { BridgeEvent } from '#shared/bridge/contract';
 import type { Scheduler } from '#main/clock/scheduler';
 import type { Logger } from '#main/logging/logger';
@@ -41,10 +42,7 @@ export function holdRuntime(deps: RuntimeHolderDeps): RuntimeHolder {
     get: () => runtime,
     current() {
       if (!runtime) {
-        throw Object.assign(
-          new Error('The till is switching environments. Try again in a moment.'),
-          { code: 'BUSY' },
-        );
+        throw new AppError('BUSY', 'The till is switching environments. Try again in a moment.');
       }
       return runtime;
     },

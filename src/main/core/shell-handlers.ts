@@ -1,14 +1,17 @@
 import type { HandlersOf, ShellAccessView, shellChannels } from '#shared/bridge/contract';
 import type { Logger } from '#main/logging/logger';
+import { AppError } from '#shared/errors';
 
 /** A page in a render loop could fill the log: this many reports a minute, the rest counted. */
 export const RENDERER_REPORTS_PER_MINUTE = 20;
 
 /** The channel exists in every shell, but only the browser shell has a token to rotate. */
-export class ShellTokenUnavailableError extends Error {
-  readonly code = 'NOT_AVAILABLE';
+export class ShellTokenUnavailableError extends AppError<'NOT_AVAILABLE'> {
   constructor() {
-    super('Only the browser shell has an access token; the desktop app needs none.');
+    super(
+      'NOT_AVAILABLE',
+      'Only the browser shell has an access token; the desktop app needs none.',
+    );
     this.name = 'ShellTokenUnavailableError';
   }
 }

@@ -5,6 +5,7 @@
  * line of output), so nobody copies keys by hand.
  */
 import { z } from 'zod';
+import { AppError } from '#shared/errors';
 
 /** Everything the till needs to talk to a sandbox provider. */
 export interface SandboxConnection {
@@ -24,14 +25,11 @@ export type StandaloneSandboxErrorCode =
   /** Something answered, but not a sandbox's control API. */
   | 'SANDBOX_NOT_A_SANDBOX';
 
-export class StandaloneSandboxError extends Error {
-  /** The setting to fix, so that Settings can put the message beside it. */
-  readonly field = 'profiles.sandbox.sandboxUrl';
-  constructor(
-    readonly code: StandaloneSandboxErrorCode,
-    message: string,
-  ) {
-    super(message);
+export class StandaloneSandboxError extends AppError<StandaloneSandboxErrorCode> {
+  declare readonly field: 'profiles.sandbox.sandboxUrl';
+  constructor(code: StandaloneSandboxErrorCode, message: string) {
+    // The setting to fix, so that Settings can put the message beside it.
+    super(code, message, { field: 'profiles.sandbox.sandboxUrl' });
     this.name = 'StandaloneSandboxError';
   }
 }

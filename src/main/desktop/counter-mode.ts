@@ -11,6 +11,7 @@ import {
   PairingLinkError,
   type PairingLinkErrorCode,
 } from './pairing-link';
+import { AppError, type AppErrorCode } from '#shared/errors';
 
 /** In the app's userData folder: {hubOrigin, fingerprint}. Holds no secret (the token stays in the page's storage). */
 export const COUNTER_MODE_FILE = 'counter-mode.json';
@@ -26,16 +27,14 @@ export interface CounterMode {
   readonly pairing: boolean;
 }
 
-export type CounterModeErrorCode =
-  PairingLinkErrorCode | 'COUNTER_FLAG_WITHOUT_LINK' | 'COUNTER_MODE_FILE_DAMAGED';
+export type CounterModeErrorCode = Extract<
+  AppErrorCode,
+  PairingLinkErrorCode | 'COUNTER_FLAG_WITHOUT_LINK' | 'COUNTER_MODE_FILE_DAMAGED'
+>;
 
-export class CounterModeError extends Error {
-  constructor(
-    readonly code: CounterModeErrorCode,
-    message: string,
-    options?: ErrorOptions,
-  ) {
-    super(message, options);
+export class CounterModeError extends AppError<CounterModeErrorCode> {
+  constructor(code: CounterModeErrorCode, message: string, options?: ErrorOptions) {
+    super(code, message, options?.cause === undefined ? {} : { cause: options.cause });
     this.name = 'CounterModeError';
   }
 }

@@ -6,21 +6,13 @@
  * https, and carry the certificate's fingerprint to pin.
  */
 import { ipFamily } from '#shared/settings-schema';
+import { AppError, type AppErrorCode } from '#shared/errors';
 
-export type PairingLinkErrorCode =
-  | 'PAIRING_LINK_NOT_A_LINK'
-  | 'PAIRING_LINK_NOT_HTTPS'
-  | 'PAIRING_LINK_NOT_LAN_ADDRESS'
-  | 'PAIRING_LINK_NOT_PAIRING'
-  | 'PAIRING_LINK_NO_CODE'
-  | 'PAIRING_LINK_NO_FINGERPRINT';
+export type PairingLinkErrorCode = Extract<AppErrorCode, `PAIRING_LINK_${string}`>;
 
-export class PairingLinkError extends Error {
-  constructor(
-    readonly code: PairingLinkErrorCode,
-    message: string,
-  ) {
-    super(message);
+export class PairingLinkError extends AppError<PairingLinkErrorCode> {
+  constructor(code: PairingLinkErrorCode, message: string) {
+    super(code, message);
     this.name = 'PairingLinkError';
   }
 }

@@ -187,7 +187,7 @@ function createFailureReason(error: unknown): string {
     case 'MALFORMED_RESPONSE':
     case 'UNEXPECTED_STATUS':
       return 'The provider had a problem creating the account. Try again.';
-    case 'UNAUTHORIZED':
+    case 'PROVIDER_AUTH_REFUSED':
     case 'BAD_REQUEST':
       return 'The provider refused the request. Check the secret key and merchant details in Settings.';
     case 'SETTLEMENT_ACCOUNT_NOT_FOUND':

@@ -9,14 +9,17 @@ import type { InflowRow } from '#main/store/inflows-repo';
 import type { CallbackHealth } from './callback-health';
 import type { CheckPolicy } from './check-schedule';
 import type { Scheduler } from '#main/clock/scheduler';
+import { AppError } from '#shared/errors';
 
-export class SaleError extends Error {
+export class SaleError extends AppError<
+  'INVALID_AMOUNT' | 'SALE_NOT_FOUND' | 'SALE_NOT_OPEN' | 'NOT_CONFIGURED'
+> {
   constructor(
-    readonly code: 'INVALID_AMOUNT' | 'SALE_NOT_FOUND' | 'SALE_NOT_OPEN' | 'NOT_CONFIGURED',
+    code: 'INVALID_AMOUNT' | 'SALE_NOT_FOUND' | 'SALE_NOT_OPEN' | 'NOT_CONFIGURED',
     message: string,
-    readonly field?: string,
+    field?: string,
   ) {
-    super(message);
+    super(code, message, field === undefined ? {} : { field });
     this.name = 'SaleError';
   }
 }

@@ -63,7 +63,7 @@ function logStatusError(ctx: EngineContext, sale: SaleRow, error: unknown): void
   ctx.logger.warn({ saleId: sale.id, err: error }, 'status check failed');
   if (
     isProviderError(error) &&
-    (error.code === 'UNAUTHORIZED' || error.code === 'SETTLEMENT_ACCOUNT_NOT_FOUND')
+    (error.code === 'PROVIDER_AUTH_REFUSED' || error.code === 'SETTLEMENT_ACCOUNT_NOT_FOUND')
   ) {
     raiseEngineAlert(ctx, {
       level: 'error',

@@ -14,6 +14,7 @@ import type { Logger } from '#main/logging/logger';
 import type { Redactor } from '#main/logging/redact';
 import { writeFileAtomic } from '#main/secrets/atomic-write';
 import type { SecretBox } from '#main/secrets/secret-box';
+import { AppError } from '#shared/errors';
 
 export const HUB_TLS_FILE = 'hub-tls.json';
 export const HUB_CERTIFICATE_NAME = 'Transfer Till hub';
@@ -32,10 +33,9 @@ export interface HubCertificate {
   readonly validTo: Date;
 }
 
-export class HubCertificateError extends Error {
-  readonly code = 'HUB_CERTIFICATE_FAILED';
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
+export class HubCertificateError extends AppError<'HUB_CERTIFICATE_FAILED'> {
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super('HUB_CERTIFICATE_FAILED', message, options);
     this.name = 'HubCertificateError';
   }
 }

@@ -1,3 +1,5 @@
+import { AppError } from '#shared/errors';
+
 /** Why the owner's hub action (or a counter's request) was refused: a code the UI maps to words. */
 export type HubErrorCode =
   /** This shell has no LAN listener (the desktop app before counter support, a test core). */
@@ -12,13 +14,9 @@ export type HubErrorCode =
   /** Another till of this shop (the hub or a live counter) has the same reference prefix. */
   | 'TILL_ID_TAKEN';
 
-export class HubError extends Error {
-  constructor(
-    readonly code: HubErrorCode,
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
+export class HubError extends AppError<HubErrorCode> {
+  constructor(code: HubErrorCode, message: string, field?: string) {
+    super(code, message, field === undefined ? {} : { field });
     this.name = 'HubError';
   }
 }

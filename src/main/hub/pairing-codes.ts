@@ -6,11 +6,15 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { PAIRING_TTL_MS } from '#shared/hub';
+import { AppError, type AppErrorCode } from '#shared/errors';
 
 /** At most this many links wait to be used; making one more drops the oldest. */
 export const MAX_OUTSTANDING_CODES = 50;
 
-export type PairingErrorCode = 'PAIRING_USED' | 'PAIRING_EXPIRED' | 'PAIRING_UNKNOWN';
+export type PairingErrorCode = Extract<
+  AppErrorCode,
+  'PAIRING_USED' | 'PAIRING_EXPIRED' | 'PAIRING_UNKNOWN'
+>;
 
 const PAIRING_MESSAGES: Readonly<Record<PairingErrorCode, string>> = {
   PAIRING_USED:
@@ -21,9 +25,9 @@ const PAIRING_MESSAGES: Readonly<Record<PairingErrorCode, string>> = {
     'The hub does not know this pairing link (it may have restarted since). Ask the owner for a new link.',
 };
 
-export class PairingError extends Error {
-  constructor(readonly code: PairingErrorCode) {
-    super(PAIRING_MESSAGES[code]);
+export class PairingError extends AppError<PairingErrorCode> {
+  constructor(code: PairingErrorCode) {
+    super(code, PAIRING_MESSAGES[code]);
     this.name = 'PairingError';
   }
 }

@@ -101,7 +101,7 @@ describe('payout balance', () => {
         NOW,
       ),
     );
-    expect(wrongToken.code).toBe('UNAUTHORIZED');
+    expect(wrongToken.code).toBe('PROVIDER_AUTH_REFUSED');
     expect(balanceErrorAdvice(wrongToken)).toMatch(/token/);
 
     const unknown = await rejection(getBalanceView(clientFor(), '0000000001', NOW));

@@ -71,7 +71,7 @@ export function describePayoutCheck(check: PayoutCheckView): string {
 export function balanceErrorAdvice(error: unknown): string {
   if (!isProviderError(error)) return 'The balance could not be read. Try again.';
   switch (error.code) {
-    case 'UNAUTHORIZED':
+    case 'PROVIDER_AUTH_REFUSED':
       return 'The provider refused the payout access token: it is wrong or has expired. Get a new token from the provider and enter it in Settings.';
     case 'NOT_FOUND':
       return 'The provider does not know this payout account. Check the payout account number in Settings.';

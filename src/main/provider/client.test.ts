@@ -283,8 +283,8 @@ describe('createVirtualAccount', () => {
     [400, 'BAD_REQUEST'],
     [404, 'SETTLEMENT_ACCOUNT_NOT_FOUND'],
     [409, 'REFERENCE_IN_USE'],
-    [401, 'UNAUTHORIZED'],
-    [403, 'UNAUTHORIZED'],
+    [401, 'PROVIDER_AUTH_REFUSED'],
+    [403, 'PROVIDER_AUTH_REFUSED'],
     [429, 'RATE_LIMITED'],
     [500, 'SERVER_ERROR'],
     [502, 'SERVER_ERROR'],
@@ -799,7 +799,7 @@ describe('listTransactions', () => {
 
   it.each<[number, ProviderErrorCode]>([
     [400, 'BAD_REQUEST'],
-    [401, 'UNAUTHORIZED'],
+    [401, 'PROVIDER_AUTH_REFUSED'],
     [404, 'NOT_FOUND'],
     [409, 'UNEXPECTED_STATUS'],
   ])('maps HTTP %d to %s', async (status, code) => {
@@ -925,8 +925,8 @@ describe('getPayoutAccount', () => {
   });
 
   it.each<[number, ProviderErrorCode]>([
-    [401, 'UNAUTHORIZED'],
-    [403, 'UNAUTHORIZED'],
+    [401, 'PROVIDER_AUTH_REFUSED'],
+    [403, 'PROVIDER_AUTH_REFUSED'],
     [404, 'NOT_FOUND'],
   ])('maps HTTP %d to %s with a useful message', async (status, code) => {
     const { client } = await setup(answer(status, {}));

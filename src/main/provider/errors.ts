@@ -1,3 +1,5 @@
+import { AppError, type AreaErrorCode } from '#shared/errors';
+
 /**
  * Every failure of the provider client is a ProviderError with a code the app can switch on and
  * a message a support person can act on. Messages and causes are scrubbed of the secret key and
@@ -6,39 +8,8 @@
 
 export type ProviderOperation = 'create' | 'status' | 'list' | 'balance';
 
-export type ProviderErrorCode =
-  /** Our own validation refused the request; nothing was sent. `field` names the culprit. */
-  | 'INVALID_REQUEST'
-  /** HTTP 400: missing or invalid fields, or no secret key. */
-  | 'BAD_REQUEST'
-  /** Create, HTTP 404: the settlement account linked to the secret key does not exist. */
-  | 'SETTLEMENT_ACCOUNT_NOT_FOUND'
-  /** Create, HTTP 409: a virtual account with this reference already exists. */
-  | 'REFERENCE_IN_USE'
-  /** Status, HTTP 404: no transaction for the reference (yet). An answer, not a fault. */
-  | 'STATUS_NOT_FOUND'
-  /** Status, HTTP 409: the transaction exists but is still pending. Ask again later. */
-  | 'STATUS_PENDING'
-  /** HTTP 404 anywhere else, e.g. an unknown payout account. */
-  | 'NOT_FOUND'
-  /** HTTP 401 or 403: wrong or missing key, expired token. */
-  | 'UNAUTHORIZED'
-  /** HTTP 429. `retryAfterMs` carries the server's Retry-After when it gave one. */
-  | 'RATE_LIMITED'
-  /** HTTP 5xx. */
-  | 'SERVER_ERROR'
-  /** Connection refused, DNS failure, connection reset. */
-  | 'NETWORK'
-  /** No complete answer within the client's timeout. */
-  | 'TIMEOUT'
-  /** Not JSON, an HTML page, the wrong shape or types, or a body over the size cap. */
-  | 'MALFORMED_RESPONSE'
-  /** An HTTP status the interface does not describe (3xx, 418, 409 outside create/status...). */
-  | 'UNEXPECTED_STATUS'
-  /** The payout account has no AvailableBalance entry (which is not the same as zero). */
-  | 'NO_AVAILABLE_BALANCE'
-  /** The caller's AbortSignal fired. */
-  | 'ABORTED';
+/** The provider client's codes, defined once with every other code in #shared/errors. */
+export type ProviderErrorCode = AreaErrorCode<'provider'>;
 
 export interface ProviderErrorInit {
   readonly code: ProviderErrorCode;
@@ -65,38 +36,32 @@ const RETRYABLE_CODES: ReadonlySet<ProviderErrorCode> = new Set([
   'TIMEOUT',
 ]);
 
-export class ProviderError extends Error {
-  readonly code: ProviderErrorCode;
+export class ProviderError extends AppError<ProviderErrorCode> {
   readonly operation: ProviderOperation;
   readonly httpStatus: number | undefined;
   readonly retryable: boolean;
   readonly retryAfterMs: number | undefined;
-  readonly field: string | undefined;
 
   constructor(init: ProviderErrorInit) {
     const secrets = init.redact ?? [];
-    super(
-      scrubSecrets(init.message, secrets),
-      init.cause === undefined ? undefined : { cause: sanitizeCause(init.cause, secrets) },
-    );
+    super(init.code, scrubSecrets(init.message, secrets), {
+      ...(init.field === undefined ? {} : { field: init.field }),
+      ...(init.cause === undefined ? {} : { cause: sanitizeCause(init.cause, secrets) }),
+    });
     this.name = 'ProviderError';
-    this.code = init.code;
     this.operation = init.operation;
     this.httpStatus = init.httpStatus;
     this.retryable = init.retryable ?? RETRYABLE_CODES.has(init.code);
     this.retryAfterMs = init.retryAfterMs;
-    this.field = init.field;
   }
 }
 
 /** Bad client configuration (URLs, zone, limits), found when the client or a profile is built. */
-export class ProviderConfigError extends Error {
-  readonly code = 'INVALID_CONFIG';
-  readonly field: string;
+export class ProviderConfigError extends AppError<'INVALID_CONFIG'> {
+  declare readonly field: string;
   constructor(field: string, message: string) {
-    super(message);
+    super('INVALID_CONFIG', message, { field });
     this.name = 'ProviderConfigError';
-    this.field = field;
   }
 }
 

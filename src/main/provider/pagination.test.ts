@@ -216,7 +216,7 @@ describe('readAllTransactions', () => {
       failAt: { index: 1, status: 401 },
     });
     await expect(readAllTransactions(client, { limit: 10 })).rejects.toMatchObject({
-      code: 'UNAUTHORIZED',
+      code: 'PROVIDER_AUTH_REFUSED',
       operation: 'list',
     });
   });

@@ -82,7 +82,11 @@ describe('readWithRetry', () => {
     await expect(readWithRetry(transient.attempt, options())).resolves.toBe('ok');
     expect(transient.calls()).toBe(3);
 
-    for (const code of ['UNAUTHORIZED', 'STATUS_NOT_FOUND', 'MALFORMED_RESPONSE'] as const) {
+    for (const code of [
+      'PROVIDER_AUTH_REFUSED',
+      'STATUS_NOT_FOUND',
+      'MALFORMED_RESPONSE',
+    ] as const) {
       const final = script(code);
       const error = await rejection(readWithRetry(final.attempt, options()));
       expect(error.code).toBe(code);

@@ -15,6 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { DEFAULT_PROVIDER_TIME_ZONE, formatProviderTimestamp } from '#shared/provider-time';
 import { referencePrefix } from '#shared/till-id';
 import { REFERENCE_PATTERN } from './schemas';
+import { AppError } from '#shared/errors';
 
 /** Crockford's base32: no I, L, O or U, so a reference read aloud is not misheard. */
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -82,10 +83,9 @@ export function parseReference(reference: string | null): ParsedReference | null
   };
 }
 
-export class ReferenceGeneratorError extends Error {
-  readonly code = 'INVALID_REFERENCE_OPTION';
+export class ReferenceGeneratorError extends AppError<'INVALID_REFERENCE_OPTION'> {
   constructor(message: string) {
-    super(message);
+    super('INVALID_REFERENCE_OPTION', message);
     this.name = 'ReferenceGeneratorError';
   }
 }

@@ -23,9 +23,9 @@ interface Row {
 const TABLE: readonly Row[] = [
   { operation: 'create', status: 400, subject: 'reference TT-1', code: 'BAD_REQUEST', retryable: false, says: 'invalid (HTTP 400) while creating a virtual account for reference TT-1.' },
   { operation: 'list', status: 400, code: 'BAD_REQUEST', retryable: false, says: 'while reading the transaction list. Check that the secret key is set' },
-  { operation: 'status', status: 401, code: 'UNAUTHORIZED', retryable: false, says: 'Check the secret key in Settings' },
-  { operation: 'create', status: 403, code: 'UNAUTHORIZED', retryable: false, says: '(HTTP 403)' },
-  { operation: 'balance', status: 401, code: 'UNAUTHORIZED', retryable: false, says: 'Check the payout access token in Settings; it may have expired.' },
+  { operation: 'status', status: 401, code: 'PROVIDER_AUTH_REFUSED', retryable: false, says: 'Check the secret key in Settings' },
+  { operation: 'create', status: 403, code: 'PROVIDER_AUTH_REFUSED', retryable: false, says: '(HTTP 403)' },
+  { operation: 'balance', status: 401, code: 'PROVIDER_AUTH_REFUSED', retryable: false, says: 'Check the payout access token in Settings; it may have expired.' },
   { operation: 'create', status: 404, code: 'SETTLEMENT_ACCOUNT_NOT_FOUND', retryable: false, says: 'no settlement account for this secret key' },
   { operation: 'status', status: 404, subject: 'reference TT-1', code: 'STATUS_NOT_FOUND', retryable: true, says: 'no payment yet for reference TT-1 (HTTP 404).' },
   { operation: 'balance', status: 404, subject: 'payout account 123', code: 'NOT_FOUND', retryable: false, says: 'could not find payout account 123 (HTTP 404)' },

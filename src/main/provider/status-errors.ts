@@ -82,7 +82,7 @@ function describeStatus(request: StatusRequest, answer: StatusAnswer, nowMs: num
   }
   if (status === 401 || status === 403) {
     return {
-      code: 'UNAUTHORIZED',
+      code: 'PROVIDER_AUTH_REFUSED',
       message: `The provider refused our credentials (HTTP ${status}) while ${label}. ${wrongKeyHint}${said}`,
       retryable: false,
     };

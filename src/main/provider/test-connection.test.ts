@@ -113,7 +113,7 @@ describe('testConnection', () => {
       [401, { message: 'Invalid key' }],
       [200, PAYOUT_OK],
     );
-    expect(transactions).toMatchObject({ ok: false, code: 'UNAUTHORIZED' });
+    expect(transactions).toMatchObject({ ok: false, code: 'PROVIDER_AUTH_REFUSED' });
     expect(transactions.message).toMatch(/refused the secret key \(HTTP 401\)/);
     expect(transactions.advice).toMatch(/staging and production keys differ/);
     expect(balance.ok).toBe(true);
@@ -188,7 +188,7 @@ describe('testConnection', () => {
       [401, { message: 'Token expired' }],
     );
     expect(transactions.ok).toBe(true);
-    expect(balance).toMatchObject({ ok: false, code: 'UNAUTHORIZED' });
+    expect(balance).toMatchObject({ ok: false, code: 'PROVIDER_AUTH_REFUSED' });
     expect(balance.message).toMatch(/access token .*expired or is wrong/);
     expect(balance.advice).toMatch(/new access token/);
   });

@@ -128,7 +128,7 @@ async function checkTransactions(
               `Enter the secret key. ${WHERE_KEYS_COME_FROM}`,
             )
           : failed(check, error.code, error.message);
-      case 'UNAUTHORIZED':
+      case 'PROVIDER_AUTH_REFUSED':
         return failed(
           check,
           error.code,
@@ -207,7 +207,7 @@ async function checkBalance(
           `The payout account number "${accountId}" is not in a form the provider accepts.`,
           'Enter the payout account number exactly as the provider gave it (digits only).',
         );
-      case 'UNAUTHORIZED':
+      case 'PROVIDER_AUTH_REFUSED':
         return failed(
           check,
           error.code,

@@ -24,17 +24,21 @@ import {
 import { getInflowBySession } from '#main/store/inflows-repo';
 import { getSale } from '#main/store/sales-repo';
 import { unreadableCallbacks } from '#main/store/unreadable-repo';
+import { AppError, type AppErrorCode } from '#shared/errors';
 
-export type ExceptionResolutionErrorCode =
-  'UNKNOWN_EXCEPTION' | 'BANK_REFERENCE_REQUIRED' | 'NOTE_REQUIRED';
+export type ExceptionResolutionErrorCode = Extract<
+  AppErrorCode,
+  'UNKNOWN_EXCEPTION' | 'BANK_REFERENCE_REQUIRED' | 'NOTE_REQUIRED'
+>;
 
-export class ExceptionResolutionError extends Error {
+export class ExceptionResolutionError extends AppError<ExceptionResolutionErrorCode> {
+  declare readonly field: 'key' | 'bankReference' | 'note';
   constructor(
-    readonly code: ExceptionResolutionErrorCode,
+    code: ExceptionResolutionErrorCode,
     message: string,
-    readonly field: 'key' | 'bankReference' | 'note',
+    field: 'key' | 'bankReference' | 'note',
   ) {
-    super(message);
+    super(code, message, { field });
     this.name = 'ExceptionResolutionError';
   }
 }

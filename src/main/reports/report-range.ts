@@ -6,14 +6,11 @@ import {
   zoneOffsetMs,
 } from '#shared/provider-time';
 import type { Settings } from '#shared/settings-schema';
+import { AppError } from '#shared/errors';
 
-export class ReportError extends Error {
-  constructor(
-    readonly code: 'INVALID_RANGE',
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
+export class ReportError extends AppError<'INVALID_RANGE'> {
+  constructor(code: 'INVALID_RANGE', message: string, field?: string) {
+    super(code, message, field === undefined ? {} : { field });
     this.name = 'ReportError';
   }
 }

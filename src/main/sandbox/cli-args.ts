@@ -3,6 +3,7 @@ import { SANDBOX_DB_FILE } from '#main/config/data-files';
 import { isHttpUrl } from './create-account-request';
 import { SandboxError } from './errors';
 import { parsePersonalityFlag, PERSONALITY_KEYS, type Personality } from './personality';
+import { AppError } from '#shared/errors';
 
 export interface CliOptions {
   readonly port: number;
@@ -16,10 +17,9 @@ export interface CliOptions {
   readonly help: boolean;
 }
 
-export class CliUsageError extends Error {
-  readonly code = 'SANDBOX_CLI_USAGE';
+export class CliUsageError extends AppError<'SANDBOX_CLI_USAGE'> {
   constructor(message: string) {
-    super(message);
+    super('SANDBOX_CLI_USAGE', message);
     this.name = 'CliUsageError';
   }
 }

@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { AppError } from '#shared/errors';
 
 export type SandboxDb = Database.Database;
 
@@ -95,10 +96,9 @@ export const SANDBOX_MIGRATIONS: readonly string[] = [
 
 export const SANDBOX_SCHEMA_VERSION = SANDBOX_MIGRATIONS.length;
 
-export class SandboxDbError extends Error {
-  readonly code = 'SANDBOX_DB_TOO_NEW';
+export class SandboxDbError extends AppError<'SANDBOX_DB_TOO_NEW'> {
   constructor(message: string) {
-    super(message);
+    super('SANDBOX_DB_TOO_NEW', message);
     this.name = 'SandboxDbError';
   }
 }

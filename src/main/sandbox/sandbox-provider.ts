@@ -26,6 +26,7 @@ import {
   writeSetting,
   type MerchantRow,
 } from './sandbox-state';
+import { AppError } from '#shared/errors';
 
 export interface SandboxProviderOptions {
   /** 0 (the default) picks a free port. */
@@ -65,10 +66,9 @@ export interface SandboxProvider {
   close(): Promise<void>;
 }
 
-export class SandboxConfigError extends Error {
-  readonly code = 'SANDBOX_INVALID_OPTION';
+export class SandboxConfigError extends AppError<'SANDBOX_INVALID_OPTION'> {
   constructor(message: string) {
-    super(message);
+    super('SANDBOX_INVALID_OPTION', message);
     this.name = 'SandboxConfigError';
   }
 }

@@ -1,3 +1,5 @@
+import { AppError, type AppErrorCode } from '#shared/errors';
+
 /**
  * A secret box turns a secret into bytes that are safe to put on disk and back. The desktop uses
  * Electron's safeStorage (the OS keychain); the browser shell and the tests use a key file,
@@ -15,7 +17,8 @@ export interface SecretBox {
   decrypt(cipher: Buffer): string;
 }
 
-export type SecretBoxErrorCode =
+export type SecretBoxErrorCode = Extract<
+  AppErrorCode,
   /** The ciphertext was changed, or was made with another key. */
   | 'DECRYPT_FAILED'
   /** Not something this box wrote (too short, unknown format version). */
@@ -24,13 +27,12 @@ export type SecretBoxErrorCode =
   | 'KEY_INVALID'
   /** The OS cannot encrypt right now (no keychain, or called before the app was ready). */
   | 'UNAVAILABLE'
-  | 'ENCRYPT_FAILED';
+  | 'ENCRYPT_FAILED'
+>;
 
-export class SecretBoxError extends Error {
-  readonly code: SecretBoxErrorCode;
-  constructor(code: SecretBoxErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
+export class SecretBoxError extends AppError<SecretBoxErrorCode> {
+  constructor(code: SecretBoxErrorCode, message: string, options: { cause?: unknown } = {}) {
+    super(code, message, options);
     this.name = 'SecretBoxError';
-    this.code = code;
   }
 }

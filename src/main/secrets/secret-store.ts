@@ -13,6 +13,7 @@ import type { Redactor } from '#main/logging/redact';
 import { ENVIRONMENTS, type Environment } from '#main/settings/schema';
 import { isAtomicTempName, writeFileAtomic } from './atomic-write';
 import { SecretBoxError, type SecretBox, type SecretBoxKind } from './secret-box';
+import { AppError } from '#shared/errors';
 
 export const SECRETS_FILE = 'secrets.json';
 
@@ -77,13 +78,11 @@ export interface SecretStoreOptions {
   readonly now?: () => Date;
 }
 
-export class SecretValidationError extends Error {
-  readonly code = 'INVALID_SECRET';
-  readonly field: string;
+export class SecretValidationError extends AppError<'INVALID_SECRET'> {
+  declare readonly field: string;
   constructor(field: string, message: string) {
-    super(message);
+    super('INVALID_SECRET', message, { field });
     this.name = 'SecretValidationError';
-    this.field = field;
   }
 }
 

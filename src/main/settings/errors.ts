@@ -1,3 +1,5 @@
+import { AppError } from '#shared/errors';
+
 /** Typed errors of the settings store; `field` is a dotted path the UI can put next to an input. */
 
 export interface SettingsIssue {
@@ -7,18 +9,18 @@ export interface SettingsIssue {
   readonly message: string;
 }
 
-export class SettingsValidationError extends Error {
-  readonly code = 'INVALID_SETTINGS';
+export class SettingsValidationError extends AppError<'INVALID_SETTINGS'> {
   /** The first problem's field. */
-  readonly field: string;
+  declare readonly field: string;
   /** Every problem found, first one first. */
   readonly issues: readonly SettingsIssue[];
 
   constructor(issues: readonly [SettingsIssue, ...SettingsIssue[]]) {
     const [first] = issues;
-    super(`${fieldLabel(first.field)}: ${first.message}`);
+    super('INVALID_SETTINGS', `${fieldLabel(first.field)}: ${first.message}`, {
+      field: first.field,
+    });
     this.name = 'SettingsValidationError';
-    this.field = first.field;
     this.issues = issues;
   }
 }
@@ -71,11 +73,10 @@ export function fieldLabel(field: string): string {
 }
 
 /** A settings file that could not be opened and could not be recovered either. */
-export class SettingsFileError extends Error {
-  readonly code = 'SETTINGS_FILE';
+export class SettingsFileError extends AppError<'SETTINGS_FILE'> {
   readonly path: string;
-  constructor(path: string, message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  constructor(path: string, message: string, options: { cause?: unknown } = {}) {
+    super('SETTINGS_FILE', message, options);
     this.name = 'SettingsFileError';
     this.path = path;
   }

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { AppError } from '#shared/errors';
 
 export interface Migration {
   readonly version: number;
@@ -6,13 +7,13 @@ export interface Migration {
   up(db: Database.Database): void;
 }
 
-export class DatabaseVersionError extends Error {
-  readonly code = 'DATABASE_TOO_NEW';
+export class DatabaseVersionError extends AppError<'DATABASE_TOO_NEW'> {
   constructor(
     readonly found: number,
     readonly known: number,
   ) {
     super(
+      'DATABASE_TOO_NEW',
       `This database was written by a newer version of Transfer Till (schema ${found}; this ` +
         `version knows up to ${known}). Install the newer version, or restore a backup made by ` +
         'this version.',

@@ -1,15 +1,15 @@
 import type { StoreSpaceView } from '#shared/views';
 import type { Db } from './database';
+import { AppError } from '#shared/errors';
 
 /** What the cashier reads when the store has no room (banner, refused sale, alert). */
 export const DISK_FULL_MESSAGE =
   "The till's disk is full: free some space. Open sales are still being checked; new sales can start again once there is room.";
 
 /** The store could not write: SQLite answered SQLITE_FULL (a full disk, or the size limit). */
-export class StoreFullError extends Error {
-  readonly code = 'DISK_FULL';
+export class StoreFullError extends AppError<'DISK_FULL'> {
   constructor(cause?: unknown) {
-    super(DISK_FULL_MESSAGE, cause === undefined ? undefined : { cause });
+    super('DISK_FULL', DISK_FULL_MESSAGE, cause === undefined ? {} : { cause });
     this.name = 'StoreFullError';
   }
 }

@@ -46,17 +46,15 @@ import { DEFAULT_SKEW_MARGIN_MS, planIncremental, type SyncPlan } from './listin
 import type { ListedRowChange, ListedRowNotice } from './listing-page';
 import { readListing, type ListingReadContext } from './listing-read';
 import { RESUMABLE_STATUSES, toSyncRunView } from './sync-runs';
+import { AppError } from '#shared/errors';
 
 export const DEFAULT_PAGE_LIMIT = 100;
 /** Pages requested ahead of the one being written. */
 export const DEFAULT_READ_AHEAD = 2;
 
-export class SyncError extends Error {
-  constructor(
-    readonly code: 'INVALID_OPTION',
-    message: string,
-  ) {
-    super(message);
+export class SyncError extends AppError<'INVALID_OPTION'> {
+  constructor(code: 'INVALID_OPTION', message: string) {
+    super(code, message);
     this.name = 'SyncError';
   }
 }

@@ -2,13 +2,13 @@ import { isLoopbackHostname } from '#shared/provider-url';
 import type { ConfiguredCallbackMode } from '#shared/settings-schema';
 import type { CallbackRouteMode } from '#shared/views';
 import type { TunnelStatus } from './types';
+import { AppError, type AppErrorCode } from '#shared/errors';
 
-export type CallbackUrlErrorCode = 'INVALID_PUBLIC_URL';
+export type CallbackUrlErrorCode = Extract<AppErrorCode, 'INVALID_PUBLIC_URL'>;
 
-export class CallbackUrlError extends Error {
-  readonly code: CallbackUrlErrorCode = 'INVALID_PUBLIC_URL';
+export class CallbackUrlError extends AppError<CallbackUrlErrorCode> {
   constructor(message: string) {
-    super(message);
+    super('INVALID_PUBLIC_URL', message);
     this.name = 'CallbackUrlError';
   }
 }

@@ -1,3 +1,5 @@
+import { AppError, type AppErrorCode } from '#shared/errors';
+
 /** What the tunnel needs to expose the local webhook listener to the provider. */
 export interface TunnelConnectOptions {
   /** The webhook listener's port on 127.0.0.1: the only thing the tunnel forwards to. */
@@ -25,18 +27,20 @@ export interface TunnelDriver {
   connect(options: TunnelConnectOptions): Promise<TunnelSession>;
 }
 
-export type TunnelErrorCode =
-  'BAD_AUTHTOKEN' | 'NO_NETWORK' | 'DOMAIN_NOT_ALLOWED' | 'INVALID_SETTINGS' | 'UNKNOWN';
+export type TunnelErrorCode = Extract<
+  AppErrorCode,
+  'BAD_AUTHTOKEN' | 'NO_NETWORK' | 'DOMAIN_NOT_ALLOWED' | 'INVALID_SETTINGS' | 'UNKNOWN'
+>;
 
 /** A tunnel failure with a message fit for the shop owner and no secret in it. */
-export class TunnelError extends Error {
+export class TunnelError extends AppError<TunnelErrorCode> {
   constructor(
-    readonly code: TunnelErrorCode,
+    code: TunnelErrorCode,
     message: string,
     /** The underlying error text, secrets scrubbed: for the log, not for people. */
     readonly detail?: string,
   ) {
-    super(message);
+    super(code, message);
     this.name = 'TunnelError';
   }
 }

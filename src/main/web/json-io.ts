@@ -1,12 +1,12 @@
 /** JSON over the shells' HTTP listeners: bounded request bodies, uncached answers. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { AppError } from '#shared/errors';
 
 const MAX_BODY_BYTES = 256 * 1024;
 
-export class RequestBodyError extends Error {
-  readonly code = 'INVALID_INPUT';
+export class RequestBodyError extends AppError<'INVALID_INPUT'> {
   constructor(message: string) {
-    super(message);
+    super('INVALID_INPUT', message);
     this.name = 'RequestBodyError';
   }
 }

@@ -4,6 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { ipFamily } from '#shared/settings-schema';
+import { AppError } from '#shared/errors';
 
 export interface LanFlags {
   /** --lan: the LAN listener is on for this run (the saved choice in Settings is unchanged). */
@@ -16,10 +17,9 @@ export interface LanFlags {
 
 export const DEFAULT_LAN_HOST = '0.0.0.0';
 
-export class LanFlagError extends Error {
-  readonly code = 'LAN_FLAG_INVALID';
+export class LanFlagError extends AppError<'LAN_FLAG_INVALID'> {
   constructor(message: string) {
-    super(message);
+    super('LAN_FLAG_INVALID', message);
     this.name = 'LanFlagError';
   }
 }

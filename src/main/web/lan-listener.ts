@@ -26,6 +26,7 @@ import type { HubCertificate } from '#main/hub/hub-certificate';
 import type { CounterTokenResolution, Hub } from '#main/hub/hub-types';
 import { urlHost } from '#main/hub/lan-address';
 import { PairingError, type PairingErrorCode } from '#main/hub/pairing-codes';
+import { AppError } from '#shared/errors';
 
 /** The core's coded BUSY error (switching environments): the counter should simply try again. */
 function isBusy(error: unknown): error is Error & { readonly code: 'BUSY' } {
@@ -68,14 +69,16 @@ export interface LanListener {
 }
 
 /** Why the listener cannot start, as the owner reads it; a code error for anything else. */
-export class LanListenError extends Error {
+export class LanListenError extends AppError<
+  'LAN_PORT_IN_USE' | 'LAN_ADDRESS_UNAVAILABLE' | 'LAN_PORT_FORBIDDEN' | 'LAN_LISTEN_FAILED'
+> {
   constructor(
-    readonly code:
+    code:
       'LAN_PORT_IN_USE' | 'LAN_ADDRESS_UNAVAILABLE' | 'LAN_PORT_FORBIDDEN' | 'LAN_LISTEN_FAILED',
     message: string,
-    options?: { cause?: unknown },
+    options: { cause?: unknown } = {},
   ) {
-    super(message, options);
+    super(code, message, options);
     this.name = 'LanListenError';
   }
 }

@@ -1,5 +1,6 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { AppError } from '#shared/errors';
 
 /**
  * The browser shell's port, in its data directory: without --port the shell comes back on the
@@ -47,8 +48,7 @@ export function saveShellPort(dataDir: string, port: number): void {
 }
 
 /** The shell's port is held by another program: one line, naming the port and the way out. */
-export class ShellPortTakenError extends Error {
-  readonly code = 'SHELL_PORT_TAKEN';
+export class ShellPortTakenError extends AppError<'SHELL_PORT_TAKEN'> {
   constructor(
     readonly port: number,
     source: ShellPortChoice['source'],
@@ -60,6 +60,7 @@ export class ShellPortTakenError extends Error {
           ? ' (the first start’s default)'
           : '';
     super(
+      'SHELL_PORT_TAKEN',
       `port ${port}${why} on 127.0.0.1 is taken by another program (another till?): stop it, or start with --port <another port>`,
     );
     this.name = 'ShellPortTakenError';

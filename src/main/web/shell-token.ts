@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { AppError } from '#shared/errors';
 
 /** The browser shell's token, in its data directory: the same url works after a restart. */
 export const SHELL_TOKEN_FILE = 'web-token';
@@ -14,10 +15,10 @@ export interface ShellTokenStore {
   readonly replacedAtStart: string | null;
 }
 
-export class ShellTokenError extends Error {
-  readonly code = 'SHELL_TOKEN_UNWRITABLE';
+export class ShellTokenError extends AppError<'SHELL_TOKEN_UNWRITABLE'> {
   constructor(path: string, cause: unknown) {
     super(
+      'SHELL_TOKEN_UNWRITABLE',
       `Cannot save the browser shell's token in ${path}: ${cause instanceof Error ? cause.message : String(cause)}`,
     );
     this.name = 'ShellTokenError';

@@ -1,5 +1,6 @@
 import { chmodSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { AppError } from '#shared/errors';
 
 /**
  * The running browser shell's start line, kept in its data directory so that a second terminal
@@ -16,8 +17,11 @@ export interface StartLine {
   readonly [key: string]: unknown;
 }
 
-export class StartLineError extends Error {
-  readonly code = 'NO_RUNNING_SHELL';
+export class StartLineError extends AppError<'NO_RUNNING_SHELL'> {
+  constructor(message: string) {
+    super('NO_RUNNING_SHELL', message);
+    this.name = 'StartLineError';
+  }
 }
 
 /** Writes the start line (a new file renamed over the old one, so a reader never sees half). */

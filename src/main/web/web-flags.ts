@@ -7,6 +7,7 @@
 import { parseArgs } from 'node:util';
 import { readLanFlags, type LanFlags } from './lan-flags';
 import { resolveDataDir } from '#main/config/data-dir';
+import { AppError } from '#shared/errors';
 
 const WEB_FLAGS = {
   port: { type: 'string' },
@@ -20,10 +21,9 @@ const WEB_FLAGS = {
 
 export const WEB_FLAG_NAMES: readonly string[] = Object.keys(WEB_FLAGS).map((name) => `--${name}`);
 
-export class WebFlagError extends Error {
-  readonly code = 'WEB_FLAG_INVALID';
+export class WebFlagError extends AppError<'WEB_FLAG_INVALID'> {
   constructor(message: string) {
-    super(message);
+    super('WEB_FLAG_INVALID', message);
     this.name = 'WebFlagError';
   }
 }

@@ -11,6 +11,7 @@ import {
 import { reply } from './request-parts';
 import { createRateLimiter } from './rate-limiter';
 import type { CallbackInbox, StoredCallback } from './types';
+import { AppError, type AppErrorCode } from '#shared/errors';
 
 export {
   CALLBACK_PATH_PREFIX,
@@ -58,14 +59,14 @@ export interface WebhookListener {
   close(): Promise<void>;
 }
 
-export type WebhookListenerErrorCode = 'NO_CALLBACK_TOKEN' | 'INVALID_OPTIONS' | 'LISTEN_FAILED';
+export type WebhookListenerErrorCode = Extract<
+  AppErrorCode,
+  'NO_CALLBACK_TOKEN' | 'INVALID_OPTIONS' | 'LISTEN_FAILED'
+>;
 
-export class WebhookListenerError extends Error {
-  constructor(
-    readonly code: WebhookListenerErrorCode,
-    message: string,
-  ) {
-    super(message);
+export class WebhookListenerError extends AppError<WebhookListenerErrorCode> {
+  constructor(code: WebhookListenerErrorCode, message: string) {
+    super(code, message);
     this.name = 'WebhookListenerError';
   }
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accountDetailsText, dayOf, formatCountdown, groupAccountNumber } from './format';
 import { sanitizeAmount } from './screens/sale/amount-entry';
-import { cashierMessage } from './errors';
 import { navItemsFor, routeFromHash, routeHashOf } from './routes';
 
 describe('format', () => {
@@ -47,32 +46,6 @@ describe('sanitizeAmount', () => {
     ['1234567890123', '123456789012'],
   ])('%s -> %s', (input, output) => {
     expect(sanitizeAmount(input)).toBe(output);
-  });
-});
-
-describe('cashierMessage', () => {
-  it.each([
-    ['BRIDGE_OFFLINE', 'x', 'The till service is not running'],
-    ['NETWORK', 'ECONNRESET', "The bank's service is not answering"],
-    ['TIMEOUT', 'slow', "The bank's service is not answering"],
-    ['UNAUTHORIZED', '401', 'The provider refused our key — ask the manager to check Settings'],
-    ['SALE_NOT_OPEN', 'Sale 3 is paid', 'This sale is already finished'],
-    ['SOMETHING_NEW', 'A message from main', 'A message from main'],
-  ])('%s', (code, message, words) => {
-    expect(cashierMessage({ code, message })).toContain(words);
-  });
-
-  it('shows validation messages without the field prefix', () => {
-    expect(
-      cashierMessage({
-        code: 'INVALID_INPUT',
-        message: 'amount: Enter an amount',
-        field: 'amount',
-      }),
-    ).toBe('Enter an amount');
-    expect(cashierMessage({ code: 'INVALID_AMOUNT', message: 'Too many decimals' })).toBe(
-      'Too many decimals',
-    );
   });
 });
 

@@ -13,6 +13,7 @@ import type { AlertView, InflowView, SaleView } from '../sales';
 import { ENVIRONMENTS, type Environment } from '../settings-schema';
 import { RESOLUTION_ACTIONS, type ExceptionResolutionView } from '../views';
 import type { ConnectionSavedView, GoLiveCheckView } from '../go-live';
+import type { AppErrorCode } from '../errors';
 import type {
   BalanceView,
   CallbackHealthView,
@@ -433,7 +434,7 @@ export type BridgeEvent = {
 
 /** An error as the renderer sees it: a code the UI maps to words, never a stack trace. */
 export interface BridgeError {
-  readonly code: string;
+  readonly code: AppErrorCode;
   readonly message: string;
   readonly field?: string;
 }

@@ -16,7 +16,7 @@ function unstubbed<T>(name: ChannelName): () => Promise<BridgeResult<T>> {
   return () =>
     Promise.resolve({
       ok: false,
-      error: { code: 'TEST_UNSTUBBED', message: `${name} was not stubbed in this test` },
+      error: { code: 'INTERNAL', message: `${name} was not stubbed in this test` },
     });
 }
 

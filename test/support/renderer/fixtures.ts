@@ -8,6 +8,7 @@ import {
 } from '#shared/hub';
 import type { AlertView, InflowView, SaleView } from '#shared/sales';
 import { DEFAULT_SETTINGS, type Settings } from '#shared/settings-schema';
+import type { AppErrorCode } from '#shared/errors';
 import type {
   BalanceView,
   CallbackHealthView,
@@ -24,7 +25,11 @@ export function ok<T>(value: T): Promise<BridgeResult<T>> {
   return Promise.resolve({ ok: true, value });
 }
 
-export function fail<T>(code: string, message: string, field?: string): Promise<BridgeResult<T>> {
+export function fail<T>(
+  code: AppErrorCode,
+  message: string,
+  field?: string,
+): Promise<BridgeResult<T>> {
   return Promise.resolve({
     ok: false,
     error: field === undefined ? { code, message } : { code, message, field },

@@ -6,16 +6,14 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { AppError, type AppErrorCode } from '#shared/errors';
 
-export type ReportFileErrorCode = 'PDF_FONT_MISSING' | 'PDF_FAILED';
+export type ReportFileErrorCode = Extract<AppErrorCode, 'PDF_FONT_MISSING' | 'PDF_FAILED'>;
 
 /** The report file could not be made (the message is for the owner, with what to do). */
-export class ReportFileError extends Error {
-  constructor(
-    readonly code: ReportFileErrorCode,
-    message: string,
-  ) {
-    super(message);
+export class ReportFileError extends AppError<ReportFileErrorCode> {
+  constructor(code: ReportFileErrorCode, message: string) {
+    super(code, message);
     this.name = 'ReportFileError';
   }
 }

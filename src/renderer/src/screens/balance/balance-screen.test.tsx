@@ -86,10 +86,10 @@ describe('Balance screen', () => {
   });
 
   it.each([
-    ['UNAUTHORIZED', 'enter a new token in Settings'],
+    ['PROVIDER_AUTH_REFUSED', 'enter a new token in Settings'],
     ['NOT_FOUND', 'check the payout account in Settings'],
     ['NETWORK', 'Check the internet connection, then press Refresh'],
-  ])('says what to do when the balance fails with %s', async (code, words) => {
+  ] as const)('says what to do when the balance fails with %s', async (code, words) => {
     const bridge = createFakeBridge();
     bridge.getBalance.mockImplementation(() => fail(code, 'provider said no'));
     renderApp(bridge, '#/balance');

@@ -6,7 +6,7 @@ import { cashierMessage } from '../../errors';
 /** Balance errors name the likely cause and what the manager should do about it. */
 export function balanceErrorWords(error: BridgeError): string {
   switch (error.code) {
-    case 'UNAUTHORIZED':
+    case 'PROVIDER_AUTH_REFUSED':
       return 'The provider refused our access token: it may have expired or be wrong. Ask the manager to enter a new token in Settings.';
     case 'NOT_FOUND':
       return 'The provider does not know the payout account id. Ask the manager to check the payout account in Settings.';

@@ -132,7 +132,7 @@ describe('Settings screen: secrets', () => {
     const user = userEvent.setup();
     const bridge = settingsBridge();
     bridge.setSecret.mockImplementation(() =>
-      fail('SECRET_BOX_UNAVAILABLE', 'The keyring is locked: unlock it and try again.'),
+      fail('UNAVAILABLE', 'The keyring is locked: unlock it and try again.'),
     );
     const { container } = renderApp(bridge, '#/settings');
     const group = await secretGroup('STAGING profile', 'Secret key');
@@ -186,7 +186,7 @@ describe('Settings screen: test connection', () => {
         {
           check: 'balance',
           ok: false,
-          code: 'UNAUTHORIZED',
+          code: 'PROVIDER_AUTH_REFUSED',
           message: 'The provider refused the payout access token.',
           advice: 'Ask the support team for a new token.',
         },

@@ -12,15 +12,20 @@
  *   till                the till of this shop that made it: the reference prefix of that till
  *                       (its till id's letters and digits, upper-cased, e.g. TILLA7K2), the
  *                       same in every till's export; empty for money no till of the shop made
- *   till_attribution    this_till | other_till | counter_account | not_ours (attribution.ts)
+ *   till_attribution    whose money it is, in the report's words (attribution.ts): This till |
+ *                       Other till of this shop | Counter account | Not made by any till of
+ *                       this shop
  *   cashier             the cashier of that sale, empty when none
  *   source              how this till first heard of it: callback | poll | listing; `report` on
  *                       a row of its own for an exception no inflow row of the range concerns
  *                       (an open sale, unreadable rows...): no status and no amount there, so
  *                       the amount column still sums the inflows only
- *   exception           the report's exception(s) the row concerns (paid_late, unmatched_inflow,
- *                       ...; several joined with '; '), empty when none
- *   resolution          open | refunded | goods_given | credited | other
+ *   exception           the report's exception(s) the row concerns, in the report's words
+ *                       (report-words.ts: "Paid late", "Wrong amount ₦1,900.00: not accepted,
+ *                       the bank returns it to the customer", ...; several joined with '; '),
+ *                       empty when none
+ *   resolution          Open, or what was done in the report's words (Refunded by transfer,
+ *                       Goods given, Customer credited, Other)
  *   resolved_by         who recorded the resolution
  *   resolved_at         when, ISO 8601 like date
  *   bank_reference      the refund transfer's bank reference (refunded)

@@ -83,6 +83,20 @@ export function csvText(value: string | null): string {
   return NEEDS_QUOTES.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
 }
 
+/** csvText remembering its answers: for the columns that take a few values over many rows. */
+function memoCsvText(): (value: string | null) => string {
+  const seen = new Map<string, string>();
+  return (value) => {
+    if (value === null) return '';
+    let text = seen.get(value);
+    if (text === undefined) {
+      text = csvText(value);
+      seen.set(value, text);
+    }
+    return text;
+  };
+}
+
 /** A number this app produced (an id, an amount): written as is. */
 export function csvNumber(value: number | string | null): string {
   return value === null ? '' : String(value);
@@ -113,6 +127,9 @@ export function buildCsvExport(db: Db, options: CsvExportOptions): CsvExportView
   const tillPrefix = referencePrefix(options.tillId ?? LEGACY_TILL_ID);
   // Most rows concern no exception: their resolution cells are the same empty ones.
   const noResolution = resolutionCells([], options.timeZone).map(csvText).join(',');
+  // Status, source, cashier, till and attribution take a few values a month: each is quoted
+  // and guarded once, not once a row.
+  const cell = memoCsvText();
   for (const row of iterateCsvInflows(db, { fromMs, toMs })) {
     const concerns = exceptions.forRow(row.sessionId, row.saleId);
     const attribution = attributeReference(row.externalReference, {
@@ -120,21 +137,23 @@ export function buildCsvExport(db: Db, options: CsvExportOptions): CsvExportView
       localSale: row.localSale === 1,
       localCounterAccount: row.localCounter === 1,
     });
+    const resolution =
+      concerns.length === 0
+        ? noResolution
+        : resolutionCells(concerns, options.timeZone).map(csvText).join(',');
     lines.push(
       [
         csvText(row.sessionId),
         csvText(iso(row.occurredAt)),
-        csvText(row.status),
-        csvNumber(koboToDecimalString(row.amountKobo)),
+        cell(row.status),
+        koboToDecimalString(row.amountKobo),
         csvText(row.externalReference),
         csvNumber(row.saleId),
-        csvText(attribution.tillPrefix),
-        csvText(SHOP_LINE_WORDS[shopLine(attribution)]),
-        csvText(row.cashier),
-        csvText(row.source),
-        concerns.length === 0
-          ? noResolution
-          : resolutionCells(concerns, options.timeZone).map(csvText).join(','),
+        cell(attribution.tillPrefix),
+        cell(SHOP_LINE_WORDS[shopLine(attribution)]),
+        cell(row.cashier),
+        cell(row.source),
+        resolution,
       ].join(','),
     );
   }

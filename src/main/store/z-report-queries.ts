@@ -163,11 +163,18 @@ export const REVERSED_SQL = `SELECT s.id AS saleId, s.amount_kobo AS amountKobo,
 
 const OPEN_LIST = OPEN_SALE_STATES.map((state) => `'${state}'`).join(', ');
 
-/** Sales created in the range whose last state change before the cut-off left them open. */
+/**
+ * Sales created in the range whose last state change before the cut-off left them open. A sale
+ * last changed before the cut-off is in the state it had then: its state and updated_at are
+ * written with its newest event, at the same moment (transitionSale), so the events are read
+ * only for the sales changed since (on a past day, the few paid late or expired after it).
+ * Parameters: cutoff, cutoff, fromMs, toMs, limit.
+ */
 export const OPEN_AT_CUTOFF_SQL = `SELECT id AS saleId, amountKobo, at, stateAtEnd FROM (
     SELECT s.id, s.amount_kobo AS amountKobo, s.created_at AS at,
-      (SELECT e.to_state FROM sale_events e WHERE e.sale_id = s.id AND e.at < ?
-        ORDER BY e.id DESC LIMIT 1) AS stateAtEnd
+      CASE WHEN s.updated_at < ? THEN s.state ELSE
+        (SELECT e.to_state FROM sale_events e WHERE e.sale_id = s.id AND e.at < ?
+          ORDER BY e.id DESC LIMIT 1) END AS stateAtEnd
     FROM sales s WHERE s.created_at >= ? AND s.created_at < ?)
   WHERE stateAtEnd IN (${OPEN_LIST})
   ORDER BY at LIMIT ?`;
@@ -364,5 +371,5 @@ export function salesOpenAtCutoff(
 ): OpenSaleCase[] {
   return db
     .prepare(OPEN_AT_CUTOFF_SQL)
-    .all(cutoffMs, range.fromMs, range.toMs, limit) as OpenSaleCase[];
+    .all(cutoffMs, cutoffMs, range.fromMs, range.toMs, limit) as OpenSaleCase[];
 }

@@ -18,7 +18,10 @@ import { migrations } from '#main/store/migrations';
 import { DEFAULT_RETENTION, PRUNED_BODY_PREFIX, retentionRules } from '#main/store/retention';
 import { createDbAtVersion, createTestDb } from '#support/database';
 import { addRetentionHistory } from '#support/retention-history';
-import { generateShop } from '#support/shop-history';
+import { generateShop, transactionRecord } from '#support/shop-history';
+import { getInflowBySession, upsertInflow } from '#main/store/inflows-repo';
+import { insertSyncRun } from '#main/store/sync-runs-repo';
+import { applyListingPage } from '#main/sync/listing-page';
 
 const DAY_MS = 86_400_000;
 const END_MS = Date.UTC(2026, 10, 22, 20, 0, 0);
@@ -326,6 +329,71 @@ describe('retention keeps every report figure', () => {
           AND first_seen_at < ${cutoff + DAY_MS} AND provider_date IS NULL`,
         ),
     );
+  });
+
+  it('a sync and a status check still work on pruned rows', async () => {
+    const db = shopDb(true);
+    await runMaintenance(db, { rules: DEFAULT_RETENTION, now: () => END_MS });
+    const old = db
+      .prepare(
+        `SELECT session_id AS sessionId, external_reference AS reference, amount_kobo AS amountKobo,
+           occurred_at AS occurredAt FROM inflows
+         WHERE first_seen_at < ? AND status = 'success' AND provider_date IS NULL
+           AND external_reference IS NOT NULL ORDER BY id LIMIT 2`,
+      )
+      .all(END_MS - 90 * DAY_MS) as {
+      sessionId: string;
+      reference: string;
+      amountKobo: number;
+      occurredAt: number;
+    }[];
+    const [listed, checked] = old;
+    if (!listed || !checked) throw new Error('the generated shop has no pruned inflows');
+    const record = (row: typeof listed, status: 'success' | 'failed') =>
+      transactionRecord({
+        sessionId: row.sessionId,
+        externalReference: row.reference,
+        amountKobo: row.amountKobo,
+        status,
+        rawStatus: status,
+        date: '2025-10-01 10:00:00',
+        dateMs: row.occurredAt,
+      });
+    // The listing shows an old payment again, now reversed: stored as a change, no conflict.
+    const run = insertSyncRun(db, { mode: 'full', trigger: 'test', startOffset: 0 }, END_MS);
+    const page = applyListingPage(
+      db,
+      { rows: [record(listed, 'failed')], observedAt: END_MS },
+      {
+        runId: run.id,
+        nextOffset: 1,
+        reportedCount: 1,
+        collectedDelta: 1,
+        pendingOffset: null,
+        pendingSince: null,
+        listingOrder: null,
+      },
+      END_MS,
+    );
+    expect(page.updated).toBe(1);
+    expect(getInflowBySession(db, listed.sessionId)).toMatchObject({
+      status: 'failed',
+      occurredAt: listed.occurredAt,
+      amountKobo: listed.amountKobo,
+    });
+    // A status check of another old payment: the same amount, so no conflict, status kept.
+    const check = record(checked, 'success');
+    const result = upsertInflow(
+      db,
+      { ...check, providerDate: check.date, occurredAt: check.dateMs },
+      'poll',
+      END_MS,
+    );
+    expect(result.amountConflict).toBe(false);
+    expect(getInflowBySession(db, checked.sessionId)).toMatchObject({
+      status: 'success',
+      occurredAt: checked.occurredAt,
+    });
   });
 
   it('a longer set age keeps more, and the other ages are never shorter than it', () => {

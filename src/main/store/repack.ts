@@ -20,8 +20,10 @@ export type RepackTable = 'callback_log' | 'sale_events' | 'virtual_accounts' | 
  */
 export function repackRows(db: Db, table: RepackTable, fromId: number, toId: number): number {
   if (toId < fromId) return 0;
+  // Integers as BigInt: every value goes back exactly as it was read.
   const rows = db
     .prepare(`SELECT * FROM ${table} WHERE id BETWEEN ? AND ? ORDER BY id`)
+    .safeIntegers(true)
     .all(fromId, toId) as Record<string, unknown>[];
   const first = rows[0];
   if (!first) return 0;

@@ -17,6 +17,8 @@ import { DEFAULT_RETENTION } from '#main/store/retention';
 import { ensureShopStore, shopRange, SHOP_LAST_DAY, storeBytes } from './ten-year-seed';
 
 const TEN_YEARS = 3_650;
+/** The issue's target: a ten-year store at most 60% of its size without retention. */
+const SIZE_RATIO_MAX = 0.6;
 
 function tableBytes(db: Db): Record<string, number> {
   const rows = db
@@ -26,6 +28,21 @@ function tableBytes(db: Db): Record<string, number> {
     )
     .all() as { tbl: string; bytes: number }[];
   return Object.fromEntries(rows.map((row) => [row.tbl, row.bytes]));
+}
+
+/** Every table and index on its own (dbstat by name), with its rows' count for tables. */
+function objectBytes(db: Db): Record<string, { bytes: number; type: string; table: string }> {
+  const rows = db
+    .prepare(
+      `SELECT s.name, COALESCE(m.type, 'table') AS type, COALESCE(m.tbl_name, s.name) AS tbl,
+         SUM(s.pgsize) AS bytes
+       FROM dbstat s LEFT JOIN sqlite_master m ON m.name = s.name
+       GROUP BY s.name ORDER BY bytes DESC`,
+    )
+    .all() as { name: string; type: string; tbl: string; bytes: number }[];
+  return Object.fromEntries(
+    rows.map((row) => [row.name, { bytes: row.bytes, type: row.type, table: row.tbl }]),
+  );
 }
 
 async function backupBytes(db: Db, day: string): Promise<{ bytes: number; ms: number }> {
@@ -48,7 +65,7 @@ async function main(): Promise<void> {
   copyFileSync(store.path, path);
   const db = openDatabase({ path });
   try {
-    const before = { bytes: storeBytes(path), tables: tableBytes(db) };
+    const before = { bytes: storeBytes(path), tables: tableBytes(db), objects: objectBytes(db) };
     const backupBefore = await backupBytes(db, '2026-11-21');
     const { toMs } = shopRange(SHOP_LAST_DAY, SHOP_LAST_DAY);
     const started = performance.now();
@@ -58,24 +75,25 @@ async function main(): Promise<void> {
     const converted = convertToIncrementalVacuum(db);
     const vacuumMs = performance.now() - vacuumStarted;
     db.pragma('wal_checkpoint(TRUNCATE)');
-    const after = { bytes: storeBytes(path), tables: tableBytes(db) };
+    const after = { bytes: storeBytes(path), tables: tableBytes(db), objects: objectBytes(db) };
     const backupAfter = await backupBytes(db, '2026-11-22');
 
-    // Ten years: every table scales with days; callback_log's reduced rows grow by the days past
-    // the set age, its whole rows stay at the set age's worth.
+    // Ten years: every row is kept, whole for the set age and reduced past it (callback bodies,
+    // and the money tables' detail: retention-detail.ts). The sample's youngest `keptDays` are
+    // the whole days; what the rest weighs after the pass is a reduced day's worth. Ten years
+    // are `keptDays` whole days and the rest reduced; before, 3,650 whole days.
     const keptDays = DEFAULT_RETENTION.callbackBodyDays;
-    const cbBefore = before.tables['callback_log'] ?? 0;
-    const cbAfter = after.tables['callback_log'] ?? 0;
-    const perDayWhole = cbBefore / days;
+    const perDayWhole = before.bytes / days;
     const perDayReduced =
-      days > keptDays ? (cbAfter - perDayWhole * keptDays) / (days - keptDays) : 0;
-    const restBefore = before.bytes - cbBefore;
-    const restAfter = after.bytes - cbAfter;
-    const tenBefore = (before.bytes / days) * TEN_YEARS;
-    const tenAfter =
-      (restAfter / days) * TEN_YEARS +
-      perDayWhole * keptDays +
-      perDayReduced * (TEN_YEARS - keptDays);
+      days > keptDays ? (after.bytes - perDayWhole * keptDays) / (days - keptDays) : perDayWhole;
+    const tenBefore = perDayWhole * TEN_YEARS;
+    const tenAfter = perDayWhole * keptDays + perDayReduced * (TEN_YEARS - keptDays);
+    const tenRatio = tenAfter / tenBefore;
+    // The daily backup copies the file: its time scales with the bytes (measured on the sample).
+    const backupMsPerByte = {
+      before: backupBefore.ms / backupBefore.bytes,
+      after: backupAfter.ms / backupAfter.bytes,
+    };
     process.stdout.write(
       `${JSON.stringify(
         {
@@ -86,20 +104,22 @@ async function main(): Promise<void> {
           backupRatio: backupAfter.bytes / backupBefore.bytes,
           pass: { ...pass, ms: Math.round(passMs) },
           oneOffVacuum: { converted, ms: Math.round(vacuumMs) },
-          restBefore,
-          restAfter,
           tenYearProjection: {
             beforeBytes: Math.round(tenBefore),
             afterBytes: Math.round(tenAfter),
-            ratio: tenAfter / tenBefore,
-            perCallbackDayWholeBytes: Math.round(perDayWhole),
-            perCallbackDayReducedBytes: Math.round(perDayReduced),
+            ratio: tenRatio,
+            judged: `after <= ${SIZE_RATIO_MAX}x before: ${tenRatio <= SIZE_RATIO_MAX ? 'pass' : 'MISSED'}`,
+            perDayWholeBytes: Math.round(perDayWhole),
+            perDayReducedBytes: Math.round(perDayReduced),
+            backupMsBefore: Math.round(backupMsPerByte.before * tenBefore),
+            backupMsAfter: Math.round(backupMsPerByte.after * tenAfter),
           },
         },
         null,
         2,
       )}\n`,
     );
+    if (tenRatio > SIZE_RATIO_MAX) process.exitCode = 1;
   } finally {
     db.close();
     rmSync(dir, { recursive: true, force: true });

@@ -18,7 +18,10 @@ import { migrations } from '#main/store/migrations';
 import { DEFAULT_RETENTION, PRUNED_BODY_PREFIX, retentionRules } from '#main/store/retention';
 import { createDbAtVersion, createTestDb } from '#support/database';
 import { addRetentionHistory } from '#support/retention-history';
-import { generateShop } from '#support/shop-history';
+import { generateShop, transactionRecord } from '#support/shop-history';
+import { getInflowBySession, upsertInflow } from '#main/store/inflows-repo';
+import { insertSyncRun } from '#main/store/sync-runs-repo';
+import { applyListingPage } from '#main/sync/listing-page';
 
 const DAY_MS = 86_400_000;
 const END_MS = Date.UTC(2026, 10, 22, 20, 0, 0);
@@ -177,6 +180,207 @@ describe('retention keeps every report figure', () => {
       callbackCursor: pass.callbackCursor,
     });
     expect(again.reducedCallbacks + again.droppedAlerts + again.droppedSyncRuns).toBe(0);
+  });
+
+  it("clears the money rows' old detail no report reads, and only that, from where it left off", async () => {
+    const db = shopDb(true);
+    const cutoff = END_MS - 90 * DAY_MS;
+    const MONEY = `SELECT (SELECT json_group_array(json_array(id, sale_id, at, to_state, cause))
+        FROM sale_events) AS events,
+      (SELECT json_group_array(json_array(id, reference, purpose, status, account_number,
+        account_name, bank, amount_kobo, created_at)) FROM virtual_accounts) AS accounts,
+      (SELECT json_group_array(json_array(id, session_id, external_reference, amount_kobo, status,
+        occurred_at, source, last_source, sale_id, account_id, listed_at, listed_status))
+        FROM inflows) AS inflows`;
+    const kept = db.prepare(MONEY).get();
+    const due = {
+      events: count(
+        db,
+        `SELECT count(*) FROM sale_events WHERE at < ${cutoff}
+        AND (detail IS NOT NULL OR from_state IS NOT NULL)`,
+      ),
+      accounts: count(
+        db,
+        `SELECT count(*) FROM virtual_accounts WHERE created_at < ${cutoff}
+        AND purpose = 'sale' AND callback_url IS NOT NULL`,
+      ),
+      inflows: count(
+        db,
+        `SELECT count(*) FROM inflows WHERE first_seen_at < ${cutoff}
+        AND provider_date IS NOT NULL AND occurred_at IS NOT NULL`,
+      ),
+    };
+    expect(Math.min(due.events, due.accounts, due.inflows)).toBeGreaterThan(50);
+    // The rows younger than the set age, with their detail.
+    const youngWithDetail = () => ({
+      details: count(
+        db,
+        `SELECT count(*) FROM sale_events WHERE at >= ${cutoff} AND detail IS NOT NULL`,
+      ),
+      urls: count(
+        db,
+        `SELECT count(*) FROM virtual_accounts WHERE created_at >= ${cutoff}
+        AND callback_url IS NOT NULL`,
+      ),
+      dates: count(
+        db,
+        `SELECT count(*) FROM inflows WHERE first_seen_at >= ${cutoff}
+        AND provider_date IS NOT NULL`,
+      ),
+    });
+    const young = youngWithDetail();
+    expect(Math.min(young.details, young.urls, young.dates)).toBeGreaterThan(10);
+
+    const pagesBefore = count(db, 'PRAGMA page_count');
+    const pass = await runMaintenance(db, {
+      rules: DEFAULT_RETENTION,
+      now: () => END_MS,
+      batchRows: 40,
+    });
+    expect(pass.reducedDetail).toBe(due.events + due.accounts + due.inflows);
+    expect(db.prepare(MONEY).get()).toEqual(kept);
+    // The rewritten rows gave their bytes back (repack.ts), and every reference still holds.
+    expect(count(db, 'PRAGMA page_count')).toBeLessThan(pagesBefore);
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(db.pragma('foreign_key_check')).toEqual([]);
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    expect(
+      count(db, `SELECT count(*) FROM sale_events WHERE at < ${cutoff} AND detail IS NOT NULL`),
+    ).toBe(0);
+    expect(
+      count(
+        db,
+        `SELECT count(*) FROM virtual_accounts WHERE created_at < ${cutoff}
+      AND purpose = 'sale' AND callback_url IS NOT NULL`,
+      ),
+    ).toBe(0);
+    expect(
+      count(
+        db,
+        `SELECT count(*) FROM virtual_accounts WHERE purpose = 'counter'
+      AND callback_url IS NULL`,
+      ),
+    ).toBe(
+      count(
+        db,
+        `SELECT count(*) FROM virtual_accounts
+      WHERE purpose = 'counter' AND callback_url IS NULL`,
+      ),
+    );
+    expect(
+      count(
+        db,
+        `SELECT count(*) FROM inflows WHERE first_seen_at < ${cutoff}
+      AND provider_date IS NOT NULL`,
+      ),
+    ).toBe(0);
+    // The young rows keep all of it.
+    expect(youngWithDetail()).toEqual(young);
+    // The next pass starts after the rows done (migration 010's cursors) and finds nothing.
+    // No stored cursor passes a row that was too young (it is reduced by a later pass).
+    for (const [name, age] of [
+      ['sale_events', 'at'],
+      ['virtual_accounts', 'created_at'],
+      ['inflows', 'first_seen_at'],
+    ] as const) {
+      const cursor = count(
+        db,
+        `SELECT COALESCE(MAX(last_id), 0) FROM retention_cursors WHERE name = '${name}'`,
+      );
+      expect(cursor).toBeLessThan(
+        count(db, `SELECT MIN(id) FROM ${name} WHERE ${age} >= ${cutoff}`),
+      );
+    }
+    expect(count(db, `SELECT count(*) FROM retention_cursors`)).toBeGreaterThan(0);
+    const again = await runMaintenance(db, { rules: DEFAULT_RETENTION, now: () => END_MS });
+    expect(again.reducedDetail).toBe(0);
+    // A day later, that day's rows are due, and only they.
+    const nextDay = await runMaintenance(db, {
+      rules: DEFAULT_RETENTION,
+      now: () => END_MS + DAY_MS,
+    });
+    expect(nextDay.reducedDetail).toBe(
+      count(
+        db,
+        `SELECT count(*) FROM sale_events WHERE at >= ${cutoff} AND at < ${cutoff + DAY_MS}
+        AND from_state IS NULL AND to_state <> 'creating'`,
+      ) +
+        count(
+          db,
+          `SELECT count(*) FROM virtual_accounts WHERE created_at >= ${cutoff}
+          AND created_at < ${cutoff + DAY_MS} AND callback_url IS NULL AND purpose = 'sale'`,
+        ) +
+        count(
+          db,
+          `SELECT count(*) FROM inflows WHERE first_seen_at >= ${cutoff}
+          AND first_seen_at < ${cutoff + DAY_MS} AND provider_date IS NULL`,
+        ),
+    );
+  });
+
+  it('a sync and a status check still work on pruned rows', async () => {
+    const db = shopDb(true);
+    await runMaintenance(db, { rules: DEFAULT_RETENTION, now: () => END_MS });
+    const old = db
+      .prepare(
+        `SELECT session_id AS sessionId, external_reference AS reference, amount_kobo AS amountKobo,
+           occurred_at AS occurredAt FROM inflows
+         WHERE first_seen_at < ? AND status = 'success' AND provider_date IS NULL
+           AND external_reference IS NOT NULL ORDER BY id LIMIT 2`,
+      )
+      .all(END_MS - 90 * DAY_MS) as {
+      sessionId: string;
+      reference: string;
+      amountKobo: number;
+      occurredAt: number;
+    }[];
+    const [listed, checked] = old;
+    if (!listed || !checked) throw new Error('the generated shop has no pruned inflows');
+    const record = (row: typeof listed, status: 'success' | 'failed') =>
+      transactionRecord({
+        sessionId: row.sessionId,
+        externalReference: row.reference,
+        amountKobo: row.amountKobo,
+        status,
+        rawStatus: status,
+        date: '2025-10-01 10:00:00',
+        dateMs: row.occurredAt,
+      });
+    // The listing shows an old payment again, now reversed: stored as a change, no conflict.
+    const run = insertSyncRun(db, { mode: 'full', trigger: 'test', startOffset: 0 }, END_MS);
+    const page = applyListingPage(
+      db,
+      { rows: [record(listed, 'failed')], observedAt: END_MS },
+      {
+        runId: run.id,
+        nextOffset: 1,
+        reportedCount: 1,
+        collectedDelta: 1,
+        pendingOffset: null,
+        pendingSince: null,
+        listingOrder: null,
+      },
+      END_MS,
+    );
+    expect(page.updated).toBe(1);
+    expect(getInflowBySession(db, listed.sessionId)).toMatchObject({
+      status: 'failed',
+      occurredAt: listed.occurredAt,
+      amountKobo: listed.amountKobo,
+    });
+    // A status check of another old payment: the same amount, so no conflict, status kept.
+    const check = record(checked, 'success');
+    const result = upsertInflow(
+      db,
+      { ...check, providerDate: check.date, occurredAt: check.dateMs },
+      'poll',
+      END_MS,
+    );
+    expect(result.amountConflict).toBe(false);
+    expect(getInflowBySession(db, checked.sessionId)).toMatchObject({
+      status: 'success',
+      occurredAt: checked.occurredAt,
+    });
   });
 
   it('a longer set age keeps more, and the other ages are never shorter than it', () => {

@@ -118,8 +118,8 @@ describe('an exception resolved by the owner', () => {
       if (index < 0) throw new Error(`the CSV has no ${name} column`);
       return index;
     };
-    const late = rows.find((row) => row[column('exception')] === 'paid_late');
-    expect(late?.[column('resolution')]).toBe('refunded');
+    const late = rows.find((row) => row[column('exception')] === 'Paid late');
+    expect(late?.[column('resolution')]).toBe('Refunded by transfer');
     expect(late?.[column('bank_reference')]).toBe(BANK_REFERENCE);
     expect(late?.[column('amount_naira')]).toBe('2500.00');
     expect(problems).toEqual([]);

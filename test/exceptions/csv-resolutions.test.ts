@@ -56,8 +56,8 @@ describe('CSV export with exception resolutions', () => {
     const bySession = new Map(records.map((r) => [r[column('session_id')], r]));
     const tail = (record: string[] | undefined) => record?.slice(-6);
     expect(tail(bySession.get(day.paidLateSessionId))).toEqual([
-      'paid_late',
-      'refunded',
+      'Paid late',
+      'Refunded by transfer',
       "'@Ada, till 2",
       formatIsoInZone(RESOLVED_AT, LAGOS),
       `'${hostileReference}`,
@@ -65,16 +65,17 @@ describe('CSV export with exception resolutions', () => {
     ]);
     expect(tail(bySession.get(day.paidSessionId))).toEqual(['', '', '', '', '', '']);
     expect(tail(bySession.get(day.unmatchedSessionId))).toEqual([
-      'unmatched_inflow',
-      'open',
+      'No till of this shop made it',
+      'Open',
       '',
       '',
       '',
       '',
     ]);
     expect(tail(bySession.get(day.rejectedSessionId))).toEqual([
-      'wrong_amount',
-      'open',
+      // One vocabulary: the till's, the display's, the report's and the PDF's words.
+      'Wrong amount ₦50.00: not accepted, the bank returns it to the customer',
+      'Open',
       '',
       '',
       '',
@@ -93,8 +94,8 @@ describe('CSV export with exception resolutions', () => {
       '',
       '',
       'report',
-      'open_at_cutoff',
-      'goods_given',
+      'Still open at cut-off',
+      'Goods given',
       'owner',
       formatIsoInZone(RESOLVED_AT, LAGOS),
       '',
@@ -107,6 +108,9 @@ describe('CSV export with exception resolutions', () => {
       0,
     );
     expect(total).toBe(250_000 + 100_000 + 730_050 + 5_000);
+    // No exception or resolution cell holds a code (wrong_amount, goods_given...).
+    for (const cell of records.flatMap((r) => r.slice(-6, -4)))
+      expect(cell).not.toMatch(/_|^[a-z]/);
     // No cell a spreadsheet would evaluate.
     for (const cell of records.flat()) expect(cell).not.toMatch(/^[=+@\t\r]|^-(?!\d)/);
   });
@@ -118,14 +122,14 @@ describe('CSV export with exception resolutions', () => {
     resolveException(db, { key, action: 'credited' }, 'owner', RESOLVED_AT);
     const resolved = parseCsv(buildCsvExport(db, EXCEPTION_DAY_RANGE).csv);
     expect(resolved.find((r) => r[0] === day.unmatchedSessionId)?.slice(-6, -4)).toEqual([
-      'unmatched_inflow',
-      'credited',
+      'No till of this shop made it',
+      'Customer credited',
     ]);
     resolveException(db, { key, action: 'other', note: 'Wrong shop' }, 'owner', RESOLVED_AT + 1);
     const changed = parseCsv(buildCsvExport(db, EXCEPTION_DAY_RANGE).csv);
     expect(changed.find((r) => r[0] === day.unmatchedSessionId)?.slice(-6)).toEqual([
-      'unmatched_inflow',
-      'other',
+      'No till of this shop made it',
+      'Other',
       'owner',
       formatIsoInZone(RESOLVED_AT + 1, LAGOS),
       '',
@@ -134,8 +138,8 @@ describe('CSV export with exception resolutions', () => {
     reopenException(db, key, 'owner', RESOLVED_AT + 2);
     const reopened = parseCsv(buildCsvExport(db, EXCEPTION_DAY_RANGE).csv);
     expect(reopened.find((r) => r[0] === day.unmatchedSessionId)?.slice(-6)).toEqual([
-      'unmatched_inflow',
-      'open',
+      'No till of this shop made it',
+      'Open',
       '',
       '',
       '',

@@ -49,7 +49,7 @@ describe('other income on this account (Settings: report.otherIncome)', () => {
     expect(report.shop.notOurs).toEqual(report.otherIncome?.success);
     // The CSV marks no exception on those rows either.
     const csv = buildCsvExport(db, { ...EXCEPTION_DAY_RANGE, otherIncome: true }).csv;
-    expect(csv).not.toContain('unmatched_inflow');
+    expect(csv).not.toContain('No till of this shop made it');
   });
 
   it('is a validated Settings choice, off unless chosen', () => {

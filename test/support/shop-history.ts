@@ -82,12 +82,13 @@ export function insertInflowRow(
     `INSERT INTO inflows (session_id, external_reference, amount_kobo, status, provider_date,
        occurred_at, source, last_source, sale_id, account_id, first_seen_at, updated_at,
        listed_at, listed_status)
-     VALUES (?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     inflow.sessionId,
     inflow.reference,
     inflow.amountKobo,
     inflow.status,
+    lagosProviderDate(inflow.occurredAt),
     inflow.occurredAt,
     inflow.listed ? 'listing' : 'callback',
     inflow.listed ? 'listing' : 'callback',
@@ -98,6 +99,11 @@ export function insertInflowRow(
     inflow.listed ? now : null,
     inflow.listed ? inflow.status : null,
   );
+}
+
+/** The provider's own text of a moment (Lagos wall clock), as a listing or callback gives it. */
+function lagosProviderDate(ms: number): string {
+  return new Date(ms + 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
 }
 
 /** A sale moved through `states` at the given times (the first is 'creating' at createdAt). */
@@ -128,6 +134,19 @@ export function insertSaleWithHistory(
     sale.createdAt,
     'test',
   );
+  // Its one-off account as the engine makes it, with the callback address given to the
+  // provider (retention clears it); not linked to the sale, so no report's reading changes.
+  db.prepare(
+    `INSERT INTO virtual_accounts (type, purpose, reference, account_number, account_name, bank,
+       amount_kobo, callback_url, status, created_at, updated_at)
+     VALUES ('nonstatic', 'sale', ?, NULL, 'TT/SHOP', 'Wema Bank', ?, ?, 'expired', ?, ?)`,
+  ).run(
+    `${sale.reference}-VA`,
+    sale.amountKobo,
+    'https://till.example/webhook/t/4f9c2a7d1e8b4c6f0a3d5e7b9c1f2a4d',
+    sale.createdAt,
+    sale.createdAt,
+  );
   const history: { at: number; state: SaleState }[] = [{ at: sale.createdAt, state: 'creating' }];
   let paidAt: number | null = null;
   let paidSessionId: string | null = null;
@@ -140,7 +159,11 @@ export function insertSaleWithHistory(
         state: step.state,
         cause: 'test',
         ...(paid && step.paidSessionId
-          ? { fields: { paidSessionId: step.paidSessionId, paidAt: step.at } }
+          ? {
+              fields: { paidSessionId: step.paidSessionId, paidAt: step.at },
+              // What the engine records with a payment (confirmation.ts): retention clears it.
+              detail: { sessionId: step.paidSessionId, providerDate: lagosProviderDate(step.at) },
+            }
           : {}),
       },
       step.at,
@@ -187,7 +210,12 @@ function generateShopRows(db: Db, options: ShopOptions): ShopModel {
   const min = 60_000;
 
   const addInflow = (inflow: ModelInflow, accountId: number | null = null): void => {
-    insertInflowRow(db, { ...inflow, accountId }, options.endMs);
+    // First seen when it happened (a callback), as a till sees its payments, not all at the end.
+    insertInflowRow(
+      db,
+      { ...inflow, accountId },
+      Math.min(inflow.occurredAt + 2_000, options.endMs),
+    );
     inflows.push(inflow);
   };
 

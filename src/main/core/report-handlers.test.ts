@@ -93,12 +93,14 @@ describe("the owner's standing-account limit (Settings) reaches the report and t
     expect(report.exceptions.filter((e) => e.kind === 'standing_above_limit')).toMatchObject([
       { sessionId, key: `standing_above_limit:session:${sessionId}` },
     ]);
-    expect((await on.exportCsv({}, owner)).csv).toContain('standing_above_limit');
+    expect((await on.exportCsv({}, owner)).csv).toContain('Large payment into a standing account');
 
     const off = handlers(0);
     expect((await off.getZReport({}, owner)).exceptions.map((e) => e.kind)).not.toContain(
       'standing_above_limit',
     );
-    expect((await off.exportCsv({}, owner)).csv).not.toContain('standing_above_limit');
+    expect((await off.exportCsv({}, owner)).csv).not.toContain(
+      'Large payment into a standing account',
+    );
   });
 });

@@ -69,8 +69,8 @@ export function shopLine(attribution: Attribution): ShopLine {
 
 /** What the CSV's `till_attribution` column says for each line. */
 export const SHOP_LINE_WORDS: Readonly<Record<ShopLine, string>> = {
-  'this-till': 'this_till',
-  'other-till': 'other_till',
-  'counter-account': 'counter_account',
-  'not-ours': 'not_ours',
+  'this-till': 'This till',
+  'other-till': 'Other till of this shop',
+  'counter-account': 'Counter account',
+  'not-ours': 'Not made by any till of this shop',
 };

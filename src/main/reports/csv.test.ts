@@ -125,7 +125,7 @@ describe('CSV export', () => {
           String(sale.id),
           // Its own sale (the hostile reference is in no format of this app): this till.
           'TILL1',
-          'this_till',
+          'This till',
           guarded,
           'callback',
           ...NO_EXCEPTION,
@@ -168,7 +168,7 @@ describe('CSV export', () => {
       'static-1',
       '',
       '',
-      'not_ours',
+      'Not made by any till of this shop',
       '',
       'listing',
       ...NO_EXCEPTION,
@@ -295,12 +295,12 @@ describe('CSV export', () => {
       [{ at: sessionAt - 50_000, state: 'awaiting_payment' }],
     );
     const rows: [string, number | null, string, string][] = [
-      [own, sale.id, 'TILLA7K2', 'this_till'],
-      [ownCounter, null, 'TILLA7K2', 'counter_account'],
-      [legacyCounter, null, 'TILLA7K2', 'counter_account'],
-      [b.next(), null, 'TILLB9Q3', 'other_till'],
-      [b.next('counter'), null, 'TILLB9Q3', 'counter_account'],
-      ['INV-77', null, '', 'not_ours'],
+      [own, sale.id, 'TILLA7K2', 'This till'],
+      [ownCounter, null, 'TILLA7K2', 'Counter account'],
+      [legacyCounter, null, 'TILLA7K2', 'Counter account'],
+      [b.next(), null, 'TILLB9Q3', 'Other till of this shop'],
+      [b.next('counter'), null, 'TILLB9Q3', 'Counter account'],
+      ['INV-77', null, '', 'Not made by any till of this shop'],
     ];
     rows.forEach(([reference, saleId], n) =>
       insertInflowRow(

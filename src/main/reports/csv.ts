@@ -12,15 +12,20 @@
  *   till                the till of this shop that made it: the reference prefix of that till
  *                       (its till id's letters and digits, upper-cased, e.g. TILLA7K2), the
  *                       same in every till's export; empty for money no till of the shop made
- *   till_attribution    this_till | other_till | counter_account | not_ours (attribution.ts)
+ *   till_attribution    whose money it is, in the report's words (attribution.ts): This till |
+ *                       Other till of this shop | Counter account | Not made by any till of
+ *                       this shop
  *   cashier             the cashier of that sale, empty when none
  *   source              how this till first heard of it: callback | poll | listing; `report` on
  *                       a row of its own for an exception no inflow row of the range concerns
  *                       (an open sale, unreadable rows...): no status and no amount there, so
  *                       the amount column still sums the inflows only
- *   exception           the report's exception(s) the row concerns (paid_late, unmatched_inflow,
- *                       ...; several joined with '; '), empty when none
- *   resolution          open | refunded | goods_given | credited | other
+ *   exception           the report's exception(s) the row concerns, in the report's words
+ *                       (report-words.ts: "Paid late", "Wrong amount ₦1,900.00: not accepted,
+ *                       the bank returns it to the customer", ...; several joined with '; '),
+ *                       empty when none
+ *   resolution          Open, or what was done in the report's words (Refunded by transfer,
+ *                       Goods given, Customer credited, Other)
  *   resolved_by         who recorded the resolution
  *   resolved_at         when, ISO 8601 like date
  *   bank_reference      the refund transfer's bank reference (refunded)
@@ -78,6 +83,20 @@ export function csvText(value: string | null): string {
   return NEEDS_QUOTES.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
 }
 
+/** csvText remembering its answers: for the columns that take a few values over many rows. */
+function memoCsvText(): (value: string | null) => string {
+  const seen = new Map<string, string>();
+  return (value) => {
+    if (value === null) return '';
+    let text = seen.get(value);
+    if (text === undefined) {
+      text = csvText(value);
+      seen.set(value, text);
+    }
+    return text;
+  };
+}
+
 /** A number this app produced (an id, an amount): written as is. */
 export function csvNumber(value: number | string | null): string {
   return value === null ? '' : String(value);
@@ -108,6 +127,9 @@ export function buildCsvExport(db: Db, options: CsvExportOptions): CsvExportView
   const tillPrefix = referencePrefix(options.tillId ?? LEGACY_TILL_ID);
   // Most rows concern no exception: their resolution cells are the same empty ones.
   const noResolution = resolutionCells([], options.timeZone).map(csvText).join(',');
+  // Status, source, cashier, till and attribution take a few values a month: each is quoted
+  // and guarded once, not once a row.
+  const cell = memoCsvText();
   for (const row of iterateCsvInflows(db, { fromMs, toMs })) {
     const concerns = exceptions.forRow(row.sessionId, row.saleId);
     const attribution = attributeReference(row.externalReference, {
@@ -115,21 +137,23 @@ export function buildCsvExport(db: Db, options: CsvExportOptions): CsvExportView
       localSale: row.localSale === 1,
       localCounterAccount: row.localCounter === 1,
     });
+    const resolution =
+      concerns.length === 0
+        ? noResolution
+        : resolutionCells(concerns, options.timeZone).map(csvText).join(',');
     lines.push(
       [
         csvText(row.sessionId),
         csvText(iso(row.occurredAt)),
-        csvText(row.status),
-        csvNumber(koboToDecimalString(row.amountKobo)),
+        cell(row.status),
+        koboToDecimalString(row.amountKobo),
         csvText(row.externalReference),
         csvNumber(row.saleId),
-        csvText(attribution.tillPrefix),
-        csvText(SHOP_LINE_WORDS[shopLine(attribution)]),
-        csvText(row.cashier),
-        csvText(row.source),
-        concerns.length === 0
-          ? noResolution
-          : resolutionCells(concerns, options.timeZone).map(csvText).join(','),
+        cell(attribution.tillPrefix),
+        cell(SHOP_LINE_WORDS[shopLine(attribution)]),
+        cell(row.cashier),
+        cell(row.source),
+        resolution,
       ].join(','),
     );
   }

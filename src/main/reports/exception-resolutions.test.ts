@@ -94,24 +94,31 @@ describe('the CSV cells of exceptions', () => {
   const openSale = reported({ kind: 'open_at_cutoff', saleId: 4 });
   const group = reported({ kind: 'unreadable_rows', at: 1 });
 
-  it('are empty without an exception, "open" until resolved, and list two cases in order', () => {
+  it('are empty without an exception, "Open" until resolved, and list two cases in order', () => {
     expect(resolutionCells([], 'Africa/Lagos')).toEqual([null, null, null, null, null, null]);
     expect(resolutionCells([open], 'Africa/Lagos')).toEqual([
-      'unmatched_inflow',
-      'open',
+      'No till of this shop made it',
+      'Open',
       null,
       null,
       null,
       null,
     ]);
     expect(resolutionCells([late, open], 'Africa/Lagos')).toEqual([
-      'paid_late; unmatched_inflow',
-      'other; open',
+      'Paid late; No till of this shop made it',
+      'Other; Open',
       'Ada; ',
       '2026-11-22T18:30:00+01:00; ',
       null,
       'Called the customer; ',
     ]);
+  });
+
+  it('name a wrong amount in the one wording of the till, the display and the report', () => {
+    const wrong = reported({ kind: 'wrong_amount', sessionId: 'S7', amountKobo: 190_000 });
+    expect(resolutionCells([wrong], 'Africa/Lagos')[0]).toBe(
+      'Wrong amount ₦1,900.00: not accepted, the bank returns it to the customer',
+    );
   });
 
   it('belong to the row of their payment, else of their sale; the rest get rows of their own', () => {

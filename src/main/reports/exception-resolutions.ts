@@ -5,6 +5,7 @@
  * resolution and keeps the earlier ones in the log; reopening is a log entry too.
  */
 import { formatIsoInZone } from '#shared/provider-time';
+import { EXCEPTION_WORDS, RESOLUTION_WORDS, wrongAmountWords } from '#shared/report-words';
 import type {
   ExceptionFinding,
   ExceptionKind,
@@ -246,6 +247,16 @@ export const RESOLUTION_CSV_COLUMNS = [
   'note',
 ] as const;
 
+/**
+ * An exception in the CSV, in the words of the till, the display, the report and its PDF (one
+ * vocabulary, report-words.ts): a wrong amount says what came and where the money goes.
+ */
+export function exceptionCell(exception: ReportException): string {
+  return exception.kind === 'wrong_amount' && exception.amountKobo !== null
+    ? wrongAmountWords(exception.amountKobo)
+    : EXCEPTION_WORDS[exception.kind];
+}
+
 /** The CSV cells of the exceptions a row concerns (all empty when none; 'open' when unresolved). */
 export function resolutionCells(
   exceptions: readonly ReportException[],
@@ -258,8 +269,8 @@ export function resolutionCells(
       ? null
       : exceptions.map((exception) => pick(exception) ?? '').join('; ');
   return [
-    joined((e) => e.kind),
-    joined((e) => e.resolution?.action ?? 'open'),
+    joined(exceptionCell),
+    joined((e) => (e.resolution ? RESOLUTION_WORDS[e.resolution.action] : 'Open')),
     joined((e) => e.resolution?.resolvedBy ?? null),
     joined((e) => (e.resolution ? formatIsoInZone(e.resolution.resolvedAt, timeZone) : null)),
     joined((e) => e.resolution?.bankReference ?? null),

@@ -25,14 +25,15 @@ import {
   paidSalesByTill,
   paidTwiceInflows,
   standingAboveLimitInflows,
-  reversedSales,
-  salesMissingFromListing,
+  paidSaleChecks,
   salesOpenAtCutoff,
   shopLineRows,
   successBuckets,
   unmatchedInflows,
   wrongAmountInflows,
+  type MissingCase,
   type Range,
+  type ReversedCase,
 } from '#main/store/z-report-queries';
 import { lastCompleteSyncRun, latestSyncRun } from '#main/store/sync-runs-repo';
 import {
@@ -223,14 +224,21 @@ function exceptionsOf(db: Db, range: Range, options: ZReportOptions): ZReportVie
     limit: options.exceptionLimit ?? DEFAULT_EXCEPTION_LIMIT,
     otherIncome: options.otherIncome === true,
   };
+  // One walk of the range's paid sales finds both the reversed and the unlisted ones.
+  const checks = paidSaleChecks(
+    db,
+    range,
+    lastComplete ? lastComplete.startedAt - lagMs : null,
+    cases.limit,
+  );
   const findings = [
-    ...reversed(cases),
+    ...reversed(cases, checks.reversed),
     ...paidLate(cases),
     ...paidTwice(cases),
     ...standingAboveLimit(cases, options.standingFlagAboveKobo ?? 0),
     ...wrongAmounts(cases),
     ...unmatched(cases),
-    ...(lastComplete ? missingFromProvider(cases, lastComplete.startedAt - lagMs) : []),
+    ...missingFromProvider(cases, checks.missing),
     ...openAtCutoff(cases, Math.min(options.now, range.toMs)),
     ...unreadableRows(db, options.timeZone),
     ...unreadableCallbacksOf(db, range),
@@ -333,11 +341,8 @@ function unmatched({ db, range, limit, zone, tillPrefix, otherIncome }: Cases): 
   }));
 }
 
-function missingFromProvider(
-  { db, range, limit, zone }: Cases,
-  coveredBefore: number,
-): ExceptionFinding[] {
-  return salesMissingFromListing(db, range, coveredBefore, limit).map((row) => ({
+function missingFromProvider({ zone }: Cases, rows: readonly MissingCase[]): ExceptionFinding[] {
+  return rows.map((row) => ({
     kind: 'missing_from_provider',
     saleId: row.saleId,
     sessionId: row.sessionId,
@@ -365,8 +370,8 @@ function openAtCutoff({ db, range, limit, zone }: Cases, cutoffMs: number): Exce
   }));
 }
 
-function reversed({ db, range, limit, zone }: Cases): ExceptionFinding[] {
-  return reversedSales(db, range, limit).map((row) => ({
+function reversed({ zone }: Cases, rows: readonly ReversedCase[]): ExceptionFinding[] {
+  return rows.map((row) => ({
     kind: 'reversed',
     saleId: row.saleId,
     sessionId: row.sessionId,

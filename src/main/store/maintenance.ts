@@ -1,5 +1,6 @@
 import type { Db } from './database';
 import { dropExpiredRows, reduceCallbackBodies, type RetentionRules } from './retention';
+import { DETAIL_RULES, detailStart, reduceOldDetail } from './retention-detail';
 
 /** PRAGMA auto_vacuum's value for INCREMENTAL. */
 const AUTO_VACUUM_INCREMENTAL = 2;
@@ -21,6 +22,8 @@ export interface MaintenanceOptions {
 
 export interface MaintenanceReport {
   readonly reducedCallbacks: number;
+  /** Money rows whose old detail was cleared (retention-detail.ts), all tables together. */
+  readonly reducedDetail: number;
   /** The next pass may start after this callback id: the ones before it are reduced or kept. */
   readonly callbackCursor: number;
   readonly droppedAlerts: number;
@@ -64,6 +67,7 @@ export async function runMaintenance(
 ): Promise<MaintenanceReport> {
   const tally: Tally = {
     reducedCallbacks: 0,
+    reducedDetail: 0,
     callbackCursor: options.callbackCursor ?? 0,
     droppedAlerts: 0,
     droppedUnreadable: 0,
@@ -73,6 +77,7 @@ export async function runMaintenance(
   const steps = { pause: options.pause ?? nextTurn, stopped: options.stopped ?? (() => false) };
   const done =
     (await reduceCallbacks(db, options, tally, steps)) &&
+    (await reduceDetail(db, options, tally, steps)) &&
     (await dropExpired(db, options, tally, steps)) &&
     (await giveSpaceBack(db, options, tally, steps));
   if (!done) return { ...tally, walPagesLeft: -1, stoppedEarly: true };
@@ -118,6 +123,35 @@ async function reduceCallbacks(
     await steps.pause();
     if (step.done) return true;
   }
+}
+
+/** The money tables' old detail, table by table, batch by batch. */
+async function reduceDetail(
+  db: Db,
+  options: MaintenanceOptions,
+  tally: Tally,
+  steps: Steps,
+): Promise<boolean> {
+  for (const rule of DETAIL_RULES) {
+    const start = detailStart(db, rule, options.rules.callbackBodyDays, options.now());
+    let from = start.from;
+    let blocked = false;
+    for (;;) {
+      if (steps.stopped()) return false;
+      const step = reduceOldDetail(db, rule, {
+        cutoff: start.cutoff,
+        from,
+        limit: options.batchRows ?? 500,
+        blocked,
+      });
+      tally.reducedDetail += step.reduced;
+      from = step.last;
+      blocked = step.blocked;
+      await steps.pause();
+      if (step.done) break;
+    }
+  }
+  return true;
 }
 
 async function dropExpired(

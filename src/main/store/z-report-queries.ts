@@ -136,38 +136,42 @@ export const PAID_LATE_SQL = `SELECT id AS saleId, amount_kobo AS amountKobo, pa
   ORDER BY paid_at LIMIT ?`;
 
 /**
- * Paid sales the provider's listing does not back: no inflow row, or one no listing ever
- * showed (listed_status, set together with listed_at, stays NULL when only callbacks and polls
- * reported it), or one the listing shows as failed or pending while a newer status check still
- * says success. Only sales paid before the last complete sync started (less the listing lag)
- * are judged: that sync read a listing that must already hold them. A stored status that is
- * no longer success is a reversal (REVERSED_SQL), not this.
+ * Paid sales whose payment the provider does not back, in one walk of the range's paid sales
+ * with each one's inflow (pairedSaleChecks splits them):
+ * - reversed: the inflow's status is now something other than success (reversed after the
+ *   sale was confirmed);
+ * - missing from the listing: no inflow row, or one no listing ever showed (listed_status, set
+ *   together with listed_at, stays NULL when only callbacks and polls reported it), or one the
+ *   listing shows as failed or pending while a newer status check still says success. Only
+ *   sales paid before the last complete sync started (less the listing lag: the third
+ *   parameter) are judged: that sync read a listing that must already hold them.
+ * The two never meet (a reversal's status is not success; a missing one's is success or none).
+ * Parameters: fromMs, toMs, coveredBefore.
  */
-export const MISSING_SQL = `SELECT s.id AS saleId, s.amount_kobo AS amountKobo, s.paid_at AS at,
-    s.paid_session_id AS sessionId, i.listed_status AS listedStatus
+export const PAID_SALE_CHECKS_SQL = `SELECT s.id AS saleId, s.amount_kobo AS amountKobo,
+    s.paid_at AS at, s.paid_session_id AS sessionId, i.status AS status,
+    i.status_observed_at AS changedAt, i.listed_status AS listedStatus
   FROM sales s LEFT JOIN inflows i ON i.session_id = s.paid_session_id
-  WHERE s.paid_at >= ? AND s.paid_at < ? AND s.paid_at < ? AND s.state IN ('paid', 'paid_late')
-    AND (i.listed_status IS NOT 'success') AND (i.status IS NULL OR i.status = 'success')
-  ORDER BY s.paid_at LIMIT ?`;
-
-/**
- * Sales marked paid whose payment the provider now reports as something other than success:
- * reversed after the fact (the inflow's status changed since the sale was confirmed).
- */
-export const REVERSED_SQL = `SELECT s.id AS saleId, s.amount_kobo AS amountKobo, s.paid_at AS at,
-    s.paid_session_id AS sessionId, i.status AS status, i.status_observed_at AS changedAt
-  FROM sales s JOIN inflows i ON i.session_id = s.paid_session_id
   WHERE s.paid_at >= ? AND s.paid_at < ? AND s.state IN ('paid', 'paid_late')
-    AND i.status <> 'success'
-  ORDER BY s.paid_at LIMIT ?`;
+    AND (i.status <> 'success'
+      OR (s.paid_at < ? AND (i.listed_status IS NOT 'success')
+        AND (i.status IS NULL OR i.status = 'success')))
+  ORDER BY s.paid_at`;
 
 const OPEN_LIST = OPEN_SALE_STATES.map((state) => `'${state}'`).join(', ');
 
-/** Sales created in the range whose last state change before the cut-off left them open. */
+/**
+ * Sales created in the range whose last state change before the cut-off left them open. A sale
+ * last changed before the cut-off is in the state it had then: its state and updated_at are
+ * written with its newest event, at the same moment (transitionSale), so the events are read
+ * only for the sales changed since (on a past day, the few paid late or expired after it).
+ * Parameters: cutoff, cutoff, fromMs, toMs, limit.
+ */
 export const OPEN_AT_CUTOFF_SQL = `SELECT id AS saleId, amountKobo, at, stateAtEnd FROM (
     SELECT s.id, s.amount_kobo AS amountKobo, s.created_at AS at,
-      (SELECT e.to_state FROM sale_events e WHERE e.sale_id = s.id AND e.at < ?
-        ORDER BY e.id DESC LIMIT 1) AS stateAtEnd
+      CASE WHEN s.updated_at < ? THEN s.state ELSE
+        (SELECT e.to_state FROM sale_events e WHERE e.sale_id = s.id AND e.at < ?
+          ORDER BY e.id DESC LIMIT 1) END AS stateAtEnd
     FROM sales s WHERE s.created_at >= ? AND s.created_at < ?)
   WHERE stateAtEnd IN (${OPEN_LIST})
   ORDER BY at LIMIT ?`;
@@ -325,28 +329,36 @@ export function paidLateSales(db: Db, range: Range, limit: number): SaleCase[] {
   return db.prepare(PAID_LATE_SQL).all(range.fromMs, range.toMs, limit) as SaleCase[];
 }
 
-export function salesMissingFromListing(
+export type ReversedCase = SaleCase & { readonly status: string; readonly changedAt: number };
+export type MissingCase = SaleCase & { readonly listedStatus: string | null };
+
+/**
+ * The range's paid sales the provider does not back, oldest first, at most `limit` of each
+ * kind. `coveredBefore` null: no complete sync yet, so none is judged missing.
+ */
+export function paidSaleChecks(
   db: Db,
   range: Range,
-  coveredBefore: number,
+  coveredBefore: number | null,
   limit: number,
-): (SaleCase & { readonly listedStatus: string | null })[] {
-  return db
-    .prepare(MISSING_SQL)
-    .all(range.fromMs, range.toMs, coveredBefore, limit) as (SaleCase & {
+): { readonly reversed: ReversedCase[]; readonly missing: MissingCase[] } {
+  const rows = db
+    .prepare(PAID_SALE_CHECKS_SQL)
+    .all(range.fromMs, range.toMs, coveredBefore ?? Number.MIN_SAFE_INTEGER) as (SaleCase & {
+    status: string | null;
+    changedAt: number | null;
     listedStatus: string | null;
   })[];
-}
-
-export function reversedSales(
-  db: Db,
-  range: Range,
-  limit: number,
-): (SaleCase & { readonly status: string; readonly changedAt: number })[] {
-  return db.prepare(REVERSED_SQL).all(range.fromMs, range.toMs, limit) as (SaleCase & {
-    status: string;
-    changedAt: number;
-  })[];
+  const reversed: ReversedCase[] = [];
+  const missing: MissingCase[] = [];
+  for (const { status, changedAt, listedStatus, ...sale } of rows) {
+    if (status !== null && status !== 'success') {
+      if (reversed.length < limit) reversed.push({ ...sale, status, changedAt: changedAt ?? 0 });
+    } else if (missing.length < limit) {
+      missing.push({ ...sale, listedStatus });
+    }
+  }
+  return { reversed, missing };
 }
 
 export interface OpenSaleCase {
@@ -364,5 +376,5 @@ export function salesOpenAtCutoff(
 ): OpenSaleCase[] {
   return db
     .prepare(OPEN_AT_CUTOFF_SQL)
-    .all(cutoffMs, range.fromMs, range.toMs, limit) as OpenSaleCase[];
+    .all(cutoffMs, cutoffMs, range.fromMs, range.toMs, limit) as OpenSaleCase[];
 }

@@ -8,6 +8,7 @@ import { m006WatchedSales } from './006-watched-sales';
 import { m007PairedCounters } from './007-paired-counters';
 import { m008ActivityIndexes } from './008-activity-indexes';
 import { m009ProviderPageSize } from './009-provider-page-size';
+import { m010RetentionCursors } from './010-retention-cursors';
 
 /** Every migration, in order. Append new ones; never edit or reorder a shipped one. */
 export const migrations: readonly Migration[] = [
@@ -20,4 +21,5 @@ export const migrations: readonly Migration[] = [
   m007PairedCounters,
   m008ActivityIndexes,
   m009ProviderPageSize,
+  m010RetentionCursors,
 ];

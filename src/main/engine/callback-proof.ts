@@ -11,8 +11,8 @@ import {
   CALLBACK_HEALTH_DEFAULTS,
   createCallbackHealth,
   type CallbackHealthMonitor,
-} from '#main/engine/callback-health';
-import type { Scheduler } from '#main/engine/scheduler';
+} from './callback-health';
+import type { Scheduler } from './scheduler';
 import type { Logger } from '#main/logging/logger';
 import type { SecretStore } from '#main/secrets/secret-store';
 import type { SettingsStore } from '#main/settings/settings-store';

@@ -12,7 +12,7 @@
  * - the tokens (core/callback-tokens.ts): the secret in the callback path, rotatable;
  * - the self-test (tunnel/callback-self-test.ts): a callback sent to ourselves along the route;
  * - the health (domain, engine/callback-health.ts): whether callbacks are live now;
- * - the proof (core/callback-proof.ts): when self-tests run, and what they earn the health.
+ * - the proof (domain, engine/callback-proof.ts): when self-tests run, and what they earn.
  */
 import type { BridgeEvent } from '#shared/bridge/contract';
 import type { Environment } from '#shared/settings-schema';
@@ -32,7 +32,7 @@ import {
   type TunnelStatus,
 } from '#main/tunnel';
 import { startCallbackListener } from './callback-listener';
-import { createCallbackProof, type CallbackProof } from './callback-proof';
+import { createCallbackProof, type CallbackProof } from '#main/engine/callback-proof';
 import { openCallbackTokens } from './callback-tokens';
 import type { Runtime } from './runtime';
 import { onTunnelEvent, tunnelFollower } from './tunnel-follow';

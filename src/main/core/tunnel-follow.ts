@@ -4,7 +4,7 @@ import type { SecretStore } from '#main/secrets/secret-store';
 import type { SettingsStore } from '#main/settings/settings-store';
 import { raiseAlert } from '#main/store/alerts-repo';
 import type { TunnelEvent, TunnelManager } from '#main/tunnel';
-import type { CallbackProof } from './callback-proof';
+import type { CallbackProof } from '#main/engine/callback-proof';
 import type { Runtime } from './runtime';
 
 export interface TunnelEventDeps {

@@ -73,35 +73,11 @@ export function createTunnelManager(options: TunnelManagerOptions): TunnelManage
   let lastOnlineUrl: string | null = null;
   let closed = false;
 
-  function emit(event: TunnelEvent): void {
-    for (const listener of [...listeners]) {
-      try {
-        listener(event);
-      } catch (error) {
-        logger.error({ err: error }, 'tunnel: status listener failed');
-      }
-    }
-  }
+  const emit = (event: TunnelEvent) => tell(listeners, logger, event);
 
   function setStatus(status: TunnelStatus): void {
     current = status;
     emit({ type: 'status', status });
-  }
-
-  function secretsOf(options: TunnelConnectOptions | null): readonly (string | undefined)[] {
-    return [options?.authtoken, options?.basicAuth?.password];
-  }
-
-  function asTunnelError(error: unknown, secrets: readonly (string | undefined)[]): TunnelError {
-    if (error instanceof TunnelError) {
-      return new TunnelError(
-        error.code,
-        scrubSecrets(error.message, secrets),
-        error.detail === undefined ? undefined : scrubSecrets(error.detail, secrets),
-      );
-    }
-    const text = error instanceof Error ? error.message : String(error);
-    return new TunnelError('UNKNOWN', 'The tunnel could not start', scrubSecrets(text, secrets));
   }
 
   function failed(gen: number, error: TunnelError): void {
@@ -202,4 +178,37 @@ export function createTunnelManager(options: TunnelManagerOptions): TunnelManage
       listeners.clear();
     },
   };
+}
+
+/** The secrets a tunnel error must never carry. */
+function secretsOf(options: TunnelConnectOptions | null): readonly (string | undefined)[] {
+  return [options?.authtoken, options?.basicAuth?.password];
+}
+
+/** Any failure as a TunnelError, its words scrubbed of the secrets. */
+function asTunnelError(error: unknown, secrets: readonly (string | undefined)[]): TunnelError {
+  if (error instanceof TunnelError) {
+    return new TunnelError(
+      error.code,
+      scrubSecrets(error.message, secrets),
+      error.detail === undefined ? undefined : scrubSecrets(error.detail, secrets),
+    );
+  }
+  const text = error instanceof Error ? error.message : String(error);
+  return new TunnelError('UNKNOWN', 'The tunnel could not start', scrubSecrets(text, secrets));
+}
+
+/** Every listener hears the event; one that throws is logged and the others still hear it. */
+function tell(
+  listeners: ReadonlySet<(event: TunnelEvent) => void>,
+  logger: Logger,
+  event: TunnelEvent,
+): void {
+  for (const listener of [...listeners]) {
+    try {
+      listener(event);
+    } catch (error) {
+      logger.error({ err: error }, 'tunnel: status listener failed');
+    }
+  }
 }

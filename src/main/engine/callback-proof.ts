@@ -11,7 +11,7 @@ import {
   CALLBACK_HEALTH_DEFAULTS,
   createCallbackHealth,
   type CallbackHealthMonitor,
-} from '#main/engine/callback-health';
+} from './callback-health';
 import type { Scheduler } from '#main/clock/scheduler';
 import type { Logger } from '#main/logging/logger';
 import type { SecretStore } from '#main/secrets/secret-store';

@@ -19,7 +19,8 @@ import { DEFAULT_RETENTION, PRUNED_BODY_PREFIX, retentionRules } from '#main/sto
 import { createDbAtVersion, createTestDb } from '#support/database';
 import { addRetentionHistory } from '#support/retention-history';
 import { generateShop, transactionRecord } from '#support/shop-history';
-import { getInflowBySession, upsertInflow } from '#main/store/inflows-repo';
+import { getInflowBySession } from '#main/store/inflows-repo';
+import { upsertInflow } from '#main/engine/inflow-status';
 import { insertSyncRun } from '#main/store/sync-runs-repo';
 import { applyListingPage } from '#main/sync/listing-page';
 

@@ -1,26 +1,26 @@
 /**
  * Owner and cashier roles: the PIN store and the session book behind one small interface, used
- * by the shells (who is calling) and by the sign-in handlers (change who is calling).
+ * by the shells (who is calling) and by the sign-in handlers (change who is calling). The flows
+ * are owner-pin.ts and cashier-sign-in.ts, over the state of roles-state.ts.
  */
 import type { AccessLevel, Caller, SessionView } from '#shared/bridge/contract';
-import { ForbiddenError, pairedCounterOf } from './caller';
-import { AuthError } from './auth-errors';
+import { pairedCounterOf } from '#main/auth/caller';
+import { setCashierPin, signInCashier, signOutCashier } from './cashier-sign-in';
+import { removeOwnerPin, setOwnerPin, unlockOwner } from './owner-pin';
 import {
   cashierSubject,
-  HUB_DEVICE,
   OWNER,
   openPinStore,
-  type PinDevice,
   type PinStore,
   type PinsFileRecovery,
 } from './pin-store';
 import type { PinKdfParams } from './pin-hash';
+import { recordOf, resolveCaller, roleRules, type RolesState } from './roles-state';
 import {
   callerOf,
   createSessionBook,
   OWNER_IDLE_MS,
   type SessionBook,
-  type SessionRecord,
   type SessionRequest,
 } from './sessions';
 
@@ -59,21 +59,29 @@ export interface Roles {
   readonly recovery: PinsFileRecovery | null;
 }
 
-/** Where calls made inside the till's process keep their session (tests, benchmarks). */
-const IN_PROCESS = 'in-process';
+export { OWNER_PIN_AT_HUB_MESSAGE, pinDeviceOf } from './owner-pin';
 
-export const OWNER_PIN_AT_HUB_MESSAGE =
-  'The owner PIN is typed at the hub itself, never at a counter: counters are cashiers.';
-
-/** Where the caller types a PIN: each paired counter is a device of its own, the hub another. */
-export function pinDeviceOf(caller: Caller): PinDevice {
-  if (caller.via !== 'counter') return HUB_DEVICE;
-  return `counter:${pairedCounterOf(caller)?.id ?? 'unpaired'}`;
-}
-
-/** The owner PIN is never tried from the LAN: not a right one, not a wrong one, not counted. */
-function refuseOwnerPinAtCounter(caller: Caller): void {
-  if (caller.via === 'counter') throw new ForbiddenError(OWNER_PIN_AT_HUB_MESSAGE);
+/** The caller's session as it is now, with the PIN and cashier facts the screens show. */
+function viewOf(state: RolesState, caller: Caller): RolesView {
+  const { pins, options } = state;
+  const record = state.book.get(caller.sessionId);
+  const current = record
+    ? callerOf(record, caller, roleRules(state))
+    : // A call with no session of its own (in-process) keeps the role it was given.
+      caller;
+  const ownerPinSet = pins.isSet(OWNER);
+  return {
+    role: current.role,
+    name: current.name,
+    ownerPinSet,
+    ownerUntil: ownerPinSet && current.role === 'owner' ? (record?.ownerUntil ?? null) : null,
+    cashiers: options.cashiers().map((name) => ({
+      name,
+      pinSet: pins.isSet(cashierSubject(name)),
+    })),
+    cashierPinsRequired: options.cashierPinsRequired(),
+    counter: pairedCounterOf(current),
+  };
 }
 
 export function createRoles(options: RolesOptions): Roles {
@@ -84,143 +92,28 @@ export function createRoles(options: RolesOptions): Roles {
     ...(options.kdf ? { kdf: options.kdf } : {}),
   });
   const book: SessionBook = createSessionBook({ now });
-
-  function canonicalName(name: string): string | null {
-    const wanted = name.trim().toLowerCase();
-    return options.cashiers().find((candidate) => candidate.toLowerCase() === wanted) ?? null;
-  }
-
-  function rules() {
-    return {
-      ownerPinSet: pins.isSet(OWNER),
-      now: now(),
-      isCashier: (name: string) => canonicalName(name) === name,
-    };
-  }
-
-  function resolve(record: SessionRecord | null, request: SessionRequest): Caller {
-    return callerOf(
-      record,
-      { sessionId: request.sessionId ?? '', via: request.via, counter: request.counter },
-      rules(),
-    );
-  }
-
-  /** The caller's session record; calls made in-process get one of their own on first use. */
-  function recordOf(caller: Caller): SessionRecord {
-    return (
-      book.get(caller.sessionId) ??
-      book.ensure({ sessionId: caller.sessionId, via: 'desktop', boundTo: IN_PROCESS })
-    );
-  }
-
-  /** Checks a PIN typed into a form field other than "pin" and names that field. */
-  async function verifyAs(field: string, check: () => Promise<void>): Promise<void> {
-    try {
-      await check();
-    } catch (error) {
-      if (error instanceof AuthError && error.field === 'pin' && field !== 'pin') {
-        throw new AuthError(error.code, error.message, field);
-      }
-      throw error;
-    }
-  }
+  const state: RolesState = { options, now, pins, book };
 
   return {
     callerFor(request, access) {
       const record = book.ensure(request);
-      const caller = resolve(record, request);
+      const caller = resolveCaller(state, record, request);
       if (access === 'owner' && caller.role === 'owner' && record.ownerUntil !== null) {
         record.ownerUntil = now() + OWNER_IDLE_MS;
       }
       return caller;
     },
-    viewerFor: (request) => resolve(book.find(request), request),
-    view(caller) {
-      const record = book.get(caller.sessionId);
-      const current = record
-        ? callerOf(record, caller, rules())
-        : // A call with no session of its own (in-process) keeps the role it was given.
-          caller;
-      const ownerPinSet = pins.isSet(OWNER);
-      return {
-        role: current.role,
-        name: current.name,
-        ownerPinSet,
-        ownerUntil: ownerPinSet && current.role === 'owner' ? (record?.ownerUntil ?? null) : null,
-        cashiers: options.cashiers().map((name) => ({
-          name,
-          pinSet: pins.isSet(cashierSubject(name)),
-        })),
-        cashierPinsRequired: options.cashierPinsRequired(),
-        counter: pairedCounterOf(current),
-      };
-    },
-    async signIn(caller, name, pin) {
-      const canonical = canonicalName(name);
-      if (canonical === null) {
-        throw new AuthError(
-          'UNKNOWN_CASHIER',
-          `${name.trim()} is not on this till's cashier list. The owner adds cashiers in Settings.`,
-          'name',
-        );
-      }
-      if (options.cashierPinsRequired()) {
-        if (pin === undefined || pin === '') {
-          throw new AuthError('PIN_REQUIRED', `Enter ${canonical}'s PIN.`, 'pin');
-        }
-        await pins.verify(cashierSubject(canonical), pin, pinDeviceOf(caller));
-      }
-      const record = recordOf(caller);
-      record.cashier = canonical;
-      // A new person at the counter: an owner unlock left open does not carry over.
-      record.ownerUntil = null;
-    },
-    signOut(caller) {
-      const record = recordOf(caller);
-      record.cashier = null;
-      record.ownerUntil = null;
-    },
-    async unlockOwner(caller, pin) {
-      refuseOwnerPinAtCounter(caller);
-      if (!pins.isSet(OWNER)) return; // no PIN: everyone is owner already
-      await pins.verify(OWNER, pin, pinDeviceOf(caller));
-      recordOf(caller).ownerUntil = now() + OWNER_IDLE_MS;
-    },
+    viewerFor: (request) => resolveCaller(state, book.find(request), request),
+    view: (caller) => viewOf(state, caller),
+    signIn: (caller, name, pin) => signInCashier(state, caller, name, pin),
+    signOut: (caller) => signOutCashier(state, caller),
+    unlockOwner: (caller, pin) => unlockOwner(state, caller, pin),
     lock(caller) {
-      recordOf(caller).ownerUntil = null;
+      recordOf(state, caller).ownerUntil = null;
     },
-    async setOwnerPin(caller, pin, currentPin) {
-      refuseOwnerPinAtCounter(caller);
-      if (pins.isSet(OWNER)) {
-        if (currentPin === undefined || currentPin === '') {
-          throw new AuthError('PIN_REQUIRED', 'Enter the current owner PIN first.', 'currentPin');
-        }
-        await verifyAs('currentPin', () => pins.verify(OWNER, currentPin, pinDeviceOf(caller)));
-      }
-      await pins.set(OWNER, pin);
-      // Every other owner unlock was made with the old PIN (or none); the one who set it stays.
-      book.lockAll();
-      recordOf(caller).ownerUntil = now() + OWNER_IDLE_MS;
-    },
-    async removeOwnerPin(caller, currentPin) {
-      refuseOwnerPinAtCounter(caller);
-      if (!pins.isSet(OWNER)) return;
-      await verifyAs('currentPin', () => pins.verify(OWNER, currentPin, pinDeviceOf(caller)));
-      await pins.set(OWNER, null);
-      book.lockAll();
-    },
-    async setCashierPin(name, pin) {
-      const canonical = canonicalName(name);
-      if (canonical === null) {
-        throw new AuthError(
-          'UNKNOWN_CASHIER',
-          `${name.trim()} is not on the cashier list: add the name in Shop and till first.`,
-          'name',
-        );
-      }
-      await pins.set(cashierSubject(canonical), pin);
-    },
+    setOwnerPin: (caller, pin, currentPin) => setOwnerPin(state, caller, pin, currentPin),
+    removeOwnerPin: (caller, currentPin) => removeOwnerPin(state, caller, currentPin),
+    setCashierPin: (name, pin) => setCashierPin(state, name, pin),
     ownerPinSet: () => pins.isSet(OWNER),
     forget: (sessionId) => book.forget(sessionId),
     get recovery() {

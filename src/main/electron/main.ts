@@ -1,18 +1,18 @@
 /**
  * The Electron entry: wiring only. It starts either a till or, with `--counter "<pairing link>"`
  * or a saved pairing, a counter of a shop hub (counter-window.ts, no core). For a till the core
- * is built by the composition root; this file adds the single-instance lock, the hardened
- * window, the CSP header, the IPC registration and the hub's LAN listener; the tray, closing and
- * quitting, power, start at login and updates are in desktop-life.ts.
+ * is built by the composition root; this file adds the single-instance lock, the hardening
+ * (hardening.ts), the event forwarding (event-forwarding.ts), the IPC registration and the hub's
+ * LAN listener; the tray, closing and quitting, power, start at login and updates are in
+ * desktop-life.ts.
  */
-import { app, Notification, session, type BrowserWindow } from 'electron';
-import { notificationFor } from '#main/desktop/notifications';
+import { app, type BrowserWindow } from 'electron';
 import { createCore, type Core } from '#main/core/create-core';
 import { startDesktopLife, type DesktopLife } from './desktop-life';
-import { rendererCspHeader } from '#shared/csp';
-import { isTrustedRendererUrl } from '#main/security/trusted-sender';
 import { IPC_EVENT_CHANNEL, type BridgeEvents } from '#shared/bridge/contract';
-import { desktopSession, registerIpc } from './ipc';
+import { registerIpc } from './ipc';
+import { forwardCoreEvents } from './event-forwarding';
+import { hardenDefaultSession, refuseStrayNavigation } from './hardening';
 import { sqliteNativeBinding } from './native-binding';
 import { openDesktopSecretBox } from './safe-storage-box';
 import { openElectronSettings } from './settings-backend';
@@ -52,33 +52,10 @@ function startTill(): void {
     mainWindow?.focus();
   });
 
-  app.on('web-contents-created', (_event, contents) => {
-    const trusted = trustedOrigins();
-    // The app opens no other windows and links nowhere: every new-window request is refused.
-    contents.setWindowOpenHandler(() => ({ action: 'deny' }));
-    contents.on('will-navigate', (event, url) => {
-      if (!isTrustedRendererUrl(url, trusted)) event.preventDefault();
-    });
-    contents.on('will-redirect', (event, url) => {
-      if (!isTrustedRendererUrl(url, trusted)) event.preventDefault();
-    });
-    contents.on('will-attach-webview', (event) => event.preventDefault());
-  });
+  refuseStrayNavigation();
 
   void app.whenReady().then(async () => {
-    const isDev = Boolean(process.env['ELECTRON_RENDERER_URL']);
-    session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) =>
-      callback(false),
-    );
-    // In production the CSP is also in index.html; the header covers the dev server, which
-    // needs React's inline refresh preamble and the HMR socket.
-    session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
-      const csp = rendererCspHeader({ dev: isDev });
-      callback({
-        responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [csp] },
-      });
-    });
-
+    hardenDefaultSession(Boolean(process.env['ELECTRON_RENDERER_URL']));
     const dataDir = app.getPath('userData');
     const binding = sqliteNativeBinding();
     const settingsFile = openElectronSettings();
@@ -101,24 +78,7 @@ function startTill(): void {
       core.log.logger.error({ err: error }, 'shop hub unavailable: the LAN listener did not start');
     }
     mainWindow = createMainWindow();
-    const auth = core.auth;
-    unsubscribeEvents = core.events.subscribe((event) => {
-      for (const window of [mainWindow, displayWindow]) {
-        if (!window || window.isDestroyed()) continue;
-        // Each window hears what its own session's role may see (the same rule as the channels).
-        const viewer = auth.viewerFor(desktopSession(window.webContents));
-        if (auth.eventVisibleTo(event, viewer)) window.webContents.send(IPC_EVENT_CHANNEL, event);
-      }
-      const note = notificationFor(event);
-      if (note && Notification.isSupported()) {
-        new Notification({
-          title: note.title,
-          body: note.body,
-          urgency: note.urgent ? 'critical' : 'normal',
-          timeoutType: note.urgent ? 'never' : 'default',
-        }).show();
-      }
-    });
+    unsubscribeEvents = forwardCoreEvents(core, () => [mainWindow, displayWindow]);
     const navigate = (route: BridgeEvents['navigate']['route']): void => {
       mainWindow?.webContents.send(IPC_EVENT_CHANNEL, { type: 'navigate', payload: { route } });
       desktop?.showMainWindow();

@@ -3,11 +3,11 @@ import type { TransactionRecord } from '#main/provider/schemas';
 import { getAccount } from '#main/store/accounts-repo';
 import {
   getInflowBySession,
-  upsertInflow,
   type InflowRow,
   type InflowSource,
   type InflowStatus,
 } from '#main/store/inflows-repo';
+import { upsertInflow } from './inflow-status';
 import { raiseEngineAlert, type EngineContext } from './engine-context';
 import { flagUnexpectedPayment, saleOfInflow } from './extra-payments';
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TransactionRecord } from '#main/provider/schemas';
-import { getInflowBySession, upsertInflow } from '#main/store/inflows-repo';
+import { getInflowBySession } from '#main/store/inflows-repo';
+import { upsertInflow } from './inflow-status';
 import { createHarness, type Harness } from '#support/sales-harness';
 
 let h: Harness | undefined;

@@ -1,8 +1,8 @@
 /**
  * The core's side of the shop hub: the paired counters (in the environment's database, next to
  * the sales they make), the one-time pairing codes (in memory) and each counter's last contact
- * (in memory, written at most every CONTACT_WRITE_MS). The LAN listener is a shell's; it
- * attaches itself as a LanControl.
+ * (counter-contacts.ts). Counter tokens are kept out of the log by token-redaction.ts. The
+ * LAN listener is a shell's; it attaches itself as a LanControl.
  */
 import {
   DEFAULT_LAN_PORT,
@@ -13,12 +13,7 @@ import {
 import type { Logger } from '#main/logging/logger';
 import type { Redactor } from '#main/logging/redact';
 import type { Db } from '#main/store/database';
-import {
-  getPairedCounter,
-  listPairedCounterTokenHashes,
-  listPairedCounters,
-  recordPairedCounterContact,
-} from '#main/store/paired-counters-repo';
+import { getPairedCounter, listPairedCounters } from '#main/store/paired-counters-repo';
 import {
   checkedCounterName,
   counterOfToken,
@@ -26,19 +21,17 @@ import {
   hasTokenShape,
   identityOf,
   pairCounter,
-  TOKEN_ALPHABET,
-  TOKEN_LENGTH,
-  tokenSha256,
   revokeCounter,
   updateCounter,
   type RandomBytes,
 } from './counter-registry';
 import { HubError } from './hub-errors';
 import type { Hub, LanControl } from './hub-types';
+import { createCounterContacts } from './counter-contacts';
 import { createPairingCodes, PairingError } from './pairing-codes';
+import { redactCounterTokens } from './token-redaction';
 
-/** A counter's last contact reaches the database at most this often (each request touches it). */
-export const CONTACT_WRITE_MS = 30_000;
+export { CONTACT_WRITE_MS } from './counter-contacts';
 
 export interface HubDeps {
   /**
@@ -74,11 +67,46 @@ const LAN_OFF: LanListenerView = {
   problem: null,
 };
 
-/** Last contacts of one database's counters: the newest seen, and the newest written. */
-interface ContactBook {
-  readonly db: Db;
-  readonly seen: Map<number, number>;
-  readonly written: Map<number, number>;
+/** The LAN listener, when it runs and counters can reach the hub; a HubError otherwise. */
+function runningLan(control: LanControl | null): LanControl {
+  if (!control) {
+    throw new HubError(
+      'HUB_LAN_OFF',
+      'Turn on the LAN listener first: counters reach the hub through it.',
+    );
+  }
+  const lan = control.view();
+  if (!lan.running || lan.fingerprint === null) {
+    throw new HubError(
+      'HUB_LAN_OFF',
+      lan.problem
+        ? `Turn on the LAN listener first (${lan.problem}).`
+        : 'Turn on the LAN listener first: counters reach the hub through it.',
+    );
+  }
+  return control;
+}
+
+/** The hub as Settings shows it: the listener and every paired counter with its last contact. */
+function hubView(db: Db, seen: ReadonlyMap<number, number>, control: LanControl | null): HubView {
+  const connected = control?.connectedCounterIds() ?? new Set<number>();
+  return {
+    available: control !== null,
+    lan: control?.view() ?? LAN_OFF,
+    counters: listPairedCounters(db).map((row) => {
+      const inMemory = seen.get(row.id) ?? null;
+      return {
+        ...identityOf(row),
+        pairedAt: row.pairedAt,
+        lastContactAt:
+          inMemory !== null && (row.lastContactAt === null || inMemory > row.lastContactAt)
+            ? inMemory
+            : row.lastContactAt,
+        connected: row.revokedAt === null && connected.has(row.id),
+        revokedAt: row.revokedAt,
+      };
+    }),
+  };
 }
 
 export function createHub(deps: HubDeps): CoreHub {
@@ -87,66 +115,8 @@ export function createHub(deps: HubDeps): CoreHub {
   const codes = createPairingCodes({ now, random });
   const revokedListeners = new Set<(counterId: number) => void>();
   let control: LanControl | null = null;
-  let contacts: ContactBook | null = null;
-
-  // Tokens issued before a restart are kept as hashes only: the log asks about any token-shaped
-  // stretch of a line (hashed, compared in memory), so that no counter can log another's token.
-  let tokenHashes: { readonly db: Db; readonly hashes: Set<string> } | null = null;
-  function tokenHashesOf(db: Db): Set<string> {
-    if (tokenHashes?.db !== db) {
-      tokenHashes = { db, hashes: new Set(listPairedCounterTokenHashes(db)) };
-    }
-    return tokenHashes.hashes;
-  }
-  deps.redactor.addRecognizer({
-    length: TOKEN_LENGTH,
-    alphabet: TOKEN_ALPHABET,
-    isSecret(candidate) {
-      let hashes: Set<string>;
-      try {
-        hashes = tokenHashesOf(deps.db());
-      } catch {
-        return false; // no database now (switching, closed): no counter can call either
-      }
-      return hashes.size > 0 && hashes.has(tokenSha256(candidate));
-    },
-  });
-
-  /** The contact book of the database in use (a switch of environment starts a new one). */
-  function contactBook(db: Db): ContactBook {
-    if (contacts?.db !== db) contacts = { db, seen: new Map(), written: new Map() };
-    return contacts;
-  }
-
-  function lanRunning(): LanControl {
-    if (!control) {
-      throw new HubError(
-        'HUB_LAN_OFF',
-        'Turn on the LAN listener first: counters reach the hub through it.',
-      );
-    }
-    const lan = control.view();
-    if (!lan.running || lan.fingerprint === null) {
-      throw new HubError(
-        'HUB_LAN_OFF',
-        lan.problem
-          ? `Turn on the LAN listener first (${lan.problem}).`
-          : 'Turn on the LAN listener first: counters reach the hub through it.',
-      );
-    }
-    return control;
-  }
-
-  function flush(): void {
-    if (!contacts) return;
-    const { db, seen, written } = contacts;
-    for (const [counterId, at] of seen) {
-      if ((written.get(counterId) ?? -Infinity) < at) {
-        recordPairedCounterContact(db, counterId, at);
-        written.set(counterId, at);
-      }
-    }
-  }
+  const contacts = createCounterContacts();
+  const tokens = redactCounterTokens(deps.redactor, deps.db);
 
   return {
     attachLan(next) {
@@ -155,29 +125,11 @@ export function createHub(deps: HubDeps): CoreHub {
 
     view(): HubView {
       const db = deps.db();
-      const seen = contactBook(db).seen;
-      const connected = control?.connectedCounterIds() ?? new Set<number>();
-      return {
-        available: control !== null,
-        lan: control?.view() ?? LAN_OFF,
-        counters: listPairedCounters(db).map((row) => {
-          const inMemory = seen.get(row.id) ?? null;
-          return {
-            ...identityOf(row),
-            pairedAt: row.pairedAt,
-            lastContactAt:
-              inMemory !== null && (row.lastContactAt === null || inMemory > row.lastContactAt)
-                ? inMemory
-                : row.lastContactAt,
-            connected: row.revokedAt === null && connected.has(row.id),
-            revokedAt: row.revokedAt,
-          };
-        }),
-      };
+      return hubView(db, contacts.seen(db), control);
     },
 
     createPairingLink(name) {
-      const lan = lanRunning();
+      const lan = runningLan(control);
       const issued = codes.issue(checkedCounterName(name));
       deps.redactor.addSecret(issued.code);
       const fingerprint = lan.view().fingerprint ?? '';
@@ -195,11 +147,10 @@ export function createHub(deps: HubDeps): CoreHub {
       const db = deps.db();
       const result = codes.redeem(code, (name) => {
         const paired = pairCounter(db, { name, hubTillId: deps.hubTillId(), now: now() }, random);
-        deps.redactor.addSecret(paired.token);
-        tokenHashesOf(db).add(tokenSha256(paired.token));
+        tokens.issued(db, paired.token);
         return paired;
       });
-      contactBook(db).seen.set(result.counter.id, now());
+      contacts.note(db, result.counter.id, now());
       logger.info(
         { counterId: result.counter.id, tillId: result.counter.tillId },
         'counter paired',
@@ -215,15 +166,7 @@ export function createHub(deps: HubDeps): CoreHub {
     },
 
     touch(counterId) {
-      const db = deps.db();
-      const book = contactBook(db);
-      const at = now();
-      book.seen.set(counterId, at);
-      const written = book.written.get(counterId);
-      if (written === undefined || at - written >= CONTACT_WRITE_MS) {
-        recordPairedCounterContact(db, counterId, at);
-        book.written.set(counterId, at);
-      }
+      contacts.touch(deps.db(), counterId, now());
     },
 
     update(counterId, change) {
@@ -264,6 +207,6 @@ export function createHub(deps: HubDeps): CoreHub {
       return row && row.revokedAt === null ? identityOf(row) : null;
     },
 
-    flush,
+    flush: () => contacts.flush(),
   };
 }

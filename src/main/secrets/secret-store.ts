@@ -191,6 +191,70 @@ function stamp(date: Date): string {
   return date.toISOString().replace(/[:.]/g, '-');
 }
 
+/**
+ * The stored entries; a damaged file is moved aside (kept, never overwritten) and reported as a
+ * recovery, and a missing one is empty.
+ */
+function readSecretsFile(
+  path: string,
+  now: () => Date,
+): {
+  entries: Readonly<Record<string, EntryRecord>>;
+  recovery: SecretsFileRecovery | null;
+} {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { entries: {}, recovery: null };
+    throw error;
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  const fileEntries = isRecord(parsed) && parsed['format'] === 1 ? parsed['entries'] : undefined;
+  if (!isRecord(fileEntries) || !Object.values(fileEntries).every(isEntryRecord)) {
+    const base = `${path}.invalid-${stamp(now())}`;
+    let movedTo = base;
+    for (let n = 1; existsSync(movedTo); n++) movedTo = `${base}-${n}`;
+    renameSync(path, movedTo);
+    return {
+      entries: {},
+      recovery: {
+        movedTo,
+        message: `The secrets file was damaged. It was kept as ${movedTo}; enter the secret key, access token and ngrok authtoken again.`,
+      },
+    };
+  }
+  return { entries: fileEntries as Record<string, EntryRecord>, recovery: null };
+}
+
+/** One stored secret opened (and registered with the redactor), or why it cannot be. */
+function decryptEntry(
+  box: SecretStoreOptions['box'],
+  redactor: SecretStoreOptions['redactor'],
+  name: SecretName,
+  record: EntryRecord,
+): Loaded {
+  const label = LABELS[name];
+  try {
+    const value = box.decrypt(Buffer.from(record.cipher, 'base64'));
+    redactor.addSecret(value);
+    return { value, problem: null };
+  } catch (error) {
+    const why =
+      record.box !== box.kind
+        ? `it was saved with another protection (${record.box}) than this computer now uses (${box.kind})`
+        : error instanceof SecretBoxError && error.code === 'CIPHERTEXT_MALFORMED'
+          ? 'its saved form is damaged'
+          : 'the key that protected it is gone or the file was changed';
+    return { value: null, problem: `The saved ${label} cannot be read: ${why}. Enter it again.` };
+  }
+}
+
 export function createSecretStore(options: SecretStoreOptions): SecretStore {
   const { dataDir, box, redactor } = options;
   const now = options.now ?? (() => new Date());
@@ -202,61 +266,15 @@ export function createSecretStore(options: SecretStoreOptions): SecretStore {
     if (isAtomicTempName(name, SECRETS_FILE)) rmSync(join(dataDir, name), { force: true });
   }
 
-  let recovery: SecretsFileRecovery | null = null;
-  let entries: Readonly<Record<string, EntryRecord>> = {};
   const loaded = new Map<string, Loaded>();
 
-  function readFile(): void {
-    let text: string;
-    try {
-      text = readFileSync(path, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-      throw error;
-    }
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      parsed = undefined;
-    }
-    const fileEntries = isRecord(parsed) && parsed['format'] === 1 ? parsed['entries'] : undefined;
-    if (!isRecord(fileEntries) || !Object.values(fileEntries).every(isEntryRecord)) {
-      const base = `${path}.invalid-${stamp(now())}`;
-      let movedTo = base;
-      for (let n = 1; existsSync(movedTo); n++) movedTo = `${base}-${n}`;
-      renameSync(path, movedTo);
-      recovery = {
-        movedTo,
-        message: `The secrets file was damaged. It was kept as ${movedTo}; enter the secret key, access token and ngrok authtoken again.`,
-      };
-      return;
-    }
-    entries = fileEntries as Record<string, EntryRecord>;
-  }
-
-  function decryptEntry(name: SecretName, record: EntryRecord): Loaded {
-    const label = LABELS[name];
-    try {
-      const value = box.decrypt(Buffer.from(record.cipher, 'base64'));
-      redactor.addSecret(value);
-      return { value, problem: null };
-    } catch (error) {
-      const why =
-        record.box !== box.kind
-          ? `it was saved with another protection (${record.box}) than this computer now uses (${box.kind})`
-          : error instanceof SecretBoxError && error.code === 'CIPHERTEXT_MALFORMED'
-            ? 'its saved form is damaged'
-            : 'the key that protected it is gone or the file was changed';
-      return { value: null, problem: `The saved ${label} cannot be read: ${why}. Enter it again.` };
-    }
-  }
-
-  readFile();
+  const file = readSecretsFile(path, now);
+  const recovery = file.recovery;
+  let entries = file.entries;
   for (const scope of [...ENVIRONMENTS, 'global'] as const) {
     for (const name of scope === 'global' ? GLOBAL_SECRET_NAMES : PROVIDER_SECRET_NAMES) {
       const record = entries[slotKey(scope, name)];
-      if (record) loaded.set(slotKey(scope, name), decryptEntry(name, record));
+      if (record) loaded.set(slotKey(scope, name), decryptEntry(box, redactor, name, record));
     }
   }
 

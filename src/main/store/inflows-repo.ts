@@ -32,18 +32,6 @@ export interface InflowInput {
   readonly accountId?: number | null;
 }
 
-export interface UpsertResult {
-  readonly row: InflowRow;
-  /** A row for this session_id did not exist before. */
-  readonly inserted: boolean;
-  /** The stored status changed (e.g. pending -> success; true for a new row). */
-  readonly statusChanged: boolean;
-  /** The stored status before this report; null for a new row. */
-  readonly previousStatus: InflowStatus | null;
-  /** The report's amount disagrees with the stored one (which is kept). */
-  readonly amountConflict: boolean;
-}
-
 export interface InflowStatusChange {
   readonly id: number;
   readonly inflowId: number;
@@ -58,31 +46,6 @@ const COLUMNS = `id, session_id AS sessionId, external_reference AS externalRefe
   amount_kobo AS amountKobo, status, provider_date AS providerDate, occurred_at AS occurredAt,
   source, last_source AS lastSource, sale_id AS saleId, account_id AS accountId,
   first_seen_at AS firstSeenAt, updated_at AS updatedAt, status_observed_at AS statusObservedAt`;
-
-export interface StatusObservation {
-  readonly status: InflowStatus;
-  readonly observedAt: number;
-}
-
-/**
- * The status rule, one definition for every path that stores an inflow (one report through
- * upsertInflow, a listing page in bulk): the provider's newest word wins, whatever it says
- * (success, failed and pending replace one another: a payment can settle late or be
- * reversed); an observation older than the stored one never changes it (a listing page fetched
- * before a status check must not undo what the check saw); and 'unknown' (a status the
- * interface does not name) never replaces a known one. A report that repeats the stored status
- * moves its observation time on, so an older report arriving later cannot flip it.
- */
-export function decideInflowStatus(
-  stored: StatusObservation,
-  seen: StatusObservation,
-): StatusObservation & { readonly changed: boolean } {
-  const keep = { ...stored, changed: false };
-  if (seen.observedAt < stored.observedAt) return keep;
-  if (seen.status === 'unknown' && stored.status !== 'unknown') return keep;
-  if (seen.status === stored.status) return { ...seen, changed: false };
-  return { ...seen, changed: true };
-}
 
 /** Keeps one change of a stored status; the caller's transaction covers it with the update. */
 export function recordInflowStatusChange(db: Db, change: Omit<InflowStatusChange, 'id'>): void {
@@ -116,96 +79,71 @@ export function getInflowBySession(db: Db, sessionId: string): InflowRow | undef
   return db.prepare(INFLOW_BY_SESSION_SQL).get(sessionId) as InflowRow | undefined;
 }
 
-/**
- * One row per provider transaction, keyed by session_id, whatever the number of callbacks, polls
- * and listing pages that report it. The status follows decideInflowStatus (each change kept in
- * the history); `observedAt` is when the provider said it (default `now`). The amount of an
- * existing row is never changed: a report that disagrees is returned as a conflict instead.
- */
-export function upsertInflow(
+/** Stores a transfer first met in one report (a callback, a check); returns the stored row. */
+export function insertReportedInflow(
   db: Db,
   input: InflowInput,
   source: InflowSource,
   now: number,
-  observedAt: number = now,
-): UpsertResult {
-  return db.transaction((): UpsertResult => {
-    const existing = getInflowBySession(db, input.sessionId);
-    if (!existing) {
-      const { lastInsertRowid } = db
-        .prepare(
-          `INSERT INTO inflows (session_id, external_reference, amount_kobo, status, provider_date,
-             occurred_at, source, last_source, sale_id, account_id, first_seen_at, updated_at,
-             status_observed_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          input.sessionId,
-          input.externalReference,
-          input.amountKobo,
-          input.status,
-          input.providerDate,
-          input.occurredAt,
-          source,
-          source,
-          input.saleId ?? null,
-          input.accountId ?? null,
-          now,
-          now,
-          observedAt,
-        );
-      const row = db
-        .prepare(`SELECT ${COLUMNS} FROM inflows WHERE id = ?`)
-        .get(Number(lastInsertRowid)) as InflowRow;
-      return {
-        row,
-        inserted: true,
-        statusChanged: true,
-        previousStatus: null,
-        amountConflict: false,
-      };
-    }
-    const next = decideInflowStatus(
-      { status: existing.status, observedAt: existing.statusObservedAt },
-      { status: input.status, observedAt },
-    );
-    db.prepare(
-      `UPDATE inflows SET status = ?, status_observed_at = ?, last_source = ?, updated_at = ?,
-         external_reference = COALESCE(external_reference, ?),
-         provider_date = COALESCE(provider_date, ?), occurred_at = COALESCE(occurred_at, ?),
-         sale_id = COALESCE(sale_id, ?), account_id = COALESCE(account_id, ?)
-       WHERE id = ?`,
-    ).run(
-      next.status,
-      next.observedAt,
-      source,
-      now,
+  observedAt: number,
+): InflowRow {
+  const { lastInsertRowid } = db
+    .prepare(
+      `INSERT INTO inflows (session_id, external_reference, amount_kobo, status, provider_date,
+         occurred_at, source, last_source, sale_id, account_id, first_seen_at, updated_at,
+         status_observed_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(
+      input.sessionId,
       input.externalReference,
+      input.amountKobo,
+      input.status,
       input.providerDate,
       input.occurredAt,
+      source,
+      source,
       input.saleId ?? null,
       input.accountId ?? null,
-      existing.id,
+      now,
+      now,
+      observedAt,
     );
-    if (next.changed) {
-      recordInflowStatusChange(db, {
-        inflowId: existing.id,
-        recordedAt: now,
-        observedAt,
-        fromStatus: existing.status,
-        toStatus: next.status,
-        source,
-      });
-    }
-    const row = getInflowBySession(db, input.sessionId) as InflowRow;
-    return {
-      row,
-      inserted: false,
-      statusChanged: next.changed,
-      previousStatus: existing.status,
-      amountConflict: existing.amountKobo !== input.amountKobo,
-    };
-  })();
+  return db
+    .prepare(`SELECT ${COLUMNS} FROM inflows WHERE id = ?`)
+    .get(Number(lastInsertRowid)) as InflowRow;
+}
+
+/**
+ * Writes what one report said of a stored transfer: the decided status (engine/inflow-status.ts
+ * decides it) and the reference, dates and links it may have lacked, never the amount.
+ */
+export function updateReportedInflow(
+  db: Db,
+  id: number,
+  status: { readonly status: InflowStatus; readonly observedAt: number },
+  input: InflowInput,
+  source: InflowSource,
+  now: number,
+): void {
+  db.prepare(
+    `UPDATE inflows SET status = ?, status_observed_at = ?, last_source = ?, updated_at = ?,
+       external_reference = COALESCE(external_reference, ?),
+       provider_date = COALESCE(provider_date, ?), occurred_at = COALESCE(occurred_at, ?),
+       sale_id = COALESCE(sale_id, ?), account_id = COALESCE(account_id, ?)
+     WHERE id = ?`,
+  ).run(
+    status.status,
+    status.observedAt,
+    source,
+    now,
+    input.externalReference,
+    input.providerDate,
+    input.occurredAt,
+    input.saleId ?? null,
+    input.accountId ?? null,
+    id,
+  );
 }
 
 export function listInflowsForReference(db: Db, reference: string): InflowRow[] {

@@ -5,63 +5,12 @@ import {
   listUnprocessedCallbacks,
   markCallbackProcessed,
 } from './callback-log-repo';
-import { getInflowBySession, upsertInflow, type InflowInput } from './inflows-repo';
 import { insertSale, listOpenSales, listSaleEvents, transitionSale } from './sales-repo';
 import { createTestDb, explain } from '#support/database';
 
 const SESSION = '100004261122090512345678901234';
 
-function inflow(overrides: Partial<InflowInput> = {}): InflowInput {
-  return {
-    sessionId: SESSION,
-    externalReference: 'TT-1',
-    amountKobo: 150000,
-    status: 'success',
-    providerDate: '2026-11-22 09:05:12',
-    occurredAt: Date.UTC(2026, 10, 22, 8, 5, 12),
-    ...overrides,
-  };
-}
-
 describe('inflows', () => {
-  it('keeps one row per session_id whatever reports it, counting the first source', () => {
-    const { db } = createTestDb();
-    expect(upsertInflow(db, inflow(), 'callback', 1).inserted).toBe(true);
-    const again = upsertInflow(db, inflow(), 'poll', 2);
-    expect(again).toMatchObject({ inserted: false, statusChanged: false, amountConflict: false });
-    upsertInflow(db, inflow(), 'listing', 3);
-    expect(db.prepare('SELECT COUNT(*) AS n FROM inflows').get()).toEqual({ n: 1 });
-    expect(getInflowBySession(db, SESSION)).toMatchObject({
-      source: 'callback',
-      lastSource: 'listing',
-      firstSeenAt: 1,
-    });
-  });
-
-  it('moves pending to success, and never back on an older observation (inflows-repo.test.ts has the rule)', () => {
-    const { db } = createTestDb();
-    upsertInflow(db, inflow({ status: 'pending' }), 'listing', 1);
-    expect(upsertInflow(db, inflow({ status: 'success' }), 'poll', 2).statusChanged).toBe(true);
-    expect(upsertInflow(db, inflow({ status: 'pending' }), 'listing', 3, 1).statusChanged).toBe(
-      false,
-    );
-    expect(getInflowBySession(db, SESSION)?.status).toBe('success');
-  });
-
-  it('never rewrites an amount: a disagreeing report is flagged as a conflict', () => {
-    const { db } = createTestDb();
-    upsertInflow(db, inflow(), 'callback', 1);
-    expect(upsertInflow(db, inflow({ amountKobo: 999 }), 'listing', 2).amountConflict).toBe(true);
-    expect(getInflowBySession(db, SESSION)?.amountKobo).toBe(150000);
-  });
-
-  it('keeps a 30-digit session_id as text, digit for digit', () => {
-    const { db } = createTestDb();
-    const long = '999999999999999999999999999999';
-    upsertInflow(db, inflow({ sessionId: long }), 'listing', 1);
-    expect(getInflowBySession(db, long)?.sessionId).toBe(long);
-  });
-
   it('finds a session and a day range through indexes', () => {
     const { db } = createTestDb();
     expect(explain(db, 'SELECT id FROM inflows WHERE session_id = ?', SESSION).join()).toMatch(

@@ -14,34 +14,18 @@ export type SyncStatus = SyncRunView['status'];
 /** The order the provider lists transactions in, as read from the dates it returned. */
 export type ListingOrder = 'oldest_first' | 'newest_first' | 'unknown';
 
-export interface SyncRunRow {
-  readonly id: number;
-  readonly mode: SyncMode;
-  readonly trigger: string;
-  readonly status: SyncStatus;
-  readonly startedAt: number;
-  readonly finishedAt: number | null;
-  readonly reportedCount: number | null;
-  readonly collected: number;
-  readonly inserted: number;
-  readonly updated: number;
-  /** Rows of the listing this run could not read (each once). */
-  readonly unreadable: number;
+/**
+ * A run as stored: what the app sees of it (SyncRunView, every field present) and where the
+ * listing read stands, which only the sync needs.
+ */
+export interface SyncRunRow extends Required<SyncRunView> {
   readonly nextOffset: number;
-  readonly error: string | null;
   readonly startOffset: number;
   readonly listingOrder: ListingOrder | null;
   /** Lowest listing offset at which this run saw a row that was not final (pending/unknown). */
   readonly pendingOffset: number | null;
   /** Oldest provider date (epoch ms) of a row this run saw that was not final. */
   readonly pendingSince: number | null;
-  /** The `limit` this run asked for (null for runs made before migration 009). */
-  readonly pageLimit: number | null;
-  /**
-   * The most rows a page held when it held fewer than `limit` with more rows still to come:
-   * the provider's real page size. Null while every page honoured `limit`.
-   */
-  readonly providerPageSize: number | null;
 }
 
 /** What one listing page moved a run on by (written with the page, in its transaction). */

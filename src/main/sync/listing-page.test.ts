@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { getInflowBySession, upsertInflow } from '#main/store/inflows-repo';
+import { upsertInflow } from '#main/engine/inflow-status';
+import { getInflowBySession } from '#main/store/inflows-repo';
 import {
   finishSyncRun,
   getSyncRunOrThrow,

@@ -4,7 +4,8 @@
  * run can be cancelled, and a run that failed, was cancelled or died with the process is
  * resumed from its saved offset by the next incremental request. Which part of the listing an
  * incremental run reads is decided in listing-order.ts (the rule is written there); the read of
- * the listing itself, page by page, is listing-read.ts.
+ * the listing itself, page by page, is listing-read.ts; opening a run is run-open.ts, running it
+ * to its written end run-execute.ts, the schedule sync-schedule.ts.
  *
  * Rows are written in bulk (listing-page.ts: one page, a few compiled statements) rather than
  * one by one through the sales engine, which would cost several statements and a transaction
@@ -25,28 +26,23 @@ import type { SyncProgressView, SyncRunView } from '#shared/views';
 import type { Scheduler } from '#main/clock/scheduler';
 import type { Logger } from '#main/logging/logger';
 import type { ProviderClient } from '#main/provider/client';
-import { isProviderError } from '#main/provider/errors';
-import type { PaginationStopReason } from '#main/provider/pagination';
 import type { TransactionRecord } from '#main/provider/schemas';
 import type { Db } from '#main/store/database';
 import {
-  finishSyncRun,
   getSyncRunOrThrow,
-  insertSyncRun,
-  lastCompleteSyncRun,
   latestSyncRun,
   markStaleRunsInterrupted,
-  reopenSyncRun,
-  restartSyncRunFromZero,
-  type SyncMode,
-  type SyncRunRow,
 } from '#main/store/sync-runs-repo';
-import { resolveUnseenUnreadableRows } from '#main/store/unreadable-repo';
-import { DEFAULT_SKEW_MARGIN_MS, planIncremental, type SyncPlan } from './listing-order';
+import { DEFAULT_SKEW_MARGIN_MS } from './listing-order';
 import type { ListedRowChange, ListedRowNotice } from './listing-page';
-import { readListing, type ListingReadContext } from './listing-read';
+import type { ListingReadContext } from './listing-read';
+import { executeSyncRun, type RunExecuteContext } from './run-execute';
+import { openSyncRun, type RunOpenContext, type SyncRequest } from './run-open';
+import { createSyncSchedule } from './sync-schedule';
 import { RESUMABLE_STATUSES, toSyncRunView } from './sync-runs';
 import { AppError } from '#shared/errors';
+
+export type { SyncRequest } from './run-open';
 
 export const DEFAULT_PAGE_LIMIT = 100;
 /** Pages requested ahead of the one being written. */
@@ -77,12 +73,6 @@ export interface TransactionSyncDeps {
   readonly skewMarginMs?: number;
 }
 
-export interface SyncRequest {
-  readonly mode: SyncMode;
-  /** Who asked: 'user', 'startup', 'schedule', 'resume'... (kept with the run). */
-  readonly trigger: string;
-}
-
 export interface TransactionSync {
   /** Starts a run, or returns the running one. Resolves when the run ends, whatever the outcome. */
   run(request: SyncRequest): Promise<SyncRunView>;
@@ -106,223 +96,78 @@ interface ActiveRun {
   readonly controller: AbortController;
 }
 
-function stopMessage(reason: PaginationStopReason, collectedTo: number, count: number): string {
-  switch (reason) {
-    case 'empty_page':
-      return `The provider's list ended after ${collectedTo} transactions although it says it holds ${count}. Everything it returned was saved; sync again later, and tell the provider's support if this repeats.`;
-    case 'no_progress':
-      return "The provider kept returning the same transactions for every page (it seems to ignore the offset). What it returned was saved; tell the provider's support.";
-    case 'page_budget':
-      return `The provider's list kept growing or repeating (read up to ${collectedTo} of ${count}); stopped to avoid an endless sync. Sync again later.`;
-    case 'complete':
-      return '';
+/** A listener that throws must not end a sync. */
+function guarded(logger: Logger, send: () => void): void {
+  try {
+    send();
+  } catch (error) {
+    logger.error({ err: error }, 'a sync event listener failed');
   }
 }
 
-export function createTransactionSync(deps: TransactionSyncDeps): TransactionSync {
+/** Hands a listed row to the sales engine; an engine that throws must not end a sync. */
+function notifyEngine(deps: TransactionSyncDeps, { tx, change }: ListedRowNotice): void {
+  if (!deps.onRow) return;
+  try {
+    deps.onRow(tx, change);
+  } catch (error) {
+    deps.logger.error(
+      { err: error, sessionId: tx.sessionId },
+      'the engine could not take a listed row',
+    );
+  }
+}
+
+function runContexts(deps: TransactionSyncDeps): {
+  open: RunOpenContext;
+  execute: RunExecuteContext;
+} {
   const { db, scheduler, logger, events } = deps;
   const pageLimit = deps.pageLimit ?? DEFAULT_PAGE_LIMIT;
-  const readAheadDepth = deps.readAhead ?? DEFAULT_READ_AHEAD;
-  const skewMarginMs = deps.skewMarginMs ?? DEFAULT_SKEW_MARGIN_MS;
   if (!Number.isSafeInteger(pageLimit) || pageLimit < 1) {
     throw new SyncError('INVALID_OPTION', 'pageLimit must be a whole number, 1 or more');
   }
-  let active: ActiveRun | null = null;
-  let cancelSchedule: (() => void) | null = null;
-  let scheduleMs: number | null = null;
-  /** Bumped by start/stop, so the end of a run started by an old schedule arms nothing. */
-  let generation = 0;
-  const readContext: ListingReadContext = {
+  const read: ListingReadContext = {
     db,
     client: deps.client,
     scheduler,
     logger,
     pageLimit,
-    readAheadDepth,
-    progress: (progress) => emit(() => events.progress(progress)),
-    notify: (notice) => notifyEngine(notice),
+    readAheadDepth: deps.readAhead ?? DEFAULT_READ_AHEAD,
+    progress: (progress) => guarded(logger, () => events.progress(progress)),
+    notify: (notice) => notifyEngine(deps, notice),
   };
+  return {
+    open: { db, logger, pageLimit, skewMarginMs: deps.skewMarginMs ?? DEFAULT_SKEW_MARGIN_MS },
+    execute: {
+      db,
+      scheduler,
+      logger,
+      read,
+      finished: (run) => guarded(logger, () => events.finished(run)),
+    },
+  };
+}
+
+export function createTransactionSync(deps: TransactionSyncDeps): TransactionSync {
+  const { db, scheduler } = deps;
+  const contexts = runContexts(deps);
+  let active: ActiveRun | null = null;
 
   // Nothing runs in this process yet, so a 'running' row belongs to a process that died.
   markStaleRunsInterrupted(db, scheduler.now());
 
-  function view(id: number): SyncRunView {
-    return toSyncRunView(getSyncRunOrThrow(db, id));
-  }
-
-  /** The run row to work on and where to start reading. */
-  function openRun(request: SyncRequest): { row: SyncRunRow; plan: SyncPlan } {
-    const now = scheduler.now();
-    markStaleRunsInterrupted(db, now);
-    const latest = latestSyncRun(db);
-    if (request.mode === 'incremental' && latest && RESUMABLE_STATUSES.has(latest.status)) {
-      const row = reopenSyncRun(db, latest.id);
-      const plan = resumePlan(row);
-      logger.info(
-        { runId: row.id, from: row.nextOffset, previousStatus: latest.status },
-        'resuming an unfinished sync',
-      );
-      return { row, plan };
-    }
-    const plan: SyncPlan =
-      request.mode === 'full'
-        ? { kind: 'full', startOffset: 0, reason: 'full sync requested' }
-        : planIncremental(lastCompleteSyncRun(db), skewMarginMs);
-    const row = insertSyncRun(
-      db,
-      { mode: request.mode, trigger: request.trigger, startOffset: plan.startOffset, pageLimit },
-      now,
-    );
-    logger.info({ runId: row.id, plan }, 'sync started');
-    return { row, plan };
-  }
-
-  /** A resumed run reads on from its saved offset; a head read keeps its stop rule. */
-  function resumePlan(row: SyncRunRow): SyncPlan {
-    if (
-      row.mode === 'incremental' &&
-      row.startOffset === 0 &&
-      row.listingOrder !== 'oldest_first'
-    ) {
-      const planned = planIncremental(lastCompleteSyncRun(db), skewMarginMs);
-      if (planned.kind === 'head') return planned;
-    }
-    return { kind: 'full', startOffset: 0, reason: 'resumed' };
-  }
-
-  /** A listener that throws must not end a sync. */
-  function emit(send: () => void): void {
-    try {
-      send();
-    } catch (error) {
-      logger.error({ err: error }, 'a sync event listener failed');
-    }
-  }
-
-  function notifyEngine({ tx, change }: ListedRowNotice): void {
-    if (!deps.onRow) return;
-    try {
-      deps.onRow(tx, change);
-    } catch (error) {
-      logger.error(
-        { err: error, sessionId: tx.sessionId },
-        'the engine could not take a listed row',
-      );
-    }
-  }
-
-  async function execute(
-    row: SyncRunRow,
-    plan: SyncPlan,
-    signal: AbortSignal,
-  ): Promise<SyncRunView> {
-    let current = row;
-    let currentPlan = plan;
-    let finished: SyncRunRow;
-    try {
-      for (;;) {
-        const ending = await readListing(
-          readContext,
-          current,
-          currentPlan,
-          current.nextOffset,
-          signal,
-        );
-        if (ending.kind === 'restart') {
-          logger.warn(
-            { runId: current.id, why: ending.why },
-            'incremental sync falls back to full',
-          );
-          current = restartSyncRunFromZero(db, current.id);
-          currentPlan = { kind: 'full', startOffset: 0, reason: ending.why };
-          continue;
-        }
-        const latest = getSyncRunOrThrow(db, current.id);
-        if (ending.kind === 'complete' && ending.coveredFrom !== null) {
-          const resolved = resolveUnseenUnreadableRows(
-            db,
-            current.id,
-            scheduler.now(),
-            ending.coveredFrom,
-          );
-          if (resolved > 0) {
-            logger.info(
-              { runId: current.id, resolved },
-              'listing rows that could not be read before were read this time',
-            );
-          }
-        }
-        finished =
-          ending.kind === 'complete'
-            ? finishSyncRun(
-                db,
-                current.id,
-                { status: 'complete', error: null, listingOrder: ending.order ?? 'unknown' },
-                scheduler.now(),
-              )
-            : finishSyncRun(
-                db,
-                current.id,
-                {
-                  status: 'failed',
-                  error: stopMessage(ending.reason, latest.nextOffset, ending.count),
-                },
-                scheduler.now(),
-              );
-        break;
-      }
-    } catch (error) {
-      const cancelled = signal.aborted || (isProviderError(error) && error.code === 'ABORTED');
-      const message = cancelled
-        ? 'Cancelled. The next sync carries on from here.'
-        : isProviderError(error)
-          ? error.message
-          : `The sync stopped: ${error instanceof Error ? error.message : String(error)}`;
-      if (!cancelled) logger.warn({ runId: current.id, err: error }, 'sync failed');
-      finished = finishSyncRun(
-        db,
-        current.id,
-        { status: cancelled ? 'cancelled' : 'failed', error: message },
-        scheduler.now(),
-      );
-    }
-    const result = toSyncRunView(finished);
-    logger.info(
-      {
-        runId: result.id,
-        status: result.status,
-        collected: result.collected,
-        inserted: result.inserted,
-        unreadable: result.unreadable,
-        providerPageSize: result.providerPageSize,
-      },
-      'sync finished',
-    );
-    emit(() => events.finished(result));
-    return result;
-  }
-
   function run(request: SyncRequest): Promise<SyncRunView> {
     if (active) return active.promise;
-    const { row, plan } = openRun(request);
+    const { row, plan } = openSyncRun(contexts.open, request, scheduler.now());
     const controller = new AbortController();
-    const promise = execute(row, plan, controller.signal).finally(() => {
+    const promise = executeSyncRun(contexts.execute, row, plan, controller.signal).finally(() => {
       if (active?.id === row.id) active = null;
     });
     active = { id: row.id, promise, controller };
     return promise;
   }
-
-  function armSchedule(forGeneration: number): void {
-    if (scheduleMs === null || forGeneration !== generation) return;
-    cancelSchedule?.();
-    cancelSchedule = scheduler.setTimer(scheduleMs, () => {
-      cancelSchedule = null;
-      void run({ mode: 'incremental', trigger: 'schedule' }).finally(() =>
-        armSchedule(forGeneration),
-      );
-    });
-  }
+  const schedule = createSyncSchedule(scheduler, run);
 
   return {
     run,
@@ -331,7 +176,7 @@ export function createTransactionSync(deps: TransactionSyncDeps): TransactionSyn
       active.controller.abort();
       return true;
     },
-    current: () => (active ? view(active.id) : null),
+    current: () => (active ? toSyncRunView(getSyncRunOrThrow(db, active.id)) : null),
     lastRun() {
       const latest = latestSyncRun(db);
       return latest ? toSyncRunView(latest) : null;
@@ -343,20 +188,9 @@ export function createTransactionSync(deps: TransactionSyncDeps): TransactionSyn
           'The sync interval must be a positive number of minutes',
         );
       }
-      cancelSchedule?.();
-      cancelSchedule = null;
-      scheduleMs = intervalMinutes * 60_000;
-      const forGeneration = ++generation;
-      void run({ mode: 'incremental', trigger: 'startup' }).finally(() =>
-        armSchedule(forGeneration),
-      );
+      schedule.start(intervalMinutes);
     },
-    stopSchedule() {
-      generation += 1;
-      scheduleMs = null;
-      cancelSchedule?.();
-      cancelSchedule = null;
-    },
+    stopSchedule: () => schedule.stop(),
     async resumeInterrupted() {
       if (active) return active.promise;
       markStaleRunsInterrupted(db, scheduler.now());

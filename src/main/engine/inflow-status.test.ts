@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  decideInflowStatus,
   getInflowBySession,
   listInflowStatusHistory,
-  upsertInflow,
   type InflowInput,
   type InflowStatus,
-} from './inflows-repo';
+} from '#main/store/inflows-repo';
+import { decideInflowStatus, upsertInflow } from './inflow-status';
 import { createTestDb } from '#support/database';
 
 const SESSION = '100004261122090512345678901299';
@@ -152,5 +151,45 @@ describe('upsertInflow: status changes after the fact', () => {
     const result = upsertInflow(db, inflow('success', { amountKobo: 1 }), 'listing', 200);
     expect(result).toMatchObject({ statusChanged: true, amountConflict: true });
     expect(result.row.amountKobo).toBe(150000);
+  });
+});
+
+describe('upsertInflow: one row per transfer', () => {
+  it('keeps one row per session_id whatever reports it, counting the first source', () => {
+    const { db } = createTestDb();
+    expect(upsertInflow(db, inflow('success'), 'callback', 1).inserted).toBe(true);
+    const again = upsertInflow(db, inflow('success'), 'poll', 2);
+    expect(again).toMatchObject({ inserted: false, statusChanged: false, amountConflict: false });
+    upsertInflow(db, inflow('success'), 'listing', 3);
+    expect(db.prepare('SELECT COUNT(*) AS n FROM inflows').get()).toEqual({ n: 1 });
+    expect(getInflowBySession(db, SESSION)).toMatchObject({
+      source: 'callback',
+      lastSource: 'listing',
+      firstSeenAt: 1,
+    });
+  });
+
+  it('moves pending to success, and never back on an older observation (the rule is tested above)', () => {
+    const { db } = createTestDb();
+    upsertInflow(db, inflow('pending'), 'listing', 1);
+    expect(upsertInflow(db, inflow('success'), 'poll', 2).statusChanged).toBe(true);
+    expect(upsertInflow(db, inflow('pending'), 'listing', 3, 1).statusChanged).toBe(false);
+    expect(getInflowBySession(db, SESSION)?.status).toBe('success');
+  });
+
+  it('never rewrites an amount: a disagreeing report is flagged as a conflict', () => {
+    const { db } = createTestDb();
+    upsertInflow(db, inflow('success'), 'callback', 1);
+    expect(
+      upsertInflow(db, inflow('success', { amountKobo: 999 }), 'listing', 2).amountConflict,
+    ).toBe(true);
+    expect(getInflowBySession(db, SESSION)?.amountKobo).toBe(150000);
+  });
+
+  it('keeps a 30-digit session_id as text, digit for digit', () => {
+    const { db } = createTestDb();
+    const long = '999999999999999999999999999999';
+    upsertInflow(db, inflow('success', { sessionId: long }), 'listing', 1);
+    expect(getInflowBySession(db, long)?.sessionId).toBe(long);
   });
 });

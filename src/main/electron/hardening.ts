@@ -1,0 +1,40 @@
+/**
+ * What the till's Electron process refuses whatever the renderer asks: other windows,
+ * navigation away from the app, webviews and permission requests; and the CSP header for the
+ * dev server (in production the CSP is also in index.html).
+ */
+import { app, session } from 'electron';
+import { rendererCspHeader } from '#shared/csp';
+import { isTrustedRendererUrl } from '#main/security/trusted-sender';
+import { trustedOrigins } from './window';
+
+/** Every web contents the app creates: no new windows, no navigation off the app, no webview. */
+export function refuseStrayNavigation(): void {
+  app.on('web-contents-created', (_event, contents) => {
+    const trusted = trustedOrigins();
+    // The app opens no other windows and links nowhere: every new-window request is refused.
+    contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+    contents.on('will-navigate', (event, url) => {
+      if (!isTrustedRendererUrl(url, trusted)) event.preventDefault();
+    });
+    contents.on('will-redirect', (event, url) => {
+      if (!isTrustedRendererUrl(url, trusted)) event.preventDefault();
+    });
+    contents.on('will-attach-webview', (event) => event.preventDefault());
+  });
+}
+
+/** After 'ready': no permission is granted, and every response carries the CSP. */
+export function hardenDefaultSession(isDev: boolean): void {
+  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) =>
+    callback(false),
+  );
+  // In production the CSP is also in index.html; the header covers the dev server, which
+  // needs React's inline refresh preamble and the HMR socket.
+  session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
+    const csp = rendererCspHeader({ dev: isDev });
+    callback({
+      responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [csp] },
+    });
+  });
+}

@@ -1,26 +1,8 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
-import { normalizePath, type Plugin } from 'vite';
-import { channelNames } from './src/shared/bridge/contract';
 import { viteAliases } from './vite.aliases';
 import { rendererConfig } from './vite.renderer.config';
-
-/**
- * The preload needs the table's channel names, not its schemas: src/preload/channel-names.ts is
- * built as the list itself, read here from the table when the build starts (so the preload does
- * not carry zod's runtime, about 200 KB).
- */
-function channelNamesAsData(): Plugin {
-  const file = normalizePath(resolve(import.meta.dirname, 'src/preload/channel-names.ts'));
-  return {
-    name: 'transfer-till-channel-names',
-    enforce: 'pre',
-    load(id) {
-      if (normalizePath(id) !== file) return null;
-      return `export const channelNames = Object.freeze(${JSON.stringify(channelNames)});\n`;
-    },
-  };
-}
+import { schemaDataAsJson } from './vite.schema-data';
 
 export default defineConfig({
   main: {
@@ -36,7 +18,8 @@ export default defineConfig({
   },
   preload: {
     resolve: { alias: viteAliases('#shared') },
-    plugins: [channelNamesAsData()],
+    // The channel names as data (src/shared/schema-data.ts): the preload carries no zod.
+    plugins: [schemaDataAsJson()],
     build: {
       // A sandboxed preload can require only 'electron': bundle everything else into one CJS file.
       externalizeDeps: false,

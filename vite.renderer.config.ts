@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin, UserConfig } from 'vite';
 import { RENDERER_CSP } from './src/shared/csp';
 import { viteAliases } from './vite.aliases';
+import { schemaDataAsJson } from './vite.schema-data';
 
 /** Puts the strict CSP into the built index.html (dev mode needs React's inline refresh preamble). */
 function cspPlugin(): Plugin {
@@ -23,7 +24,8 @@ function cspPlugin(): Plugin {
 export const rendererConfig: UserConfig = {
   root: resolve(import.meta.dirname, 'src/renderer'),
   base: './',
-  plugins: [react(), cspPlugin()],
+  // schemaDataAsJson: the channel names and default settings as data, so that no zod is loaded.
+  plugins: [react(), cspPlugin(), schemaDataAsJson()],
   resolve: { alias: viteAliases('#shared') },
   build: {
     outDir: resolve(import.meta.dirname, 'out/renderer'),

@@ -5,7 +5,8 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import type { BridgeEvent, BridgeResult } from '#shared/bridge/contract';
 import { IPC_EVENT_CHANNEL, ipcChannelOf, windowApiOf } from '#shared/bridge/window-api';
-import { channelNames } from './channel-names';
+// Built as the list itself (vite.schema-data.ts): the preload carries no zod.
+import { channelNames } from '#shared/schema-data';
 
 const api = windowApiOf(
   channelNames,

@@ -7,24 +7,16 @@ import { z } from 'zod';
 import { DEFAULT_LAN_PORT } from './hub';
 import { PAPER_WIDTHS_MM } from './printing';
 import { checkAddress, LOOPBACK_WORDS, providerTransportProblem } from './provider-url';
+import { ENVIRONMENTS, KEYED_ENVIRONMENTS } from './environments';
 import { LEGACY_TILL_ID, tillIdProblem } from './till-id';
 
-export const ENVIRONMENTS = ['sandbox', 'staging', 'production'] as const;
-export type Environment = (typeof ENVIRONMENTS)[number];
-
-/** The names people see for the environments, on screen and in main's messages: production is LIVE. */
-export const ENVIRONMENT_NAMES: Readonly<Record<Environment, string>> = {
-  sandbox: 'SANDBOX',
-  staging: 'STAGING',
-  production: 'LIVE',
-};
-
-/** The provider's own services: their keys come from its support team and move real data. */
-export const KEYED_ENVIRONMENTS = [
-  'staging',
-  'production',
-] as const satisfies readonly Environment[];
-export type KeyedEnvironment = (typeof KEYED_ENVIRONMENTS)[number];
+export {
+  ENVIRONMENT_NAMES,
+  ENVIRONMENTS,
+  KEYED_ENVIRONMENTS,
+  type Environment,
+  type KeyedEnvironment,
+} from './environments';
 
 function isTimeZone(zone: string): boolean {
   try {

@@ -23,6 +23,7 @@ const BUILD_INPUTS = [
   'electron.vite.config.ts',
   'vite.renderer.config.ts',
   'vite.aliases.ts',
+  'vite.schema-data.ts',
 ];
 
 function newestInput(path: string): { path: string; mtimeMs: number } {

@@ -5,10 +5,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BridgeEvent } from '#shared/bridge/contract';
+import { STREAM_HEARTBEAT_MS } from '#shared/bridge/heartbeat';
 import type { EventBus, StampedEvent } from '#main/core/event-bus';
-
-/** A comment on every event stream this often, so that a page notices a dead link by its silence. */
-export const SSE_PING_MS = 15_000;
 
 export interface StreamSpec {
   /** Who holds the stream ("browser", "display", "counter:3"): streams are ended by tag. */
@@ -52,8 +50,16 @@ export function timeFrame(serverTime: number): string {
   return `event: time\ndata: ${JSON.stringify({ serverTime })}\n\n`;
 }
 
-/** `now`: the till service's clock (the core's scheduler), sent on connect, with events and pings. */
-export function createEventStreams(events: EventBus, now: () => number = Date.now): EventStreams {
+/**
+ * `now`: the till service's clock (the core's scheduler), sent on connect, with events and
+ * heartbeats. `heartbeatMs`: how often every stream hears the time (STREAM_HEARTBEAT_MS: a page
+ * calls a link lost after STREAM_SILENCE_MS without a byte).
+ */
+export function createEventStreams(
+  events: EventBus,
+  now: () => number = Date.now,
+  heartbeatMs: number = STREAM_HEARTBEAT_MS,
+): EventStreams {
   const clients = new Map<ServerResponse, StreamSpec>();
 
   const unsubscribe = events.subscribe((event, stamped) => {
@@ -65,12 +71,13 @@ export function createEventStreams(events: EventBus, now: () => number = Date.no
       client.write(frame + time);
     }
   });
-  // The ping is the time: silence still means a dead link, and a page's clock offset stays fresh.
-  const ping = setInterval(() => {
+  // The heartbeat is the time: silence means a dead link, and a page's clock offset stays fresh.
+  const heartbeat = setInterval(() => {
+    if (clients.size === 0) return;
     const time = timeFrame(now());
     for (const client of clients.keys()) client.write(time);
-  }, SSE_PING_MS);
-  ping.unref();
+  }, heartbeatMs);
+  heartbeat.unref();
 
   function end(tagMatches: (tag: string) => boolean): void {
     for (const [client, spec] of clients) {
@@ -120,7 +127,7 @@ export function createEventStreams(events: EventBus, now: () => number = Date.no
     end,
     tags: () => [...clients.values()].map((spec) => spec.tag),
     close() {
-      clearInterval(ping);
+      clearInterval(heartbeat);
       unsubscribe();
       end(() => true);
     },

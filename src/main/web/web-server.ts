@@ -10,8 +10,6 @@ import { loopbackHostAllowed, loopbackOriginAllowed } from './host-rules';
 import { readJson, sendError, sendJson } from './json-io';
 import { memoryShellToken, type ShellTokenStore } from './shell-token';
 
-export { SSE_PING_MS } from './event-streams';
-
 /** The shell token's streams, and the customer display's. */
 const BROWSER_TAG = 'browser';
 const DISPLAY_TAG = 'display';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { WindowApi } from '#shared/bridge/contract';
-import { DEFAULT_SETTINGS } from '#shared/settings-schema';
+import { DEFAULT_SETTINGS } from '#shared/schema-data';
 import type { SettingsView } from '#shared/views';
 import { connectionOf, type Connection } from './bridge';
 import { useKeptSale } from './bridge/kept-sale';

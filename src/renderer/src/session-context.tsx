@@ -7,14 +7,9 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import {
-  buildWindowApi,
-  type BridgeResult,
-  type ChannelName,
-  type SessionView,
-  type WindowApi,
-} from '#shared/bridge/contract';
+import type { BridgeResult, ChannelName, SessionView, WindowApi } from '#shared/bridge/contract';
 import { shareConnection } from './bridge/http-bridge';
+import { buildWindowApi } from './bridge/window-api';
 import { BridgeProvider } from './bridge-context';
 import { cashierMessage } from './errors';
 

@@ -4,13 +4,13 @@
  * channel's schema; preload and the browser shell build the window API from this table.
  */
 import { z } from 'zod';
-import { windowApiOf, type Invoke, type Subscribe } from './window-api';
 import type { AssertTrue, Disjoint } from './disjoint';
+import { RENDERER_ERROR_LIMITS } from './wire';
 import type { Caller, SessionView } from './session-types';
 import type { PdfExportView, PrintSetupView, PrintersView, ReceiptPrintView } from '../printing';
 import type { DisplayStateView, HubView, PairingLinkView } from '../hub';
 import type { AlertView, InflowView, SaleView } from '../sales';
-import { ENVIRONMENTS, type Environment } from '../settings-schema';
+import { ENVIRONMENTS, type Environment } from '../environments';
 import { RESOLUTION_ACTIONS, type ExceptionResolutionView } from '../views';
 import type { ConnectionSavedView, GoLiveCheckView } from '../go-live';
 import type { AppErrorCode } from '../errors';
@@ -79,6 +79,7 @@ const ownsSale = { item: 'sale', field: 'saleId' } as const;
 const ownsAlert = { item: 'alert', field: 'alertId' } as const;
 
 export type { Caller, CallerVia, Role, SessionView } from './session-types';
+export { RENDERER_ERROR_LIMITS, SESSION_HEADER } from './wire';
 
 const noInput = z.object({}).strict();
 /** A new PIN: digits only, so that it can be typed on the keypad. */
@@ -107,14 +108,6 @@ export interface AppInfo {
   readonly shell: 'electron' | 'browser';
   readonly environment: Environment;
 }
-
-/** How much of a render error a page may send (it cuts its report to these itself). */
-export const RENDERER_ERROR_LIMITS = {
-  screen: 40,
-  message: 1000,
-  stack: 4000,
-  componentStack: 4000,
-} as const;
 
 /** The browser shell's addresses with its new token, shown once after a rotation. */
 export interface ShellAccessView {
@@ -479,17 +472,6 @@ export type WindowApi = {
 } & {
   readonly subscribe: (listener: (event: BridgeEvent) => void) => () => void;
 };
-
-/**
- * The browser shell's session id travels in this header (and as `session=` on the event stream,
- * which cannot send headers); main answers every call with the id it used, new or not.
- */
-export const SESSION_HEADER = 'x-till-session';
-
-/** Builds the window API from the table: named functions only, no way to reach other channels. */
-export function buildWindowApi(invoke: Invoke, subscribe: Subscribe): WindowApi {
-  return windowApiOf(channelNames, invoke, subscribe);
-}
 
 // The zod-free part, which the sandboxed preload imports on its own.
 export {

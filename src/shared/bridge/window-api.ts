@@ -1,7 +1,7 @@
 /**
  * The window API built from a list of channel names, and the Electron shell's IPC names. No
- * runtime import of the table (its zod schemas): the sandboxed preload builds the API from this
- * module and the names alone. contract.ts re-exports it; everything else imports it from there.
+ * runtime import of the table (its zod schemas): the sandboxed preload and the renderer build the
+ * API from this module and the names alone (src/shared/schema-data.ts). contract.ts re-exports it.
  */
 import type { BridgeEvent, BridgeResult, ChannelName, WindowApi } from './contract';
 

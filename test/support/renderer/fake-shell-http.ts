@@ -1,3 +1,5 @@
+import { STREAM_HEARTBEAT_MS } from '#shared/bridge/heartbeat';
+
 /** One event stream a page opened against the fake shell. */
 export interface FakeStream {
   readonly url: string;
@@ -8,6 +10,11 @@ export interface FakeStream {
   end(): void;
   /** The connection breaks. */
   fail(): void;
+  /**
+   * The link goes silent without closing (a hub's cable pulled): its heartbeat stops, nothing
+   * more arrives unless the test pushes it.
+   */
+  silence(): void;
   /** Whether the page aborted it. */
   aborted(): boolean;
 }
@@ -63,8 +70,9 @@ export function eventFrame(id: string, event: unknown): string {
 }
 
 /**
- * The browser shell's HTTP side, in memory: event streams the test writes into, calls it
- * answers, and a switch to stop the shell or refuse the token. For the renderer's bridge tests.
+ * The browser shell's HTTP side, in memory: event streams the test writes into (each with the
+ * shell's heartbeat until it closes or goes silent), calls it answers, and a switch to stop the
+ * shell or refuse the token. For the renderer's bridge tests.
  */
 export function createFakeShellHttp(): FakeShellHttp {
   const streams: FakeStream[] = [];
@@ -78,12 +86,17 @@ export function createFakeShellHttp(): FakeShellHttp {
     let controller: ReadableStreamDefaultController<Uint8Array> | null = null;
     let closed = false;
     let wasAborted = false;
+    // The shell's heartbeat, as the real one writes it (a comment: it moves no clock).
+    const heartbeat = setInterval(() => {
+      if (!closed) controller?.enqueue(encoder.encode(': heartbeat\n\n'));
+    }, STREAM_HEARTBEAT_MS);
     const body = new ReadableStream<Uint8Array>({
       start(own) {
         controller = own;
       },
     });
     const close = (error?: Error) => {
+      clearInterval(heartbeat);
       if (closed) return;
       closed = true;
       if (error) controller?.error(error);
@@ -101,6 +114,7 @@ export function createFakeShellHttp(): FakeShellHttp {
       },
       end: () => close(),
       fail: () => close(new TypeError('network error')),
+      silence: () => clearInterval(heartbeat),
       aborted: () => wasAborted,
     });
     return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });

@@ -2,7 +2,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BridgeEvent } from '#shared/bridge/contract';
 import { createFakeShellHttp, eventFrame, readyFrame } from '#support/renderer/fake-shell-http';
 import { RECONNECT_DELAYS_MS, reconnectDelay } from './backoff';
-import { createEventStream, type ConnectionView, type EventStreamOptions } from './event-stream';
+import { STREAM_HEARTBEAT_MS } from '#shared/bridge/heartbeat';
+import {
+  createEventStream,
+  STREAM_CONNECT_MS,
+  STREAM_SILENCE_MS,
+  type ConnectionView,
+  type EventStreamOptions,
+} from './event-stream';
 
 const NAVIGATE: BridgeEvent = { type: 'navigate', payload: { route: 'activity' } };
 
@@ -173,17 +180,45 @@ describe('event stream', () => {
     expect(stream.view().attempts).toBe(0);
   });
 
-  it('notices a silent dead link (no ping for too long)', async () => {
-    const { shell, stream } = setUp({ silenceMs: 40_000 });
+  it('stays online on the heartbeat; a link gone silent is lost within 1.5 s, then it recovers', async () => {
+    const { shell, stream, readies } = setUp();
     stream.start();
     await advance();
     shell.latest().push(readyFrame('b.0'));
-    await advance(39_000);
-    shell.latest().push(': ping\n\n');
-    await advance(39_000);
+    await advance(60_000);
     expect(stream.view().state).toBe('online');
-    await advance(1_000);
+    // The hub's cable is pulled: nothing closes, nothing more arrives.
+    const silent = shell.latest();
+    silent.silence();
+    await advance(STREAM_SILENCE_MS - STREAM_HEARTBEAT_MS);
+    expect(stream.view().state).toBe('online');
+    await advance(STREAM_HEARTBEAT_MS);
+    expect(stream.view()).toMatchObject({ state: 'offline', attempts: 0 });
+    expect(silent.aborted()).toBe(true);
+    // The next try reaches the hub again.
+    await advance(RECONNECT_DELAYS_MS[0]);
+    expect(shell.streams).toHaveLength(2);
+    shell.latest().push(readyFrame('b.0'));
+    await advance();
+    expect(stream.view()).toMatchObject({ state: 'online', recoveries: 1 });
+    expect(readies.at(-1)).toEqual({ resync: false, recovered: true });
+  });
+
+  it('gives a try that is not yet live 5 s for its first byte, then tries again', async () => {
+    const { shell, stream } = setUp();
+    stream.start();
+    await advance();
+    shell.latest().silence();
+    await advance(STREAM_CONNECT_MS - 1);
+    expect(stream.view().state).toBe('connecting');
+    await advance(1);
     expect(stream.view().state).toBe('offline');
+    // Silent tries while offline each wait as long, with the backoff between them.
+    await advance(RECONNECT_DELAYS_MS[0]);
+    shell.latest().silence();
+    await advance(STREAM_CONNECT_MS);
+    expect(stream.view()).toMatchObject({ state: 'offline', attempts: 1 });
+    expect(shell.streams).toHaveLength(2);
   });
 
   it('opens again on restart (a new session), keeping its place', async () => {

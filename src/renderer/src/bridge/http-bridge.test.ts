@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildWindowApi, type BridgeEvent } from '#shared/bridge/contract';
+import type { BridgeEvent } from '#shared/bridge/contract';
 import { createFakeShellHttp, eventFrame, readyFrame } from '#support/renderer/fake-shell-http';
 import {
   connectionOf,
@@ -10,6 +10,7 @@ import {
   takeToken,
   tokenInUrl,
 } from './http-bridge';
+import { buildWindowApi } from './window-api';
 
 describe('takeToken', () => {
   it('takes the token from the fragment, keeps it for the tab and clears the address bar', () => {

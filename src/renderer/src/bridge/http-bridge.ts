@@ -1,16 +1,12 @@
-import {
-  buildWindowApi,
-  SESSION_HEADER,
-  type BridgeEvent,
-  type BridgeResult,
-  type WindowApi,
-} from '#shared/bridge/contract';
+import type { BridgeEvent, BridgeResult, WindowApi } from '#shared/bridge/contract';
+import { SESSION_HEADER } from '#shared/bridge/wire';
 import {
   createEventStream,
   refusalCodeOf,
   type ConnectionView,
   type EventStreamOptions,
 } from './event-stream';
+import { buildWindowApi } from './window-api';
 
 export const TOKEN_KEY = 'till.token';
 export const SESSION_KEY = 'till.session';

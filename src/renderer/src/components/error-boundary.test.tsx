@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RENDERER_ERROR_LIMITS } from '#shared/bridge/contract';
+import { RENDERER_ERROR_LIMITS } from '#shared/bridge/wire';
 import type { ActivityView } from '#shared/bridge/contract';
 import { createFakeBridge } from '#support/renderer/fake-bridge';
 import { ok } from '#support/renderer/fixtures';

@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { RENDERER_ERROR_LIMITS } from '#shared/bridge/contract';
+import { RENDERER_ERROR_LIMITS } from '#shared/bridge/wire';
 
 /** What goes to the main log (through the bridge) when a screen fails to render. */
 export interface RendererErrorReport {

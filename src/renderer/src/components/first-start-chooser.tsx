@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { KEYED_ENVIRONMENTS, type Settings } from '#shared/settings-schema';
+import { KEYED_ENVIRONMENTS } from '#shared/environments';
+import type { Settings } from '#shared/settings-schema';
 
 /** This browser's answer, so that the question is asked once. */
 const CHOICE_KEY = 'transfer-till.start-choice';

@@ -1,5 +1,5 @@
 import type { AppInfo, SessionView } from '#shared/bridge/contract';
-import { ENVIRONMENT_NAMES } from '#shared/settings-schema';
+import { ENVIRONMENT_NAMES } from '#shared/environments';
 import type { CallbackHealthView, StatusView, TunnelStatusView } from '#shared/views';
 import { hrefOf, navItemsFor, type Route } from '../routes';
 import { isSignedOut } from '../session-context';

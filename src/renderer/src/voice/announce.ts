@@ -1,5 +1,6 @@
 import { paidAnnouncement } from '#shared/naira-words';
-import { DEFAULT_VOICE_SETTINGS, type VoiceSettings } from '#shared/settings-schema';
+import { DEFAULT_VOICE_SETTINGS } from '#shared/schema-data';
+import type { VoiceSettings } from '#shared/settings-schema';
 import { pickVoice } from './pick-voice';
 import { speak, type SpeakOptions } from './speak';
 import { voicesOf, type Speech } from './speech';

@@ -64,21 +64,15 @@ function parse<T>(schema: z.ZodType<T>, body: unknown): T {
   throw new SandboxError('VALIDATION', `${field}: ${issue?.message ?? 'invalid'}`);
 }
 
-/**
- * The customer's side of the sandbox: make transfers, steer accounts, inspect, inject faults,
- * switch personalities.
- */
-export function controlRoutes(deps: ControlApiDeps): readonly Route[] {
-  const { db, engine, dispatcher, faults, served, personality } = deps;
-  const faultsView = () => ({ ...faults.current, served: served.counts });
+/** The money side: accounts, transfers, the ledger and its callbacks. */
+function ledgerRoutes(deps: ControlApiDeps): Route[] {
+  const { db, engine, dispatcher } = deps;
   const accountView = (account: AccountRow) =>
     controlAccountView(
       account,
       deps.now(),
       transactionsOfAccount(db, account.accountNumber).some((tx) => tx.status === 'success'),
     );
-  const configView = () => ({ fallback_callback_url: deps.getFallbackUrl() ?? null });
-
   return [
     {
       // A till started with --sandbox-url reads the keys here, so it needs only the control URL.
@@ -164,6 +158,15 @@ export function controlRoutes(deps: ControlApiDeps): readonly Route[] {
         return json(200, { callbacks });
       },
     },
+  ];
+}
+
+/** The sandbox's switches: faults, personality and the fallback callback address. */
+function switchRoutes(deps: ControlApiDeps): Route[] {
+  const { faults, served, personality } = deps;
+  const faultsView = () => ({ ...faults.current, served: served.counts });
+  const configView = () => ({ fallback_callback_url: deps.getFallbackUrl() ?? null });
+  return [
     {
       method: 'GET',
       pattern: /^\/faults$/,
@@ -232,4 +235,12 @@ export function controlRoutes(deps: ControlApiDeps): readonly Route[] {
       },
     },
   ];
+}
+
+/**
+ * The customer's side of the sandbox: make transfers, steer accounts, inspect, inject faults,
+ * switch personalities.
+ */
+export function controlRoutes(deps: ControlApiDeps): readonly Route[] {
+  return [...ledgerRoutes(deps), ...switchRoutes(deps)];
 }

@@ -1,23 +1,22 @@
 import { randomInt } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  CallbackDispatcher,
-  DEFAULT_CALLBACK_RETRY_DELAYS_MS,
-  DEFAULT_CALLBACK_TIMEOUT_MS,
-} from './callback-dispatcher';
-import { controlRoutes } from './control-api';
+import { controlRoutes, type ControlApiDeps } from './control-api';
 import { isHttpUrl } from './create-account-request';
 import { SandboxError } from './errors';
 import { FaultInjector } from './faults';
-import { json, writeReply, type Reply } from './http-io';
 import { newAccessToken, newSecretKey, randomDigits } from './ids';
 import { parsePersonalityPatch, PersonalityStore, type Personality } from './personality';
 import { payoutRoutes, virtualAccountRoutes } from './provider-api';
-import { matchRoute, type Route } from './router';
 import { openSandboxDb, type SandboxDb } from './sandbox-db';
-import { SandboxEngine } from './sandbox-engine';
-import { ServedFaults, ServedTally } from './served-faults';
+import { buildSandboxParts, listenOn, wakeableDelays } from './sandbox-parts';
+import { ServedFaults } from './served-faults';
+import {
+  handleSandboxRequest,
+  SANDBOX_HOST,
+  type Mount,
+  type RequestDeps,
+} from './sandbox-request';
 import { sandboxStartLine, type SandboxStartLine } from './views';
 import {
   readMerchant,
@@ -73,17 +72,9 @@ export class SandboxConfigError extends AppError<'SANDBOX_INVALID_OPTION'> {
   }
 }
 
-const HOST = '127.0.0.1';
-const INJECTED_FAULT_MESSAGE = 'sandbox injected fault';
+const HOST = SANDBOX_HOST;
 const FALLBACK_URL_KEY = 'fallback_callback_url';
 const DEFAULT_OWNER_NAME = 'Sandbox Merchant';
-
-interface Mount {
-  readonly prefix: string;
-  readonly routes: readonly Route[];
-  /** Provider mounts take injected faults and answer `{status:'error', message}` only. */
-  readonly provider: boolean;
-}
 
 function validateOptions(options: SandboxProviderOptions): void {
   const { port, payoutAccountId, secretKey, accessToken, fallbackCallbackUrl } = options;
@@ -139,14 +130,20 @@ function resolveMerchant(db: SandboxDb, options: SandboxProviderOptions): Mercha
   return merchant;
 }
 
-/**
- * Whether a request failed because its client went away while the body was read (a client
- * timeout): the normal end of such an exchange, not a sandbox error worth reporting.
- */
-function clientGone(req: IncomingMessage, error: unknown): boolean {
-  if (req.destroyed && !req.complete) return true;
-  const code = (error as { code?: unknown } | null)?.code;
-  return error instanceof Error && (error.message === 'aborted' || code === 'ECONNRESET');
+/** /api and /payout answer as the provider does; /control is the customer's side. */
+function sandboxMounts(control: ControlApiDeps, merchant: () => MerchantRow): readonly Mount[] {
+  const providerDeps = {
+    db: control.db,
+    engine: control.engine,
+    merchant,
+    countSkew: () => control.faults.current.count_skew,
+    personality: (): Personality => control.personality.current,
+  };
+  return [
+    { prefix: '/api', routes: virtualAccountRoutes(providerDeps), provider: true },
+    { prefix: '/payout', routes: payoutRoutes(providerDeps), provider: true },
+    { prefix: '/control', provider: false, routes: controlRoutes(control) },
+  ];
 }
 
 /**
@@ -177,175 +174,56 @@ export async function startSandboxProvider(
   const personality = new PersonalityStore(db);
   if (Object.keys(personalityPatch).length > 0) personality.apply(personalityPatch);
   const readings = (): Personality => personality.current;
-  const dispatcher = new CallbackDispatcher({
+  const { dispatcher, engine } = buildSandboxParts({
     db,
+    options,
+    merchant,
     now,
-    fetch: options.fetch ?? globalThis.fetch,
-    faults,
-    retryDelaysMs: options.callbackRetryDelaysMs ?? DEFAULT_CALLBACK_RETRY_DELAYS_MS,
-    timeoutMs: options.callbackTimeoutMs ?? DEFAULT_CALLBACK_TIMEOUT_MS,
-    fallbackUrl: () => fallbackUrl,
-    personality: readings,
-    served,
-    ...(options.callbackReorderWindowMs === undefined
-      ? {}
-      : { reorderWindowMs: options.callbackReorderWindowMs }),
-  });
-  const engine = new SandboxEngine({
-    db,
-    now,
-    payoutAccountId: merchant.payoutAccountId,
-    onPaymentSucceeded: (sessionId) => dispatcher.paymentSucceeded(sessionId),
-    onPaymentFailed: (sessionId) => dispatcher.paymentFailed(sessionId),
     onError,
-    personality: readings,
+    faults,
     served,
+    personality: readings,
+    fallbackUrl: () => fallbackUrl,
   });
 
-  const providerDeps = {
-    db,
-    engine,
-    merchant: () => merchant,
-    countSkew: () => faults.current.count_skew,
-    personality: readings,
-  };
-  const mounts: readonly Mount[] = [
-    { prefix: '/api', routes: virtualAccountRoutes(providerDeps), provider: true },
-    { prefix: '/payout', routes: payoutRoutes(providerDeps), provider: true },
+  const mounts = sandboxMounts(
     {
-      prefix: '/control',
-      provider: false,
-      routes: controlRoutes({
-        db,
-        engine,
-        dispatcher,
-        faults,
-        served,
-        personality,
-        now,
-        getFallbackUrl: () => fallbackUrl,
-        setFallbackUrl: (url) => {
-          fallbackUrl = url;
-          writeSetting(db, FALLBACK_URL_KEY, url);
-        },
-        startLine: () => {
-          if (listening.startLine === null) throw new Error('the sandbox is not listening yet');
-          return listening.startLine;
-        },
-      }),
+      db,
+      engine,
+      dispatcher,
+      faults,
+      served,
+      personality,
+      now,
+      getFallbackUrl: () => fallbackUrl,
+      setFallbackUrl: (url) => {
+        fallbackUrl = url;
+        writeSetting(db, FALLBACK_URL_KEY, url);
+      },
+      startLine: () => {
+        if (listening.startLine === null) throw new Error('the sandbox is not listening yet');
+        return listening.startLine;
+      },
     },
-  ];
+    () => merchant,
+  );
 
   /** Set once the server listens (the port is needed); no request can come before that. */
   const listening: { startLine: SandboxStartLine | null } = { startLine: null };
   let closing = false;
-  const latencyWakers = new Set<() => void>();
-  const delay = (ms: number): Promise<void> =>
-    new Promise((resolve) => {
-      const wake = (): void => {
-        clearTimeout(timer);
-        latencyWakers.delete(wake);
-        resolve();
-      };
-      const timer = setTimeout(wake, ms);
-      latencyWakers.add(wake);
-    });
+  const { delay, wakeAll } = wakeableDelays();
 
-  const errorReply = (error: unknown, provider: boolean): Reply => {
-    if (error instanceof SandboxError) {
-      return json(
-        error.httpStatus,
-        provider
-          ? { status: 'error', message: error.message }
-          : { status: 'error', code: error.code, message: error.message },
-      );
-    }
-    onError(error);
-    return json(500, { status: 'error', message: 'internal sandbox error' });
+  const requestDeps: RequestDeps = {
+    mounts,
+    faults,
+    served,
+    dispatcher,
+    onError,
+    closing: () => closing,
+    delay,
   };
-
-  /**
-   * One provider answer through the faults, in order: latency; error_rate (before the handler,
-   * so nothing happens); the handler; side_effect_error_rate (after it: the work is committed,
-   * then a 500); malformed_rate; timeout_rate (the finished answer is held, then sent). What
-   * the answer serves is counted only when it goes out as built.
-   */
-  const runProvider = async (
-    mount: Mount,
-    req: IncomingMessage,
-    url: URL,
-    path: string,
-  ): Promise<Reply | undefined> => {
-    const fault = faults.current;
-    if (fault.latency_ms > 0) {
-      served.record('latency');
-      await delay(fault.latency_ms);
-    }
-    if (closing) return undefined;
-    const { route, params } = matchRoute(mount.routes, req.method ?? 'GET', path);
-    if (faults.shouldFail()) {
-      served.record('error');
-      const status = faults.pick([500, 502, 503] as const);
-      return json(status, { status: 'error', message: INJECTED_FAULT_MESSAGE });
-    }
-    const tally = new ServedTally();
-    let reply: Reply;
-    try {
-      reply = await route.handle({ req, url, params, served: tally });
-    } catch (error) {
-      if (closing) return undefined; // an error of the shutdown itself, not of the request
-      if (clientGone(req, error)) return undefined; // the client gave up (its timeout): normal
-      reply = errorReply(error, true);
-    }
-    const ok = reply.status >= 200 && reply.status < 300;
-    if (ok && faults.shouldSideEffectFail()) {
-      tally.discard();
-      served.record('side_effect_error');
-      reply = json(500, { status: 'error', message: INJECTED_FAULT_MESSAGE });
-    } else if (ok && faults.shouldMalform()) {
-      tally.discard();
-      served.record('malformed');
-      reply = malformed(reply, faults);
-    }
-    if (faults.shouldTimeout()) {
-      served.record('timeout');
-      await delay(fault.timeout_hold_ms);
-      if (closing) return undefined;
-    }
-    tally.commit(served);
-    return reply;
-  };
-
-  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const url = new URL(req.url ?? '/', `http://${HOST}`);
-    // Held (late) callbacks also go out on any request, so a fast-forwarded clock releases them.
-    dispatcher.releaseDue();
-    const mount = mounts.find(
-      (m) => url.pathname === m.prefix || url.pathname.startsWith(`${m.prefix}/`),
-    );
-    let reply: Reply | undefined;
-    try {
-      if (mount === undefined)
-        throw new SandboxError('ROUTE_NOT_FOUND', `no route for ${url.pathname}`);
-      const path = url.pathname.slice(mount.prefix.length) || '/';
-      if (mount.provider) {
-        reply = await runProvider(mount, req, url, path);
-      } else {
-        const { route, params } = matchRoute(mount.routes, req.method ?? 'GET', path);
-        const tally = new ServedTally();
-        reply = await route.handle({ req, url, params, served: tally });
-        tally.commit(served);
-      }
-    } catch (error) {
-      reply =
-        closing || clientGone(req, error) ? undefined : errorReply(error, mount?.provider ?? true);
-    }
-    if (reply === undefined || closing) {
-      res.destroy();
-      return;
-    }
-    writeReply(res, reply);
-  };
+  const handle = (req: IncomingMessage, res: ServerResponse): Promise<void> =>
+    handleSandboxRequest(requestDeps, req, res);
 
   const server = createServer((req, res) => {
     void handle(req, res).catch((error: unknown) => {
@@ -355,13 +233,7 @@ export async function startSandboxProvider(
   });
 
   try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(options.port ?? 0, HOST, () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
+    await listenOn(server, options.port ?? 0, HOST);
   } catch (error) {
     db.close();
     throw error;
@@ -392,7 +264,7 @@ export async function startSandboxProvider(
     close() {
       closed ??= (async () => {
         closing = true;
-        for (const wake of latencyWakers) wake();
+        wakeAll();
         const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeAllConnections();
         engine.close();
@@ -403,26 +275,4 @@ export async function startSandboxProvider(
       return closed;
     },
   };
-}
-
-/** A 2xx answer whose body a careful client must refuse: truncated, HTML, or without `data`. */
-function malformed(reply: Reply, faults: FaultInjector): Reply {
-  const text = 'json' in reply ? JSON.stringify(reply.json) : reply.raw;
-  const kind = faults.pick(['truncated', 'html', 'no-data'] as const);
-  switch (kind) {
-    case 'truncated':
-      return {
-        status: reply.status,
-        raw: text.slice(0, Math.max(1, Math.floor(text.length / 2))),
-        contentType: 'application/json; charset=utf-8',
-      };
-    case 'html':
-      return {
-        status: reply.status,
-        raw: '<html><body><h1>Service temporarily unavailable</h1></body></html>',
-        contentType: 'text/html; charset=utf-8',
-      };
-    case 'no-data':
-      return json(reply.status, { status: 'success' });
-  }
 }

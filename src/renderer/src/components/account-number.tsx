@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { groupAccountNumber } from '../format';
+import { selectContents } from './select-contents';
 
 /** Said under a number that can no longer be paid into (paid, expired or cancelled). */
 export const DEAD_NUMBER_WORDS = 'Do not pay into this account';
@@ -28,7 +29,7 @@ export function AccountNumber({
       await navigator.clipboard.writeText(accountNumber);
       setMessage('Copied');
     } catch {
-      selectNumber(numberRef.current);
+      selectContents(numberRef.current);
       setMessage(
         `Copy is not available here. The number is selected: press Ctrl+C, or read it out: ${grouped}`,
       );
@@ -68,13 +69,4 @@ export function AccountNumber({
       )}
     </div>
   );
-}
-
-function selectNumber(element: HTMLElement | null): void {
-  const selection = window.getSelection();
-  if (!element || !selection) return;
-  const range = document.createRange();
-  range.selectNodeContents(element);
-  selection.removeAllRanges();
-  selection.addRange(range);
 }

@@ -5,6 +5,7 @@ import { QrImage } from '../../components/qr-image';
 import { cashierMessage } from '../../errors';
 import { formatCountdown } from '../../format';
 import { useNow } from '../../use-now';
+import { selectContents } from '../../components/select-contents';
 
 /** Whether a counter of the link's name paired after the link was made (the list shows it). */
 function pairedWith(link: PairingLinkView, hub: HubView): boolean {
@@ -108,7 +109,7 @@ function PairingLinkPanel({ link }: { readonly link: PairingLinkView }) {
       await navigator.clipboard.writeText(link.url);
       setCopied('Copied');
     } catch {
-      selectText(urlRef.current);
+      selectContents(urlRef.current);
       setCopied('Copy is not available here. The link is selected: press Ctrl+C.');
     }
   }
@@ -148,13 +149,4 @@ function PairingLinkPanel({ link }: { readonly link: PairingLinkView }) {
       </p>
     </div>
   );
-}
-
-function selectText(element: HTMLElement | null): void {
-  const selection = window.getSelection();
-  if (!element || !selection) return;
-  const range = document.createRange();
-  range.selectNodeContents(element);
-  selection.removeAllRanges();
-  selection.addRange(range);
 }

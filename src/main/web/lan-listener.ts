@@ -7,14 +7,12 @@
  */
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createBridgeListener, type ListenerPolicy, type Principal } from './bridge-listener';
 import { lanHostAllowed, lanOriginAllowed } from './host-rules';
-import { readJsonOrRefuse, sendError, sendJson } from './json-io';
-import { createRateLimiter } from '#main/webhook/rate-limiter';
+import { sendError } from './json-io';
+import { createPairingRoute, isBusy } from './lan-pairing';
 import type { Core } from '#main/core/create-core';
 import type { CounterIdentity } from '#shared/hub';
-import { createBlockList } from '#main/hub/block-list';
 import {
   capConnections,
   LAN_LIMITS,
@@ -25,18 +23,9 @@ import {
 import type { HubCertificate } from '#main/hub/hub-certificate';
 import type { CounterTokenResolution, Hub } from '#main/hub/hub-types';
 import { urlHost } from '#main/hub/lan-address';
-import { PairingError, type PairingErrorCode } from '#main/hub/pairing-codes';
 import { AppError } from '#shared/errors';
 
-/** The core's coded BUSY error (switching environments): the counter should simply try again. */
-function isBusy(error: unknown): error is Error & { readonly code: 'BUSY' } {
-  return error instanceof Error && (error as Error & { code?: unknown }).code === 'BUSY';
-}
-
-/** Wrong pairing codes an address may send in a minute before it is refused for the rest of it. */
-export const WRONG_PAIRING_CODES_PER_MINUTE = 10;
-/** Codes a counter's page may meet: a used or expired link (410), anything else wrong (400). */
-const GONE_CODES: ReadonlySet<PairingErrorCode> = new Set(['PAIRING_USED', 'PAIRING_EXPIRED']);
+export { WRONG_PAIRING_CODES_PER_MINUTE } from './lan-pairing';
 
 export const COUNTER_REVOKED_MESSAGE =
   'This counter was removed by the owner. Ask for a new pairing link.';
@@ -113,22 +102,38 @@ function listenError(error: unknown, host: string, port: number): LanListenError
   );
 }
 
-function counterTag(id: number): string {
-  return `counter:${id}`;
+/** Refused connections as a count in the log, at most once a minute. */
+function refusalLogger(
+  core: Core,
+  limits: LanLimits,
+): (address: string, why: ConnectionRefusal) => void {
+  let refusedSince = 0;
+  let lastRefusalLog = Number.NEGATIVE_INFINITY;
+  return (address, why) => {
+    refusedSince += 1;
+    const at = Date.now();
+    if (at - lastRefusalLog < REFUSAL_LOG_MS) return;
+    core.log.logger.warn(
+      { from: address, cap: why, refused: refusedSince, limits },
+      'LAN connections refused: over the connection cap',
+    );
+    lastRefusalLog = at;
+    refusedSince = 0;
+  };
 }
 
-function remoteAddress(request: IncomingMessage): string {
-  return request.socket.remoteAddress ?? 'unknown';
+function counterTag(id: number): string {
+  return `counter:${id}`;
 }
 
 export async function startLanListener(options: LanListenerOptions): Promise<LanListener> {
   const { core, hub } = options;
   const limits: LanLimits = { ...LAN_LIMITS, ...options.limits };
   let port = options.port;
-  const wrongCodes = createRateLimiter({
-    perMinute: WRONG_PAIRING_CODES_PER_MINUTE,
-    now: () => Date.now(),
-    maxAddresses: limits.blockListMax,
+  const pair = createPairingRoute({
+    hub,
+    logger: core.log.logger,
+    blockListMax: limits.blockListMax,
   });
 
   function counterPrincipal(counter: CounterIdentity): Principal {
@@ -140,50 +145,6 @@ export async function startLanListener(options: LanListenerOptions): Promise<Lan
       sessionFor: (sessionId) => ({ sessionId, via: 'counter', boundTo: tag, counter }),
       handlers: core.handlers,
     };
-  }
-
-  /** Addresses that sent too many wrong codes, and until when they are refused. */
-  const blocked = createBlockList({ max: limits.blockListMax, now: () => Date.now() });
-
-  async function pair(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const from = remoteAddress(request);
-    const until = blocked.blockedUntil(from);
-    if (until !== null) {
-      sendError(
-        response,
-        429,
-        'TOO_MANY_ATTEMPTS',
-        'Too many wrong pairing codes. Wait a minute and open the link again.',
-        { 'retry-after': String(Math.ceil((until - Date.now()) / 1000)) },
-      );
-      return;
-    }
-    const read = await readJsonOrRefuse(request, response);
-    if (!read.ok) return;
-    const body = read.body;
-    const code = (body as { code?: unknown } | null)?.code;
-    if (typeof code !== 'string' || code === '') {
-      sendError(
-        response,
-        400,
-        'INVALID_INPUT',
-        'Send the pairing code from the link: {"code": "…"}.',
-      );
-      return;
-    }
-    try {
-      sendJson(response, 200, { ok: true, value: hub.pair(code) });
-    } catch (error) {
-      if (isBusy(error)) {
-        sendError(response, 503, 'BUSY', error.message);
-        return;
-      }
-      if (!(error instanceof PairingError)) throw error;
-      // Only wrong codes count: a code has 128 bits, this stops a flood of guesses all the same.
-      if (!wrongCodes.allow(from)) blocked.block(from, Date.now() + wrongCodes.retryAfterMs());
-      core.log.logger.warn({ code: error.code, from }, 'pairing refused');
-      sendError(response, GONE_CODES.has(error.code) ? 410 : 400, error.code, error.message);
-    }
   }
 
   const policy: ListenerPolicy = {
@@ -238,19 +199,7 @@ export async function startLanListener(options: LanListenerOptions): Promise<Lan
     },
     (request, response) => listener.handle(request, response),
   );
-  let refusedSince = 0;
-  let lastRefusalLog = Number.NEGATIVE_INFINITY;
-  const connections = capConnections(server, limits, (address: string, why: ConnectionRefusal) => {
-    refusedSince += 1;
-    const at = Date.now();
-    if (at - lastRefusalLog < REFUSAL_LOG_MS) return;
-    core.log.logger.warn(
-      { from: address, cap: why, refused: refusedSince, limits },
-      'LAN connections refused: over the connection cap',
-    );
-    lastRefusalLog = at;
-    refusedSince = 0;
-  });
+  const connections = capConnections(server, limits, refusalLogger(core, limits));
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

@@ -19,6 +19,7 @@ import { openElectronSettings } from './settings-backend';
 import { installMenu } from './menu';
 import { createElectronReceiptPrinter } from './receipt-printer';
 import { createDisplayWindow, createMainWindow, rendererDir, trustedOrigins } from './window';
+import { windowOpenDecision } from './window-open-rule';
 import { startLanService, type LanService } from '#main/hub/lan-service';
 import { counterStart, refuseCounterStart, startCounterMode } from './counter-window';
 
@@ -52,10 +53,27 @@ function startTill(): void {
     mainWindow?.focus();
   });
 
+  /** The customer display in its own window (one at most), from the menu or the till's link. */
+  function openCustomerDisplay(): void {
+    if (displayWindow && !displayWindow.isDestroyed()) {
+      displayWindow.focus();
+      return;
+    }
+    const opened = createDisplayWindow();
+    opened.on('closed', () => {
+      displayWindow = null;
+    });
+    displayWindow = opened;
+  }
+
   app.on('web-contents-created', (_event, contents) => {
     const trusted = trustedOrigins();
-    // The app opens no other windows and links nowhere: every new-window request is refused.
-    contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+    // No page gets a window of its own: the till's "Open customer display" opens the display's
+    // window made here; every other new-window request is refused.
+    contents.setWindowOpenHandler(({ url }) => {
+      if (windowOpenDecision(url, trusted) === 'open-display') openCustomerDisplay();
+      return { action: 'deny' };
+    });
     contents.on('will-navigate', (event, url) => {
       if (!isTrustedRendererUrl(url, trusted)) event.preventDefault();
     });
@@ -133,17 +151,7 @@ function startTill(): void {
     installMenu({
       checkForUpdates: () => desktop?.checkForUpdates(),
       navigate,
-      openCustomerDisplay: () => {
-        if (displayWindow && !displayWindow.isDestroyed()) {
-          displayWindow.focus();
-          return;
-        }
-        const opened = createDisplayWindow();
-        opened.on('closed', () => {
-          displayWindow = null;
-        });
-        displayWindow = opened;
-      },
+      openCustomerDisplay,
       // The renderer's print styles decide what goes on paper (receipt or report).
       print: () => mainWindow?.webContents.print({ silent: false, printBackground: true }),
     });

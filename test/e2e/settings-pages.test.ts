@@ -15,16 +15,16 @@ import { watchPage } from '#support/till-page';
 const SETTLE_MS = 10_000;
 
 /**
- * The Save buttons each page holds. The Cashiers and PINs page changes credentials, each by its
- * own named action ("Set owner PIN", "Set PIN for Ada"), and Browser access only rotates a
- * token: neither holds a form of settings, so neither has a Save.
+ * The Save buttons each page holds. On Cashiers and PINs the one Save is for the sign-in setting;
+ * the PINs change each by its own named action ("Set owner PIN", "Set PIN for Ada"), since each
+ * needs its own PIN. Browser access only rotates a token: no form of settings, so no Save.
  */
 const SAVES: Readonly<Record<string, number>> = {
   Environment: 1,
   'Connect provider': 1,
   Callbacks: 1,
   Shop: 1,
-  'Cashiers and PINs': 0,
+  'Cashiers and PINs': 1,
   'Sync, backups, sounds': 1,
   Receipts: 1,
   Voice: 1,
@@ -73,6 +73,7 @@ describe.each(TILL_CLASSES)('Settings at the %s class', (screenClass: ScreenClas
       .getByRole('link', { name: 'Settings' })
       .click();
     await page.locator('#settings-heading').waitFor({ timeout: SETTLE_MS });
+    await page.getByRole('tab').first().waitFor({ timeout: SETTLE_MS });
     // A fresh till asks how to start (first class only: the answer is kept); practice it is.
     const practise = page.getByRole('button', { name: 'Practise with the sandbox' });
     for (let tries = 0; tries < 5 && (await practise.isVisible()); tries += 1) {
@@ -93,6 +94,9 @@ describe.each(TILL_CLASSES)('Settings at the %s class', (screenClass: ScreenClas
 
   it.each(Object.entries(SAVES))('saves the %s page with %i Save button', async (tab, saves) => {
     await page.getByRole('tab', { name: tab, exact: true }).click();
+    await page
+      .getByRole('tab', { name: tab, exact: true, selected: true })
+      .waitFor({ timeout: SETTLE_MS });
     await page.locator('#settings-page .settings-section').first().waitFor({ timeout: SETTLE_MS });
     await page.waitForTimeout(500);
     // The last page's folded parts were unfolded down the page: this one is looked at from its top.

@@ -7,13 +7,20 @@ import { app, session } from 'electron';
 import { rendererCspHeader } from '#shared/csp';
 import { isTrustedRendererUrl } from '#main/security/trusted-sender';
 import { trustedOrigins } from './window';
+import { windowOpenDecision } from './window-open-rule';
 
-/** Every web contents the app creates: no new windows, no navigation off the app, no webview. */
-export function refuseStrayNavigation(): void {
+/**
+ * Every web contents the app creates: no navigation off the app, no webview, and no window of a
+ * page's own: the till's "Open customer display" opens the display's window made by
+ * `openDisplay`; every other new-window request is refused.
+ */
+export function refuseStrayNavigation(openDisplay: () => void): void {
   app.on('web-contents-created', (_event, contents) => {
     const trusted = trustedOrigins();
-    // The app opens no other windows and links nowhere: every new-window request is refused.
-    contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+    contents.setWindowOpenHandler(({ url }) => {
+      if (windowOpenDecision(url, trusted) === 'open-display') openDisplay();
+      return { action: 'deny' };
+    });
     contents.on('will-navigate', (event, url) => {
       if (!isTrustedRendererUrl(url, trusted)) event.preventDefault();
     });

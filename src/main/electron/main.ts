@@ -52,7 +52,20 @@ function startTill(): void {
     mainWindow?.focus();
   });
 
-  refuseStrayNavigation();
+  /** The customer display in its own window (one at most), from the menu or the till's link. */
+  function openCustomerDisplay(): void {
+    if (displayWindow && !displayWindow.isDestroyed()) {
+      displayWindow.focus();
+      return;
+    }
+    const opened = createDisplayWindow();
+    opened.on('closed', () => {
+      displayWindow = null;
+    });
+    displayWindow = opened;
+  }
+
+  refuseStrayNavigation(openCustomerDisplay);
 
   void app.whenReady().then(async () => {
     hardenDefaultSession(Boolean(process.env['ELECTRON_RENDERER_URL']));
@@ -93,17 +106,7 @@ function startTill(): void {
     installMenu({
       checkForUpdates: () => desktop?.checkForUpdates(),
       navigate,
-      openCustomerDisplay: () => {
-        if (displayWindow && !displayWindow.isDestroyed()) {
-          displayWindow.focus();
-          return;
-        }
-        const opened = createDisplayWindow();
-        opened.on('closed', () => {
-          displayWindow = null;
-        });
-        displayWindow = opened;
-      },
+      openCustomerDisplay,
       // The renderer's print styles decide what goes on paper (receipt or report).
       print: () => mainWindow?.webContents.print({ silent: false, printBackground: true }),
     });

@@ -324,10 +324,10 @@ describe('Settings: owner and cashiers', () => {
     await user.click(
       within(section).getByRole('checkbox', { name: 'Cashiers need their own PIN to sign in' }),
     );
+    expect(bridge.updateSettings).not.toHaveBeenCalled();
+    await user.click(within(section).getByRole('button', { name: 'Save cashier sign-in' }));
     expect(bridge.updateSettings).toHaveBeenCalledWith({ patch: { roles: { cashierPins: true } } });
-    expect(
-      await within(section).findByText('Cashiers now need their PIN to sign in.'),
-    ).toBeTruthy();
+    expect(await within(section).findByText('Saved.')).toBeTruthy();
 
     await user.type(within(section).getByLabelText('New PIN for Ada'), '12');
     await user.click(within(section).getByRole('button', { name: 'Set PIN for Ada' }));

@@ -2,6 +2,7 @@ import type { AppInfo, SessionView } from '#shared/bridge/contract';
 import { ENVIRONMENT_NAMES } from '#shared/environments';
 import type { CallbackHealthView, StatusView, TunnelStatusView } from '#shared/views';
 import { hrefOf, navItemsFor, type Route } from '../routes';
+import { DisplayLink } from './display-link';
 import { isSignedOut } from '../session-context';
 import { SessionBar } from './session-bar';
 
@@ -145,6 +146,7 @@ export function Header({
             </li>
           ))}
         </ul>
+        {!isSignedOut(session) && !session?.counter && <DisplayLink />}
       </nav>
     </header>
   );

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Settings } from '#shared/settings-schema';
 import type { SettingsView } from '#shared/views';
 import { useBridge } from '../../bridge-context';
-import { SaveRow, TextField } from './fields';
+import { CheckboxField, SaveRow, TextField } from './fields';
 import { useSettingsSection } from './settings-form';
 import { useShellKind } from './use-settings-data';
 
@@ -53,23 +53,14 @@ export function DesktopSection({
           nothing here.
         </p>
       )}
-      <label className="checkbox">
-        <input
-          id={section.idOf('desktop.startAtLogin')}
-          type="checkbox"
-          checked={draft.startAtLogin}
-          onChange={(event) => {
-            setDraft((current) => ({ ...current, startAtLogin: event.target.checked }));
-            section.edited('desktop.startAtLogin');
-          }}
-        />
-        <span>Start Transfer Till when I log in to this computer</span>
-      </label>
-      <p className="field-hint">
-        Payments show as paid only while the till runs. Closing the window while a sale waits, or
-        while counter accounts exist, keeps the till running in the tray (by the clock); quit it
-        from the tray menu.
-      </p>
+      <CheckboxField
+        section={section}
+        field="desktop.startAtLogin"
+        label="Start Transfer Till when I log in to this computer"
+        checked={draft.startAtLogin}
+        onChange={(checked) => setDraft((current) => ({ ...current, startAtLogin: checked }))}
+        hint="Payments show as paid only while the till runs. Closing the window while a sale waits, or while counter accounts exist, keeps the till running in the tray (by the clock); quit it from the tray menu."
+      />
       <TextField
         section={section}
         field="desktop.updateUrl"

@@ -79,13 +79,130 @@ export function TextField(props: FieldProps) {
   );
 }
 
+/** The message under a field, tied to it by its id. */
+function FieldError({ id, error }: { readonly id: string; readonly error: string | undefined }) {
+  return error ? (
+    <p id={`${id}-error`} className="field-error">
+      {error}
+    </p>
+  ) : null;
+}
+
+/** A labelled checkbox saved with its section, with its hint and message under it. */
+export function CheckboxField(props: {
+  readonly section: SettingsSection;
+  readonly field: string;
+  readonly label: ReactNode;
+  readonly checked: boolean;
+  readonly onChange: (checked: boolean) => void;
+  readonly hint?: ReactNode;
+}) {
+  const { section, field, label, checked, onChange, hint } = props;
+  const id = section.idOf(field);
+  const error = section.errorOf(field);
+  return (
+    <div className={`field checkbox-field ${error ? 'field-invalid' : ''}`}>
+      <label className="checkbox">
+        <input
+          id={id}
+          type="checkbox"
+          checked={checked}
+          aria-invalid={error !== undefined}
+          aria-describedby={describedBy(hint ? `${id}-hint` : null, error && `${id}-error`)}
+          onChange={(event) => {
+            onChange(event.target.checked);
+            section.edited(field);
+          }}
+        />
+        <span>{label}</span>
+      </label>
+      {hint && (
+        <p id={`${id}-hint`} className="field-hint">
+          {hint}
+        </p>
+      )}
+      <FieldError id={id} error={error} />
+    </div>
+  );
+}
+
+/** A slider from 0 to 100 % (a volume) saved with its section; what it says, beside it. */
+export function RangeField(props: {
+  readonly section: SettingsSection;
+  readonly field: string;
+  readonly label: string;
+  /** 0..100. */
+  readonly percent: number;
+  readonly onChange: (percent: number) => void;
+  readonly disabled?: boolean;
+  /** A button or words after the slider (e.g. "Play the chime"). */
+  readonly extra?: ReactNode;
+}) {
+  const { section, field, label, percent, onChange, disabled, extra } = props;
+  const id = section.idOf(field);
+  const error = section.errorOf(field);
+  return (
+    <div className={`volume-row ${error ? 'field-invalid' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="range"
+        min={0}
+        max={100}
+        step={5}
+        value={percent}
+        disabled={disabled}
+        aria-valuetext={`${percent}%`}
+        aria-describedby={describedBy(error && `${id}-error`)}
+        onChange={(event) => {
+          onChange(Number(event.target.value));
+          section.edited(field);
+        }}
+      />
+      <output htmlFor={id}>{percent}%</output>
+      {extra}
+      <FieldError id={id} error={error} />
+    </div>
+  );
+}
+
+/**
+ * A button that acts at once (test, rotate), with what it does beside it: not a Save, so it is
+ * never styled as one.
+ */
+export function ActionRow(props: {
+  readonly label: string;
+  readonly onClick: () => void;
+  readonly disabled?: boolean;
+  readonly ariaLabel?: string;
+  readonly children?: ReactNode;
+}) {
+  return (
+    <div className="save-row action-row">
+      <button
+        type="button"
+        className="button secondary"
+        disabled={props.disabled}
+        aria-label={props.ariaLabel}
+        onClick={props.onClick}
+      >
+        {props.label}
+      </button>
+      {props.children && <span className="muted">{props.children}</span>}
+    </div>
+  );
+}
+
 /** The section's Save button with what happened to the last save. */
 export function SaveRow({
   section,
   label,
+  onSave,
 }: {
   readonly section: SettingsSection;
   readonly label: string;
+  /** In place of the section's own save (a page that asks a question first). */
+  readonly onSave?: () => void;
 }) {
   return (
     <div className="save-row">
@@ -93,7 +210,7 @@ export function SaveRow({
         type="button"
         className="button primary"
         disabled={section.saving}
-        onClick={() => void section.save()}
+        onClick={() => (onSave ? onSave() : void section.save())}
       >
         {label}
       </button>

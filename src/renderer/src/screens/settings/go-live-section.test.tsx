@@ -110,8 +110,8 @@ describe('Settings: switching environment with open sales', () => {
     renderApp(bridge, '#/settings/environment');
     const section = await findSection('Environment');
     await user.click(within(section).getByRole('radio', { name: /STAGING/ }));
-    await user.click(within(section).getByRole('button', { name: 'Switch to STAGING' }));
-    const question = within(section).getByRole('group', { name: 'Switch to STAGING?' });
+    await user.click(screen.getByRole('button', { name: 'Save and switch to STAGING' }));
+    const question = screen.getByRole('group', { name: 'Switch to STAGING?' });
     expect(question.textContent).toContain('2 sales are still open on SANDBOX');
     expect(bridge.updateSettings).not.toHaveBeenCalled();
     await user.click(within(question).getByRole('button', { name: 'Yes, switch to STAGING' }));

@@ -10,7 +10,13 @@ import { useBridge } from '../../bridge-context';
 import { describedBy } from './fields';
 import { secretStatusWords } from './secrets';
 import { useUnsaved } from './unsaved';
-import { draftFor, useGoLive, type CallbackChoice, type GoLiveDraft } from './use-go-live';
+import {
+  draftFor,
+  useGoLive,
+  type CallbackChoice,
+  type GoLiveDraft,
+  type GoLiveState,
+} from './use-go-live';
 
 type DraftKey = keyof GoLiveDraft;
 
@@ -117,23 +123,7 @@ export function GoLiveSection({
     <section className="panel settings-section go-live" aria-labelledby={`${id}-heading`}>
       <h3 id={`${id}-heading`}>Connect your provider</h3>
       <p className="where-keys">{WHERE_KEYS_COME_FROM}</p>
-      <fieldset className="radio-list inline">
-        <legend>1. Which environment</legend>
-        {KEYED_ENVIRONMENTS.map((option) => (
-          <label key={option} className="radio">
-            <input
-              type="radio"
-              name={`${id}-environment`}
-              checked={environment === option}
-              onChange={() => choose(option)}
-            />
-            <span>
-              {ENVIRONMENT_NAMES[option]}
-              {option === 'staging' ? ' (the provider’s test service)' : ' (real money)'}
-            </span>
-          </label>
-        ))}
-      </fieldset>
+      <EnvironmentRadios id={id} environment={environment} onChoose={choose} />
 
       <fieldset className="field-grid">
         <legend>2. The provider’s details for {name}</legend>
@@ -151,6 +141,42 @@ export function GoLiveSection({
         {field('accessToken', 'Payout access token', secretHint(status('accessToken')), 'password')}
       </fieldset>
 
+      <GoLiveRoute
+        id={id}
+        route={draft.route}
+        onRoute={(value) => change('route', value)}
+        field={field}
+        ngrokHint={secretHint(status('ngrokAuthtoken'))}
+      />
+      <GoLiveActions
+        name={name}
+        inUse={inUse}
+        state={state}
+        confirmSwitch={confirmSwitch}
+        onSave={() => void save()}
+        onCheck={() => void flow.checkEverything(environment)}
+        onSwitch={switchNow}
+      />
+    </section>
+  );
+}
+
+/** 3. How payment news reaches this till, and what that route needs. */
+function GoLiveRoute({
+  id,
+  route,
+  onRoute,
+  field,
+  ngrokHint,
+}: {
+  readonly id: string;
+  readonly ngrokHint: string;
+  readonly route: CallbackChoice;
+  readonly onRoute: (route: CallbackChoice) => void;
+  readonly field: (key: DraftKey, label: string, hint: ReactNode, type?: string) => ReactNode;
+}) {
+  return (
+    <>
       <fieldset className="radio-list">
         <legend>3. How payment news reaches this till</legend>
         {ROUTE_CHOICES.map((choice) => (
@@ -158,8 +184,8 @@ export function GoLiveSection({
             <input
               type="radio"
               name={`${id}-route`}
-              checked={draft.route === choice.value}
-              onChange={() => change('route', choice.value)}
+              checked={route === choice.value}
+              onChange={() => onRoute(choice.value)}
             />
             <span>
               {choice.label}
@@ -169,40 +195,50 @@ export function GoLiveSection({
         ))}
       </fieldset>
       <div className="field-grid">
-        {draft.route === 'ngrok' &&
-          field(
-            'ngrokAuthtoken',
-            'ngrok authtoken',
-            secretHint(status('ngrokAuthtoken')),
-            'password',
-          )}
-        {draft.route === 'ngrok' &&
+        {route === 'ngrok' && field('ngrokAuthtoken', 'ngrok authtoken', ngrokHint, 'password')}
+        {route === 'ngrok' &&
           field(
             'ngrokDomain',
             'ngrok domain (optional)',
             'A reserved domain keeps the address fixed.',
           )}
-        {draft.route === 'public-url' &&
+        {route === 'public-url' &&
           field(
             'publicUrl',
             'Public address',
             'e.g. https://pay.myshop.ng (it forwards to the listener port below).',
             'url',
           )}
-        {draft.route !== 'polling-only' &&
+        {route !== 'polling-only' &&
           field(
             'listenerPort',
             'Listener port',
             'The port on this computer your tunnel or forwarding reaches (0: any free port). Applies when saved.',
           )}
       </div>
+    </>
+  );
+}
 
+/** Save, "Check everything" and its lines, and the switch as the last step. */
+function GoLiveActions(props: {
+  readonly name: string;
+  readonly inUse: boolean;
+  readonly state: GoLiveState;
+  readonly confirmSwitch: boolean;
+  readonly onSave: () => void;
+  readonly onCheck: () => void;
+  readonly onSwitch: () => void;
+}) {
+  const { name, inUse, state, confirmSwitch } = props;
+  return (
+    <>
       <div className="save-row">
         <button
           type="button"
           className="button primary"
           disabled={state.busy !== null}
-          onClick={() => void save()}
+          onClick={props.onSave}
         >
           Save {name} connection
         </button>
@@ -210,7 +246,7 @@ export function GoLiveSection({
           type="button"
           className="button"
           disabled={state.busy !== null || !state.saved}
-          onClick={() => void flow.checkEverything(environment)}
+          onClick={props.onCheck}
         >
           Check everything
         </button>
@@ -271,14 +307,45 @@ export function GoLiveSection({
               type="button"
               className="button"
               disabled={state.busy !== null}
-              onClick={switchNow}
+              onClick={props.onSwitch}
             >
               {confirmSwitch ? `Yes, switch to ${name}` : `Switch to ${name}`}
             </button>
           </>
         )}
       </div>
-    </section>
+    </>
+  );
+}
+
+/** 1. Which environment the form is for. */
+function EnvironmentRadios({
+  id,
+  environment,
+  onChoose,
+}: {
+  readonly id: string;
+  readonly environment: KeyedEnvironment;
+  readonly onChoose: (environment: KeyedEnvironment) => void;
+}) {
+  return (
+    <fieldset className="radio-list inline">
+      <legend>1. Which environment</legend>
+      {KEYED_ENVIRONMENTS.map((option) => (
+        <label key={option} className="radio">
+          <input
+            type="radio"
+            name={`${id}-environment`}
+            checked={environment === option}
+            onChange={() => onChoose(option)}
+          />
+          <span>
+            {ENVIRONMENT_NAMES[option]}
+            {option === 'staging' ? ' (the provider’s test service)' : ' (real money)'}
+          </span>
+        </label>
+      ))}
+    </fieldset>
   );
 }
 

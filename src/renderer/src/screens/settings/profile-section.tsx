@@ -1,134 +1,78 @@
-import { useState } from 'react';
 import {
   ENVIRONMENT_NAMES,
   type Environment,
   type KeyedEnvironment,
-  type Profile,
   type Settings,
 } from '#shared/settings-schema';
-import { WHERE_KEYS_COME_FROM, type SecretStatusView, type SettingsView } from '#shared/views';
-import { TextField, SaveRow } from './fields';
+import { WHERE_KEYS_COME_FROM, type SecretStatusView } from '#shared/views';
+import { TextField } from './fields';
 import { SandboxUrlField } from './sandbox-url-field';
-import { ConnectionTest, SecretField } from './secrets';
-import { parseNumber, useSettingsSection, type FieldErrors } from './settings-form';
-
-type ProfileKey = keyof Profile;
-type ProfileDraft = { readonly [K in ProfileKey]: string };
+import { ConnectionTest, SecretInput } from './secrets';
+import { secretKeyOf } from './use-secret-drafts';
+import {
+  keysOf,
+  pathOf,
+  PROFILE_SECRETS,
+  type EnvironmentPageForm,
+  type ProfileKey,
+} from './use-environment-page';
+import type { SecretKey } from './use-settings-data';
 
 interface FieldSpec {
-  readonly key: ProfileKey;
   readonly label: string;
   readonly hint: string;
   readonly type?: 'url';
   readonly inputMode?: 'numeric' | 'url';
-  /** The sandbox provider needs no addresses, ids or payout account of ours. */
-  readonly sandbox: boolean;
 }
 
-const FIELD_SPECS: readonly FieldSpec[] = [
-  {
-    key: 'baseUrl',
+const FIELD_SPECS: Readonly<Record<ProfileKey, FieldSpec>> = {
+  baseUrl: {
     label: 'Base URL',
     hint: "The provider's address for accounts and transactions, e.g. https://api.provider.example.",
     type: 'url',
     inputMode: 'url',
-    sandbox: false,
   },
-  {
-    key: 'payoutBaseUrl',
+  payoutBaseUrl: {
     label: 'Payout base URL',
     hint: "The provider's address for the payout balance.",
     type: 'url',
     inputMode: 'url',
-    sandbox: false,
   },
-  {
-    key: 'merchantId',
-    label: 'Merchant ID',
-    hint: 'The merchant ID the provider gave this shop.',
-    sandbox: false,
-  },
-  {
-    key: 'merchantCategory',
+  merchantId: { label: 'Merchant ID', hint: 'The merchant ID the provider gave this shop.' },
+  merchantCategory: {
     label: 'Merchant category',
     hint: 'Use "others" unless the provider says otherwise.',
-    sandbox: true,
   },
-  {
-    key: 'accountName',
+  accountName: {
     label: 'Account display name',
     hint: 'The name customers see on the account when they send the transfer.',
-    sandbox: true,
   },
-  {
-    key: 'expiryMinutes',
+  expiryMinutes: {
     label: 'Default expiry (minutes)',
     hint: "How long each sale's account accepts a transfer, from 1 to 1440 minutes.",
     inputMode: 'numeric',
-    sandbox: true,
   },
-  {
-    key: 'payoutAccountId',
+  payoutAccountId: {
     label: 'Payout account id',
     hint: 'Digits only; the provider gives it together with the payout access token.',
     inputMode: 'numeric',
-    sandbox: false,
   },
-];
+};
 
-function draftOf(profile: Profile): ProfileDraft {
-  return { ...profile, expiryMinutes: String(profile.expiryMinutes) };
-}
-
-export function ProfileSection({
+/** One environment's profile on the Environment page: its fields, its keys, its connection test. */
+export function ProfileFields({
   environment,
   settings,
+  form,
   secretStatus,
-  onSecretChanged,
-  onSaved,
 }: {
   readonly environment: Environment;
   readonly settings: Settings;
-  readonly secretStatus: (
-    environment: KeyedEnvironment,
-    name: 'secretKey' | 'accessToken',
-  ) => SecretStatusView | null;
-  readonly onSecretChanged: (
-    environment: KeyedEnvironment,
-    name: 'secretKey' | 'accessToken',
-    status: SecretStatusView,
-  ) => void;
-  readonly onSaved: (view: SettingsView) => void;
+  readonly form: EnvironmentPageForm;
+  readonly secretStatus: (key: SecretKey) => SecretStatusView | null;
 }) {
-  const [draft, setDraft] = useState<ProfileDraft>(() => draftOf(settings.profiles[environment]));
-  const specs = FIELD_SPECS.filter((spec) => environment !== 'sandbox' || spec.sandbox);
-  const pathOf = (key: ProfileKey) => `profiles.${environment}.${key}`;
-
-  const localErrors: Record<string, string> = {};
-  const values: Record<string, string | number> = {};
-  for (const spec of specs) {
-    if (spec.key === 'expiryMinutes') {
-      const minutes = parseNumber(draft.expiryMinutes);
-      if (minutes === null) localErrors[pathOf('expiryMinutes')] = 'Enter a number of minutes';
-      else values.expiryMinutes = minutes;
-    } else {
-      values[spec.key] = draft[spec.key];
-    }
-  }
-  const section = useSettingsSection({
-    settings,
-    patch: { profiles: { [environment]: values } },
-    localErrors: localErrors satisfies FieldErrors,
-    fields: specs.map((spec) => pathOf(spec.key)),
-    onSaved: (view) => {
-      // The server trims what was typed: show what it kept.
-      setDraft(draftOf(view.settings.profiles[environment]));
-      onSaved(view);
-    },
-  });
   const name = ENVIRONMENT_NAMES[environment];
   const headingId = `profile-${environment}-heading`;
-
   return (
     <section className="panel settings-section profile" aria-labelledby={headingId}>
       <h3 id={headingId}>{name} profile</h3>
@@ -145,44 +89,49 @@ export function ProfileSection({
         </p>
       )}
       <div className="field-grid">
-        {specs.map((spec) => (
+        {keysOf(environment).map((key) => (
           <TextField
-            key={spec.key}
-            section={section}
-            field={pathOf(spec.key)}
-            label={spec.label}
-            hint={spec.hint}
-            type={spec.type}
-            inputMode={spec.inputMode}
-            value={draft[spec.key]}
-            onChange={(value) => setDraft((current) => ({ ...current, [spec.key]: value }))}
+            key={key}
+            section={form.section}
+            field={pathOf(environment, key)}
+            {...FIELD_SPECS[key]}
+            value={form.drafts[environment][key]}
+            onChange={(value) => form.change(environment, key, value)}
           />
         ))}
       </div>
-      <SaveRow section={section} label={`Save ${name} profile`} />
-      {environment === 'sandbox' && <SandboxUrlField settings={settings} onSaved={onSaved} />}
-
+      {environment === 'sandbox' && <SandboxUrlField form={form} />}
       {environment !== 'sandbox' && (
-        <div className="keys" role="group" aria-label={`${name} keys`}>
-          <h4>Keys</h4>
-          <p className="where-keys">{WHERE_KEYS_COME_FROM}</p>
-          <SecretField
-            target={{ scope: environment, name: 'secretKey' }}
-            label="Secret key"
-            saveLabel="Save key"
-            status={secretStatus(environment, 'secretKey')}
-            onChanged={(status) => onSecretChanged(environment, 'secretKey', status)}
-          />
-          <SecretField
-            target={{ scope: environment, name: 'accessToken' }}
-            label="Payout access token"
-            saveLabel="Save token"
-            status={secretStatus(environment, 'accessToken')}
-            onChanged={(status) => onSecretChanged(environment, 'accessToken', status)}
-          />
-        </div>
+        <ProfileKeys environment={environment} form={form} secretStatus={secretStatus} />
       )}
       <ConnectionTest environment={environment} label={name} />
     </section>
+  );
+}
+
+function ProfileKeys({
+  environment,
+  form,
+  secretStatus,
+}: {
+  readonly environment: KeyedEnvironment;
+  readonly form: EnvironmentPageForm;
+  readonly secretStatus: (key: SecretKey) => SecretStatusView | null;
+}) {
+  return (
+    <div className="keys" role="group" aria-label={`${ENVIRONMENT_NAMES[environment]} keys`}>
+      <h4>Keys</h4>
+      <p className="where-keys">{WHERE_KEYS_COME_FROM}</p>
+      <div className="field-grid">
+        {PROFILE_SECRETS.filter((target) => target.scope === environment).map((target) => (
+          <SecretInput
+            key={target.name}
+            target={target}
+            drafts={form.secrets}
+            status={secretStatus(secretKeyOf(target))}
+          />
+        ))}
+      </div>
+    </div>
   );
 }

@@ -6,6 +6,8 @@ import { useBridge } from '../../bridge-context';
 import { PinField } from '../../components/pin-field';
 import { cashierMessage } from '../../errors';
 import { useSession } from '../../session-context';
+import { CheckboxField, SaveRow } from './fields';
+import { useSettingsSection } from './settings-form';
 
 const NEW_PIN = /^\d{4,12}$/;
 
@@ -195,19 +197,16 @@ function CashierPins({
   const [drafts, setDrafts] = useState<Readonly<Record<string, string>>>({});
   const [problems, setProblems] = useState<Readonly<Record<string, string>>>({});
   const [notice, setNotice] = useState<string | null>(null);
-
-  async function toggle(next: boolean): Promise<void> {
-    setRequired(next);
-    setNotice(null);
-    const result = await bridge.updateSettings({ patch: { roles: { cashierPins: next } } });
-    if (!result.ok) {
-      setRequired(!next);
-      setNotice(`Not saved: ${cashierMessage(result.error)}`);
-      return;
-    }
-    setNotice(next ? 'Cashiers now need their PIN to sign in.' : 'Cashiers sign in by name.');
-    onSaved(result.value);
-  }
+  // The page's one setting, saved by its one Save; the PINs each have their own action.
+  const section = useSettingsSection({
+    settings,
+    patch: { roles: { cashierPins: required } },
+    fields: ['roles.cashierPins'],
+    onSaved: (saved) => {
+      setRequired(saved.settings.roles.cashierPins);
+      onSaved(saved);
+    },
+  });
 
   async function setPin(name: string, pin: string | null): Promise<void> {
     setNotice(null);
@@ -237,14 +236,14 @@ function CashierPins({
       ) : (
         <p className="muted">Cashier sign-in starts once an owner PIN is set.</p>
       )}
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          checked={required}
-          onChange={(event) => void toggle(event.target.checked)}
-        />
-        Cashiers need their own PIN to sign in
-      </label>
+      <CheckboxField
+        section={section}
+        field="roles.cashierPins"
+        label="Cashiers need their own PIN to sign in"
+        checked={required}
+        onChange={setRequired}
+      />
+      <SaveRow section={section} label="Save cashier sign-in" />
       {session.cashiers.length === 0 ? (
         <p className="muted">No cashiers yet.</p>
       ) : (

@@ -1,39 +1,18 @@
-import { useState } from 'react';
-import type { Settings } from '#shared/settings-schema';
-import type { SettingsView } from '#shared/views';
-import { SaveRow, TextField } from './fields';
-import { useSettingsSection } from './settings-form';
-
-const FIELD = 'profiles.sandbox.sandboxUrl';
+import { TextField } from './fields';
+import { SANDBOX_URL, type EnvironmentPageForm } from './use-environment-page';
 
 /**
  * The SANDBOX profile's shared sandbox: the control URL of a standalone `npm run sandbox` that
- * several tills train against. Its own Save button, because changing it switches the provider
- * the till sells on (the embedded sandbox when empty).
+ * several tills train against (the embedded sandbox when empty). Saved with the page; changing it
+ * switches the provider the till sells on.
  */
-export function SandboxUrlField({
-  settings,
-  onSaved,
-}: {
-  readonly settings: Settings;
-  readonly onSaved: (view: SettingsView) => void;
-}) {
-  const [value, setValue] = useState(settings.profiles.sandbox.sandboxUrl);
-  const section = useSettingsSection({
-    settings,
-    patch: { profiles: { sandbox: { sandboxUrl: value } } },
-    fields: [FIELD],
-    onSaved: (view) => {
-      setValue(view.settings.profiles.sandbox.sandboxUrl);
-      onSaved(view);
-    },
-  });
+export function SandboxUrlField({ form }: { readonly form: EnvironmentPageForm }) {
   return (
     <div className="shared-sandbox" role="group" aria-label="Shared training sandbox">
       <h4>Shared training sandbox</h4>
       <TextField
-        section={section}
-        field={FIELD}
+        section={form.section}
+        field={SANDBOX_URL}
         label="Shared sandbox address"
         hint={
           <>
@@ -45,10 +24,9 @@ export function SandboxUrlField({
         }
         type="url"
         inputMode="url"
-        value={value}
-        onChange={setValue}
+        value={form.sandboxUrl}
+        onChange={form.setSandboxUrl}
       />
-      <SaveRow section={section} label="Save shared sandbox" />
     </div>
   );
 }

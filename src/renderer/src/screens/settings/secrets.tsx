@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
 import type { ChannelInput } from '#shared/bridge/contract';
-import type { KeyedEnvironment } from '#shared/settings-schema';
 import type {
   ConnectionCheckView,
   SecretBoxKindView,
@@ -10,11 +9,7 @@ import type {
 import { useBridge } from '../../bridge-context';
 import { cashierMessage } from '../../errors';
 import { describedBy } from './fields';
-
-/** Which secret: one of an environment's two keys, or the one global ngrok authtoken. */
-export type SecretTarget =
-  | { readonly scope: KeyedEnvironment; readonly name: 'secretKey' | 'accessToken' }
-  | { readonly scope: 'global'; readonly name: 'ngrokAuthtoken' | 'ngrokBasicAuthPassword' };
+import { secretKeyOf, type SecretDrafts, type SecretTarget } from './use-secret-drafts';
 
 /** All the screen says about a secret: never the secret, at most its last four characters. */
 export function secretStatusWords(status: SecretStatusView): string {
@@ -24,62 +19,36 @@ export function secretStatusWords(status: SecretStatusView): string {
 }
 
 /**
- * A password field that sends a secret and forgets it: the typed value is cleared once saved, and
- * only the status ever comes back.
+ * A password field for a secret, saved by its page's one Save: what is typed goes to main and
+ * leaves the screen; only the status ever comes back. Removing a saved one asks first.
  */
-export function SecretField({
+export function SecretInput({
   target,
-  label,
-  saveLabel,
+  drafts,
   status,
-  onChanged,
+  hint,
 }: {
   readonly target: SecretTarget;
-  readonly label: string;
-  readonly saveLabel: string;
+  readonly drafts: SecretDrafts;
   readonly status: SecretStatusView | null;
-  readonly onChanged: (status: SecretStatusView) => void;
+  readonly hint?: string;
 }) {
-  const bridge = useBridge();
   const id = useId();
-  const [value, setValue] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const key = secretKeyOf(target);
   const [confirmingRemove, setConfirmingRemove] = useState(false);
+  const error = drafts.errorOf(key);
+  const notice = drafts.noticeOf(key);
   const statusId = `${id}-status`;
   const errorId = `${id}-error`;
-
-  async function send(next: string | null): Promise<void> {
-    setBusy(true);
-    setError(null);
-    setNotice(null);
-    const result = await bridge.setSecret({ ...target, value: next });
-    setBusy(false);
-    setConfirmingRemove(false);
-    // Whatever happened, the typed secret does not stay on the screen.
-    setValue('');
-    if (!result.ok) {
-      setError(cashierMessage(result.error));
-      return;
-    }
-    setNotice(next === null ? 'Removed.' : 'Saved.');
-    onChanged(result.value);
-  }
-
-  function save(): void {
-    const trimmed = value.trim();
-    if (trimmed === '') {
-      setError(`Type or paste the ${label.toLowerCase()} first.`);
-      return;
-    }
-    void send(trimmed);
-  }
-
+  const label = target.label.toLowerCase();
   return (
-    <div className="secret-field" role="group" aria-labelledby={`${id}-label`}>
+    <div
+      className={`secret-field field ${error ? 'field-invalid' : ''}`}
+      role="group"
+      aria-labelledby={`${id}-label`}
+    >
       <label id={`${id}-label`} htmlFor={id}>
-        {label}
+        {target.label}
       </label>
       <p
         id={statusId}
@@ -88,46 +57,40 @@ export function SecretField({
       >
         {status ? secretStatusWords(status) : 'Checking…'}
       </p>
+      {hint && <p className="field-hint">{hint}</p>}
       <div className="secret-row">
         <input
           id={id}
           type="password"
           autoComplete="new-password"
           spellCheck={false}
-          value={value}
+          value={drafts.valueOf(key)}
+          placeholder={status?.set ? 'Leave blank to keep the saved one' : undefined}
           aria-invalid={error !== null}
           aria-describedby={describedBy(statusId, error && errorId)}
-          onChange={(event) => {
-            setValue(event.target.value);
-            setError(null);
-            setNotice(null);
-          }}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') {
-              event.preventDefault();
-              save();
-            }
-          }}
+          onChange={(event) => drafts.type(key, event.target.value)}
         />
-        <button type="button" className="button primary" disabled={busy} onClick={save}>
-          {saveLabel}
-        </button>
         <button
           type="button"
           className="button danger"
-          disabled={busy || !status?.set}
+          disabled={drafts.busy || !status?.set}
+          aria-label={`Remove the ${label}`}
           onClick={() => setConfirmingRemove(true)}
         >
           Remove
         </button>
       </div>
       {confirmingRemove && (
-        <div className="confirm" role="group" aria-label={`Remove the ${label.toLowerCase()}?`}>
-          <p>
-            Remove the {label.toLowerCase()}? The till cannot use this environment until it is
-            entered again.
-          </p>
-          <button type="button" className="button danger" onClick={() => void send(null)}>
+        <div className="confirm" role="group" aria-label={`Remove the ${label}?`}>
+          <p>Remove the {label}? What needs it stops working until it is entered again.</p>
+          <button
+            type="button"
+            className="button danger"
+            onClick={() => {
+              setConfirmingRemove(false);
+              void drafts.remove(target);
+            }}
+          >
             Yes, remove it
           </button>
           <button

@@ -168,12 +168,17 @@ describe('Settings screen: callbacks', () => {
     const input = group.querySelector('input[type="password"]');
     if (!(input instanceof HTMLInputElement)) throw new Error('no password input');
     await user.type(input, '2abcDEFghiXyZ9');
-    await user.click(within(group).getByRole('button', { name: 'Save token' }));
-    expect(bridge.setSecret).toHaveBeenCalledWith({
-      scope: 'global',
-      name: 'ngrokAuthtoken',
-      value: '2abcDEFghiXyZ9',
-    });
+    // One Save on the page: the settings, then the token.
+    expect(within(section).getAllByRole('button', { name: /^Save/ })).toHaveLength(1);
+    await user.click(within(section).getByRole('button', { name: 'Save callback settings' }));
+    await waitFor(() =>
+      expect(bridge.setSecret).toHaveBeenCalledWith({
+        scope: 'global',
+        name: 'ngrokAuthtoken',
+        value: '2abcDEFghiXyZ9',
+      }),
+    );
+    expect(bridge.updateSettings).toHaveBeenCalledTimes(1);
     await waitFor(() =>
       expect(within(group).getByTestId('secret-status').textContent).toBe('Set, ends in XyZ9'),
     );
@@ -187,23 +192,22 @@ describe('Settings screen: callbacks', () => {
     const { container } = renderApp(bridge, '#/settings');
     const section = await findSection('Payment callbacks');
     await user.type(within(section).getByLabelText(/Basic-auth user/), 'shopfront');
-    await user.click(within(section).getByRole('button', { name: 'Save callback settings' }));
-    await waitFor(() =>
-      expect(bridge.updateSettings).toHaveBeenCalledWith({
-        patch: {
-          callbacks: expect.objectContaining({ ngrokBasicAuthUser: 'shopfront' }) as unknown,
-        },
-      }),
-    );
     const group = within(section).getByRole('group', { name: /Basic-auth password/ });
     const input = group.querySelector('input[type="password"]');
     if (!(input instanceof HTMLInputElement)) throw new Error('no password input');
     await user.type(input, 'edge-pass-8841');
-    await user.click(within(group).getByRole('button', { name: 'Save password' }));
-    expect(bridge.setSecret).toHaveBeenCalledWith({
-      scope: 'global',
-      name: 'ngrokBasicAuthPassword',
-      value: 'edge-pass-8841',
+    await user.click(within(section).getByRole('button', { name: 'Save callback settings' }));
+    await waitFor(() =>
+      expect(bridge.setSecret).toHaveBeenCalledWith({
+        scope: 'global',
+        name: 'ngrokBasicAuthPassword',
+        value: 'edge-pass-8841',
+      }),
+    );
+    expect(bridge.updateSettings).toHaveBeenCalledWith({
+      patch: {
+        callbacks: expect.objectContaining({ ngrokBasicAuthUser: 'shopfront' }) as unknown,
+      },
     });
     await waitFor(() =>
       expect(within(group).getByTestId('secret-status').textContent).toBe('Set, ends in 8841'),

@@ -83,6 +83,11 @@ export interface SectionOptions {
   /** The dotted settings paths this section edits, in screen order. */
   readonly fields: readonly string[];
   readonly onSaved: (view: SettingsView) => void;
+  /**
+   * The rest of the page's one Save, run once the settings are saved (keys sent to main, an
+   * environment switch): its problem in words, or null when all of it went through.
+   */
+  readonly after?: (view: SettingsView) => Promise<string | null>;
 }
 
 export interface ListItemError {
@@ -113,7 +118,7 @@ export interface SettingsSection {
  * touched, the server's own field error after a save, and the save itself.
  */
 export function useSettingsSection(options: SectionOptions): SettingsSection {
-  const { settings, patch, localErrors, fields, onSaved } = options;
+  const { settings, patch, localErrors, fields, onSaved, after } = options;
   const bridge = useBridge();
   const prefix = useId();
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
@@ -166,6 +171,9 @@ export function useSettingsSection(options: SectionOptions): SettingsSection {
 
   function focusField(field: string): void {
     const owner = ownerOf(field, fields) ?? field;
+    // A field in a folded part of the page (another environment's profile) is unfolded first.
+    const folded = document.getElementById(idOf(owner))?.closest('details');
+    if (folded) folded.open = true;
     document.getElementById(idOf(field))?.focus();
     if (document.activeElement?.id !== idOf(field)) document.getElementById(idOf(owner))?.focus();
   }
@@ -188,8 +196,8 @@ export function useSettingsSection(options: SectionOptions): SettingsSection {
     setSaving(true);
     setProblem(null);
     const result = await bridge.updateSettings({ patch });
-    setSaving(false);
     if (!result.ok) {
+      setSaving(false);
       const field = result.error.field;
       if (field !== undefined && ownerOf(field, fields) !== null) {
         setServerErrors({ [field]: serverFieldMessage(result.error) });
@@ -204,8 +212,14 @@ export function useSettingsSection(options: SectionOptions): SettingsSection {
     setTouched(new Set());
     setSubmitted(false);
     unsaved.mark(false);
-    setNotice('Saved.');
     onSaved(result.value);
+    const rest = after ? await after(result.value) : null;
+    setSaving(false);
+    if (rest !== null) {
+      setProblem(rest);
+      return null;
+    }
+    setNotice('Saved.');
     return result.value;
   }
 

@@ -1,16 +1,13 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { ENVIRONMENT_NAMES, ENVIRONMENTS } from '#shared/settings-schema';
 import type { SettingsView } from '#shared/views';
 import { useBridge } from '../../bridge-context';
 import { FirstStartChooser } from '../../components/first-start-chooser';
 import './settings.css';
 import { CallbacksSection } from './callbacks-section';
 import { DesktopSection } from './desktop-section';
-import { EnvironmentSection } from './environment-section';
+import { EnvironmentPage } from './environment-section';
 import { GoLiveSection } from './go-live-section';
 import { PrintingSection } from './printing-section';
-import { ProfileSection } from './profile-section';
-import { ReportSection } from './report-section';
 import { RolesSection } from './roles-section';
 import { SecretBoxNotice } from './secrets';
 import {
@@ -20,7 +17,7 @@ import {
   type SettingsPage,
 } from './settings-pages';
 import { ShellAccessSection } from './shell-access-section';
-import { ShopSection } from './shop-section';
+import { ShopPage } from './shop-section';
 import { UnsavedProvider, useLeaveGuard } from './unsaved';
 import { UpkeepSection } from './upkeep-section';
 import { VoiceSection } from './voice-section';
@@ -29,11 +26,12 @@ import {
   useSecretStatuses,
   useSettingsView,
   useShellKind,
+  type SecretKey,
 } from './use-settings-data';
 
 /**
  * The manager's screen, one page (tab) at a time: the environment in use first, connecting a
- * provider, callbacks, the shop and the till. Each section saves with its own button; leaving
+ * provider, callbacks, the shop and the till. Each page saves with one button; leaving
  * edits unsaved asks first; secrets go in and only their status comes back.
  */
 export function SettingsScreen({
@@ -85,8 +83,8 @@ export function SettingsScreen({
         <UnsavedProvider>
           <FirstStartChooser settings={view.settings} onConnect={() => open('connect')} />
           <p className="field-hint applies-note">
-            Each part saves with its own button, and what you save applies at once: no restart is
-            needed.
+            Each page saves with its one Save button, and what you save applies at once: no restart
+            is needed.
           </p>
           <SettingsPages
             pages={pages}
@@ -171,49 +169,37 @@ function PageContent({
 }) {
   const { statuses, box, secretsError, setStatus } = secretsRead;
   const { settings } = view;
+  const secretStatus = (key: SecretKey) => statuses[key] ?? null;
   switch (page) {
-    case 'environment': {
-      // The environment in use first and open; the others folded below it.
-      const inUse = settings.environment;
-      const others = ENVIRONMENTS.filter((environment) => environment !== inUse);
-      const profile = (environment: (typeof ENVIRONMENTS)[number]) => (
-        <ProfileSection
-          key={environment}
-          environment={environment}
+    case 'environment':
+      return (
+        <EnvironmentPage
           settings={settings}
-          secretStatus={(scope, name) => statuses[`${scope}.${name}`] ?? null}
-          onSecretChanged={(scope, name, status) => setStatus(`${scope}.${name}`, status)}
+          openSales={view.openSales ?? 0}
           onSaved={saved}
+          secretStatus={secretStatus}
+          onSecretChanged={setStatus}
+          notices={
+            <>
+              {box && <SecretBoxNotice box={box} />}
+              {secretsError && (
+                <p role="alert" className="error">
+                  The status of the saved keys could not be read: {secretsError}
+                </p>
+              )}
+            </>
+          }
         />
       );
-      return (
-        <>
-          <EnvironmentSection settings={settings} openSales={view.openSales ?? 0} onSaved={saved} />
-          {box && <SecretBoxNotice box={box} />}
-          {secretsError && (
-            <p role="alert" className="error">
-              The status of the saved keys could not be read: {secretsError}
-            </p>
-          )}
-          {profile(inUse)}
-          {others.map((environment) => (
-            <details key={environment} className="folded-profile">
-              <summary>{ENVIRONMENT_NAMES[environment]} profile (not in use)</summary>
-              {profile(environment)}
-            </details>
-          ))}
-        </>
-      );
-    }
     case 'connect':
       return (
         <GoLiveSection
           settings={settings}
           onSaved={saved}
           secretStatus={(environment, key) =>
-            (key === 'ngrokAuthtoken'
-              ? statuses['global.ngrokAuthtoken']
-              : statuses[`${environment}.${key}`]) ?? null
+            secretStatus(
+              key === 'ngrokAuthtoken' ? 'global.ngrokAuthtoken' : `${environment}.${key}`,
+            )
           }
         />
       );
@@ -224,23 +210,14 @@ function PageContent({
           callback={callback.callback}
           health={callback.health}
           onHealth={callback.setHealth}
-          ngrokAuthtoken={statuses['global.ngrokAuthtoken'] ?? null}
-          onNgrokAuthtokenChanged={(status) => setStatus('global.ngrokAuthtoken', status)}
-          ngrokBasicAuthPassword={statuses['global.ngrokBasicAuthPassword'] ?? null}
-          onNgrokBasicAuthPasswordChanged={(status) =>
-            setStatus('global.ngrokBasicAuthPassword', status)
-          }
+          secretStatus={secretStatus}
+          onSecretChanged={setStatus}
           onSaved={saved}
           onRotated={readView}
         />
       );
     case 'shop':
-      return (
-        <>
-          <ShopSection settings={settings} onSaved={saved} />
-          <ReportSection settings={settings} onSaved={saved} />
-        </>
-      );
+      return <ShopPage settings={settings} onSaved={saved} />;
     case 'roles':
       return <RolesSection settings={settings} onSaved={saved} />;
     case 'upkeep':

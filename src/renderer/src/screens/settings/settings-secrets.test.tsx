@@ -18,6 +18,9 @@ function passwordIn(group: HTMLElement): HTMLInputElement {
   return input;
 }
 
+/** The page's one Save: getByRole throws when a page has two. */
+const saveButton = () => screen.getByRole('button', { name: /^Save/ });
+
 describe('Settings screen: secrets', () => {
   it('sends a key, clears the field and never shows the key again', async () => {
     const user = userEvent.setup();
@@ -32,13 +35,19 @@ describe('Settings screen: secrets', () => {
     await user.type(input, SECRET);
     // While typed, React mirrors the value into the DOM: the check below can see a leak.
     expect(container.innerHTML).toContain(SECRET);
-    await user.click(within(group).getByRole('button', { name: 'Save key' }));
+    await user.click(saveButton());
 
-    expect(bridge.setSecret).toHaveBeenCalledWith({
-      scope: 'staging',
-      name: 'secretKey',
-      value: SECRET,
-    });
+    await waitFor(() =>
+      expect(bridge.setSecret).toHaveBeenCalledWith({
+        scope: 'staging',
+        name: 'secretKey',
+        value: SECRET,
+      }),
+    );
+    // The page's one Save: the profiles first, then the key.
+    expect(bridge.updateSettings.mock.invocationCallOrder[0]).toBeLessThan(
+      bridge.setSecret.mock.invocationCallOrder[0] ?? 0,
+    );
     await waitFor(() =>
       expect(within(group).getByTestId('secret-status').textContent).toBe('Set, ends in 9876'),
     );
@@ -48,13 +57,15 @@ describe('Settings screen: secrets', () => {
     expect(descriptionOf(passwordIn(group))).toBe('Set, ends in 9876');
   });
 
-  it('saves the payout access token of LIVE with Enter', async () => {
+  it('saves the payout access token of the folded LIVE profile with the same Save', async () => {
     const user = userEvent.setup();
     const bridge = settingsBridge();
     bridge.setSecret.mockImplementation(() => ok({ set: true, last4: 'ab12', problem: null }));
     renderApp(bridge, '#/settings');
     const group = await secretGroup('LIVE profile', 'Payout access token');
-    await user.type(passwordIn(group), 'tok-live-ab12{Enter}');
+    await user.type(passwordIn(group), 'tok-live-ab12');
+    await user.click(saveButton());
+    await waitFor(() => expect(bridge.setSecret).toHaveBeenCalledTimes(1));
     expect(bridge.setSecret).toHaveBeenCalledWith({
       scope: 'production',
       name: 'accessToken',
@@ -65,15 +76,14 @@ describe('Settings screen: secrets', () => {
     );
   });
 
-  it('asks for a key before sending an empty one', async () => {
+  it('keeps the saved keys when their fields are left blank', async () => {
     const user = userEvent.setup();
     const bridge = settingsBridge();
     renderApp(bridge, '#/settings');
-    const group = await secretGroup('STAGING profile', 'Secret key');
-    await user.click(within(group).getByRole('button', { name: 'Save key' }));
-    expect(within(group).getByRole('alert').textContent).toBe(
-      'Type or paste the secret key first.',
-    );
+    await secretGroup('STAGING profile', 'Secret key');
+    await user.click(saveButton());
+    await waitFor(() => expect(bridge.updateSettings).toHaveBeenCalledTimes(1));
+    expect(await screen.findByText('Saved.')).toBeTruthy();
     expect(bridge.setSecret).not.toHaveBeenCalled();
   });
 
@@ -101,7 +111,10 @@ describe('Settings screen: secrets', () => {
     );
     const live = await secretGroup('LIVE profile', 'Secret key');
     expect(within(live).getByTestId('secret-status').textContent).toBe('Not set');
-    expect(within(live).getByRole('button', { name: 'Remove' })).toHaveProperty('disabled', true);
+    expect(within(live).getByRole('button', { name: 'Remove the secret key' })).toHaveProperty(
+      'disabled',
+      true,
+    );
   });
 
   it('removes a key after a confirmation', async () => {
@@ -115,7 +128,7 @@ describe('Settings screen: secrets', () => {
     await waitFor(() =>
       expect(within(group).getByTestId('secret-status').textContent).toBe('Set, ends in 4321'),
     );
-    await user.click(within(group).getByRole('button', { name: 'Remove' }));
+    await user.click(within(group).getByRole('button', { name: 'Remove the secret key' }));
     expect(bridge.setSecret).not.toHaveBeenCalled();
     await user.click(within(group).getByRole('button', { name: 'Yes, remove it' }));
     expect(bridge.setSecret).toHaveBeenCalledWith({
@@ -128,7 +141,7 @@ describe('Settings screen: secrets', () => {
     );
   });
 
-  it('says why a key was not saved and does not keep it on screen', async () => {
+  it('says why a key was not saved next to it, and keeps it typed (bad input loses nothing)', async () => {
     const user = userEvent.setup();
     const bridge = settingsBridge();
     bridge.setSecret.mockImplementation(() =>
@@ -137,12 +150,20 @@ describe('Settings screen: secrets', () => {
     const { container } = renderApp(bridge, '#/settings');
     const group = await secretGroup('STAGING profile', 'Secret key');
     await user.type(passwordIn(group), SECRET);
-    await user.click(within(group).getByRole('button', { name: 'Save key' }));
+    await user.click(saveButton());
     expect((await within(group).findByRole('alert')).textContent).toBe(
       'The keyring is locked: unlock it and try again.',
     );
     expect(within(group).getByTestId('secret-status').textContent).toBe('Not set');
-    expect(container.innerHTML).not.toContain(SECRET);
+    expect(passwordIn(group).value).toBe(SECRET);
+    expect(passwordIn(group).getAttribute('aria-invalid')).toBe('true');
+    expect(
+      screen
+        .getAllByRole('alert')
+        .some((alert) => alert.textContent?.includes('not the secret key')),
+    ).toBe(true);
+    // Only the typed field holds it: no message or status repeats the key.
+    expect(container.innerHTML.split(SECRET).length - 1).toBe(1);
   });
 
   it('says where the keys come from next to the key fields of each environment', async () => {

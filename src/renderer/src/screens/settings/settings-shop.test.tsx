@@ -1,4 +1,4 @@
-import { fireEvent, waitFor, within } from '@testing-library/react';
+import { screen, fireEvent, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '#support/renderer/render-app';
@@ -43,16 +43,19 @@ describe('Settings screen: shop and till', () => {
     await user.click(within(shop).getByRole('button', { name: 'Remove Bola' }));
     expect(cashierNames(shop)).toEqual(['Ada', 'Chidi']);
 
-    await user.click(within(shop).getByRole('button', { name: 'Save shop settings' }));
+    await user.click(screen.getByRole('button', { name: /^Save/ }));
     expect(bridge.updateSettings).toHaveBeenCalledWith({
       patch: {
         shop: { name: 'Mama Put Stores', tillId: 'till-1', cashiers: ['Ada', 'Chidi'] },
         timeZone: 'Africa/Lagos',
         dayCutoffHour: 0,
         maxSaleKobo: 500_000_000,
+        // The report's part of the Shop page, saved by the same one button.
+        report: { otherIncome: false },
+        standingAccounts: { flagAboveKobo: 0 },
       },
     });
-    expect((await within(shop).findByRole('status')).textContent).toBe('Saved.');
+    expect((await screen.findByText('Saved.')).getAttribute('role')).toBe('status');
   });
 
   it("shows the server's message next to the cashier it is about", async () => {
@@ -70,7 +73,7 @@ describe('Settings screen: shop and till', () => {
     );
     renderApp(bridge, '#/settings');
     const shop = await findSection('Shop and till');
-    await user.click(within(shop).getByRole('button', { name: 'Save shop settings' }));
+    await user.click(screen.getByRole('button', { name: /^Save/ }));
     const bola = within(within(shop).getByRole('list', { name: 'Cashiers' })).getAllByRole(
       'listitem',
     )[1];
@@ -97,7 +100,7 @@ describe('Settings screen: shop and till', () => {
     await user.clear(maxSale);
     await user.type(maxSale, '2,500,000.50');
     expect(descriptionOf(maxSale)).toBe('₦2,500,000.50: the till refuses sales above this amount.');
-    await user.click(within(shop).getByRole('button', { name: 'Save shop settings' }));
+    await user.click(screen.getByRole('button', { name: /^Save/ }));
     expect(bridge.updateSettings).toHaveBeenCalledWith({
       patch: expect.objectContaining({ maxSaleKobo: 250_000_050 }) as unknown,
     });
@@ -128,7 +131,7 @@ describe('Settings screen: shop and till', () => {
     await user.type(till, 'till 2');
     expect(descriptionOf(till)).toContain('Letters, digits and - only');
 
-    await user.click(within(shop).getByRole('button', { name: 'Save shop settings' }));
+    await user.click(screen.getByRole('button', { name: /^Save/ }));
     expect(bridge.updateSettings).not.toHaveBeenCalled();
     expect(document.activeElement).toBe(till);
   });

@@ -1,4 +1,4 @@
-import { waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { settingsView } from '#support/renderer/fixtures';
@@ -34,7 +34,7 @@ describe('Settings screen: the till id', () => {
 
     await user.clear(tillId);
     await user.type(tillId, 'till-a7k2');
-    await user.click(within(shop).getByRole('button', { name: 'Save shop settings' }));
+    await user.click(screen.getByRole('button', { name: /^Save/ }));
     await waitFor(() =>
       expect(bridge.updateSettings).toHaveBeenCalledWith({
         patch: expect.objectContaining({

@@ -1,114 +1,33 @@
-import { useState } from 'react';
 import { formatNaira } from '#shared/money';
 import type { Settings } from '#shared/settings-schema';
 import { LEGACY_TILL_ID } from '#shared/till-id';
 import type { SettingsView } from '#shared/views';
 import { describedBy, SaveRow, TextField } from './fields';
-import {
-  nairaText,
-  parseNaira,
-  parseNumber,
-  useSettingsSection,
-  validationErrors,
-} from './settings-form';
-
-interface ShopDraft {
-  readonly name: string;
-  readonly tillId: string;
-  readonly cashiers: readonly string[];
-  readonly timeZone: string;
-  readonly dayCutoffHour: string;
-  /** Naira as typed, e.g. "5000000" or "2500.50". */
-  readonly maxSale: string;
-}
-
-function draftOf(settings: Settings): ShopDraft {
-  return {
-    name: settings.shop.name,
-    tillId: settings.shop.tillId,
-    cashiers: settings.shop.cashiers,
-    timeZone: settings.timeZone,
-    dayCutoffHour: String(settings.dayCutoffHour),
-    maxSale: nairaText(settings.maxSaleKobo),
-  };
-}
-
-const CASHIERS = 'shop.cashiers';
+import { ReportFields } from './report-section';
+import { CASHIERS, useShopForm, type ShopForm } from './use-shop';
 
 /** The shop, the till, its cashiers, the business day and the largest sale. */
-export function ShopSection({
+export function ShopPage({
   settings,
   onSaved,
 }: {
   readonly settings: Settings;
   readonly onSaved: (view: SettingsView) => void;
 }) {
-  const [draft, setDraft] = useState<ShopDraft>(() => draftOf(settings));
-  const [newCashier, setNewCashier] = useState('');
-  const [newCashierError, setNewCashierError] = useState<string | null>(null);
-
-  const cutoff = parseNumber(draft.dayCutoffHour);
-  const maxSaleKobo = parseNaira(draft.maxSale);
-  const localErrors: Record<string, string> = {};
-  if (cutoff === null) localErrors.dayCutoffHour = 'A whole hour from 0 to 23';
-  if (maxSaleKobo === null) {
-    localErrors.maxSaleKobo = 'Enter an amount in Naira, e.g. 5000000 or 2500.50';
-  }
-  const section = useSettingsSection({
-    settings,
-    patch: {
-      shop: { name: draft.name, tillId: draft.tillId, cashiers: draft.cashiers },
-      timeZone: draft.timeZone,
-      ...(cutoff === null ? {} : { dayCutoffHour: cutoff }),
-      ...(maxSaleKobo === null ? {} : { maxSaleKobo }),
-    },
-    localErrors,
-    fields: ['shop.name', 'shop.tillId', CASHIERS, 'timeZone', 'dayCutoffHour', 'maxSaleKobo'],
-    onSaved: (saved) => {
-      setDraft(draftOf(saved.settings));
-      onSaved(saved);
-    },
-  });
-
-  function change<K extends keyof ShopDraft>(key: K, value: ShopDraft[K]): void {
-    setDraft((current) => ({ ...current, [key]: value }));
-  }
-
-  function addCashier(): void {
-    const name = newCashier.trim();
-    if (name === '') {
-      setNewCashierError('Type the cashier’s name first');
-      return;
-    }
-    // The schema decides: the same words as on save, before the name joins the list.
-    const cashiers = [...draft.cashiers, name];
-    const errors = validationErrors(settings, { shop: { cashiers } });
-    const problem = errors[`${CASHIERS}.${cashiers.length - 1}`] ?? errors[CASHIERS];
-    if (problem) {
-      setNewCashierError(problem);
-      return;
-    }
-    change('cashiers', cashiers);
-    setNewCashier('');
-    setNewCashierError(null);
-    section.edited(CASHIERS);
-  }
-
-  function removeCashier(index: number): void {
-    change(
-      'cashiers',
-      draft.cashiers.filter((_, at) => at !== index),
-    );
-    section.edited(CASHIERS);
-  }
-
-  const itemErrors = new Map(
-    section.itemErrorsOf(CASHIERS).map((item) => [item.index, item.message]),
+  const form = useShopForm(settings, onSaved);
+  return (
+    <>
+      <ShopSection settings={settings} form={form} />
+      <ReportFields form={form} />
+      <div className="panel settings-save">
+        <SaveRow section={form.section} label="Save shop settings" />
+      </div>
+    </>
   );
-  const newCashierId = section.idOf(CASHIERS);
-  const listError = section.errorOf(CASHIERS);
-  const newCashierProblem = newCashierError ?? listError;
+}
 
+function ShopSection({ settings, form }: { readonly settings: Settings; readonly form: ShopForm }) {
+  const { draft, change, section, maxSaleKobo } = form;
   return (
     <section className="panel settings-section shop" aria-labelledby="shop-heading">
       <h3 id="shop-heading">Shop and till</h3>
@@ -168,59 +87,67 @@ export function ShopSection({
         />
       </div>
 
-      <fieldset className="cashiers">
-        <legend>Cashiers</legend>
-        {draft.cashiers.length === 0 ? (
-          <p className="muted">No cashiers yet.</p>
-        ) : (
-          <ul className="cashier-list" aria-label="Cashiers">
-            {draft.cashiers.map((name, index) => (
-              <li key={`${index}-${name}`}>
-                <span className="cashier-name">{name}</span>
-                <button
-                  type="button"
-                  className="button secondary"
-                  aria-label={`Remove ${name}`}
-                  onClick={() => removeCashier(index)}
-                >
-                  Remove
-                </button>
-                {itemErrors.has(index) && <p className="field-error">{itemErrors.get(index)}</p>}
-              </li>
-            ))}
-          </ul>
-        )}
-        <div className="add-cashier">
-          <label htmlFor={newCashierId}>New cashier name</label>
-          <input
-            id={newCashierId}
-            type="text"
-            autoComplete="off"
-            value={newCashier}
-            aria-invalid={newCashierProblem !== undefined}
-            aria-describedby={describedBy(newCashierProblem && `${newCashierId}-error`)}
-            onChange={(event) => {
-              setNewCashier(event.target.value);
-              setNewCashierError(null);
-            }}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') {
-                event.preventDefault();
-                addCashier();
-              }
-            }}
-          />
-          <button type="button" className="button secondary" onClick={addCashier}>
-            Add cashier
-          </button>
-          {newCashierProblem && (
-            <p id={`${newCashierId}-error`} className="field-error">
-              {newCashierProblem}
-            </p>
-          )}
-        </div>
-      </fieldset>
-      <SaveRow section={section} label="Save shop settings" />
+      <CashierList form={form} />
     </section>
+  );
+}
+
+function CashierList({ form }: { readonly form: ShopForm }) {
+  const { draft, section, newCashier, addCashier, removeCashier } = form;
+  const itemErrors = new Map(
+    section.itemErrorsOf(CASHIERS).map((item) => [item.index, item.message]),
+  );
+  const newCashierId = section.idOf(CASHIERS);
+  const newCashierProblem = form.newCashierError ?? section.errorOf(CASHIERS);
+  return (
+    <fieldset className="cashiers">
+      <legend>Cashiers</legend>
+      {draft.cashiers.length === 0 ? (
+        <p className="muted">No cashiers yet.</p>
+      ) : (
+        <ul className="cashier-list" aria-label="Cashiers">
+          {draft.cashiers.map((name, index) => (
+            <li key={`${index}-${name}`}>
+              <span className="cashier-name">{name}</span>
+              <button
+                type="button"
+                className="button secondary"
+                aria-label={`Remove ${name}`}
+                onClick={() => removeCashier(index)}
+              >
+                Remove
+              </button>
+              {itemErrors.has(index) && <p className="field-error">{itemErrors.get(index)}</p>}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="add-cashier">
+        <label htmlFor={newCashierId}>New cashier name</label>
+        <input
+          id={newCashierId}
+          type="text"
+          autoComplete="off"
+          value={newCashier}
+          aria-invalid={newCashierProblem !== undefined}
+          aria-describedby={describedBy(newCashierProblem && `${newCashierId}-error`)}
+          onChange={(event) => form.typeNewCashier(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              addCashier();
+            }
+          }}
+        />
+        <button type="button" className="button secondary" onClick={addCashier}>
+          Add cashier
+        </button>
+        {newCashierProblem && (
+          <p id={`${newCashierId}-error`} className="field-error">
+            {newCashierProblem}
+          </p>
+        )}
+      </div>
+    </fieldset>
   );
 }

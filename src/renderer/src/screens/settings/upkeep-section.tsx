@@ -1,8 +1,8 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { Settings } from '#shared/settings-schema';
 import type { SettingsView } from '#shared/views';
 import { playChime } from '../../components/chime';
-import { SaveRow, TextField } from './fields';
+import { CheckboxField, RangeField, SaveRow, TextField } from './fields';
 import { parseNumber, useSettingsSection } from './settings-form';
 
 interface UpkeepDraft {
@@ -35,7 +35,6 @@ export function UpkeepSection({
   readonly onSaved: (view: SettingsView) => void;
 }) {
   const [draft, setDraft] = useState<UpkeepDraft>(() => draftOf(settings));
-  const ids = useId();
   const interval = parseNumber(draft.syncInterval);
   const keep = parseNumber(draft.backupsKeep);
   const bodyDays = parseNumber(draft.callbackBodyDays);
@@ -73,12 +72,10 @@ export function UpkeepSection({
     },
   });
 
-  function change<K extends keyof UpkeepDraft>(key: K, value: UpkeepDraft[K], field: string): void {
+  function change<K extends keyof UpkeepDraft>(key: K, value: UpkeepDraft[K]): void {
     setDraft((current) => ({ ...current, [key]: value }));
-    section.edited(field);
   }
 
-  const volumeId = `${ids}-volume`;
   return (
     <section className="panel settings-section upkeep" aria-labelledby="upkeep-heading">
       <h3 id="upkeep-heading">Sync, backups and sounds</h3>
@@ -90,7 +87,7 @@ export function UpkeepSection({
           inputMode="numeric"
           hint="How often the provider's transaction list is fetched for the report; 0 turns it off."
           value={draft.syncInterval}
-          onChange={(value) => change('syncInterval', value, 'sync.intervalMinutes')}
+          onChange={(value) => change('syncInterval', value)}
         />
         <TextField
           section={section}
@@ -99,7 +96,7 @@ export function UpkeepSection({
           inputMode="numeric"
           hint="The app backs the database up daily and keeps this many (1 to 60)."
           value={draft.backupsKeep}
-          onChange={(value) => change('backupsKeep', value, 'backups.keep')}
+          onChange={(value) => change('backupsKeep', value)}
         />
         <TextField
           section={section}
@@ -108,51 +105,41 @@ export function UpkeepSection({
           inputMode="numeric"
           hint="After this many days the bank's raw payment messages are cut down to what the report needs (30 to 3650). Sales and payments are always kept."
           value={draft.callbackBodyDays}
-          onChange={(value) => change('callbackBodyDays', value, 'retention.callbackBodyDays')}
+          onChange={(value) => change('callbackBodyDays', value)}
         />
       </div>
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          checked={draft.syncOnStartup}
-          onChange={(event) => change('syncOnStartup', event.target.checked, 'sync.onStartup')}
-        />
-        <span>Sync when the app starts</span>
-      </label>
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          checked={draft.soundsEnabled}
-          onChange={(event) => change('soundsEnabled', event.target.checked, 'sounds.enabled')}
-        />
-        <span>Play a chime when a sale is paid</span>
-      </label>
-      <div className="volume-row">
-        <label htmlFor={volumeId}>Chime volume</label>
-        <input
-          id={volumeId}
-          type="range"
-          min={0}
-          max={100}
-          step={5}
-          value={draft.volumePercent}
-          disabled={!draft.soundsEnabled}
-          aria-valuetext={`${draft.volumePercent}%`}
-          onChange={(event) => change('volumePercent', Number(event.target.value), 'sounds.volume')}
-        />
-        <output htmlFor={volumeId}>{draft.volumePercent}%</output>
-        <button
-          type="button"
-          className="button secondary"
-          disabled={!draft.soundsEnabled}
-          onClick={() => playChime(window, volume)}
-        >
-          Play the chime
-        </button>
-      </div>
-      {section.errorOf('sounds.volume') && (
-        <p className="field-error">{section.errorOf('sounds.volume')}</p>
-      )}
+      <CheckboxField
+        section={section}
+        field="sync.onStartup"
+        label="Sync when the app starts"
+        checked={draft.syncOnStartup}
+        onChange={(checked) => change('syncOnStartup', checked)}
+      />
+      <CheckboxField
+        section={section}
+        field="sounds.enabled"
+        label="Play a chime when a sale is paid"
+        checked={draft.soundsEnabled}
+        onChange={(checked) => change('soundsEnabled', checked)}
+      />
+      <RangeField
+        section={section}
+        field="sounds.volume"
+        label="Chime volume"
+        percent={draft.volumePercent}
+        disabled={!draft.soundsEnabled}
+        onChange={(percent) => change('volumePercent', percent)}
+        extra={
+          <button
+            type="button"
+            className="button secondary"
+            disabled={!draft.soundsEnabled}
+            onClick={() => playChime(window, volume)}
+          >
+            Play the chime
+          </button>
+        }
+      />
       <SaveRow section={section} label="Save sync, backup and sound settings" />
     </section>
   );

@@ -6,7 +6,7 @@ import { pageSpeaker } from '../../voice/paid-announcer';
 import { pickVoice, voiceLabel } from '../../voice/pick-voice';
 import { speechOf } from '../../voice/speech';
 import { useVoices } from '../../voice/use-voices';
-import { SaveRow } from './fields';
+import { CheckboxField, RangeField, SaveRow } from './fields';
 import { useSettingsSection } from './settings-form';
 
 interface VoiceDraft {
@@ -67,10 +67,10 @@ export function VoiceSection({
     },
   });
 
-  function change<K extends keyof VoiceDraft>(key: K, value: VoiceDraft[K], field: string): void {
+  function change<K extends keyof VoiceDraft>(key: K, value: VoiceDraft[K], field?: string): void {
     setDraft((current) => ({ ...current, [key]: value }));
     setTestResult(null);
-    section.edited(field);
+    if (field) section.edited(field);
   }
 
   async function testVoice(): Promise<void> {
@@ -79,7 +79,6 @@ export function VoiceSection({
     setTestResult(TEST_RESULTS[await sayOrChime(TEST_VOICE_TEXT, sounds, pageSpeaker())]);
   }
 
-  const volumeId = `${ids}-volume`;
   const voiceId = `${ids}-voice`;
   const voiceHintId = `${ids}-voice-hint`;
   return (
@@ -89,34 +88,21 @@ export function VoiceSection({
         When a sale is paid the till says it out loud, e.g. “{TEST_VOICE_TEXT}”. Where this computer
         has no voice, or speaking fails, the chime plays instead (when the chime is on).
       </p>
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          checked={draft.enabled}
-          onChange={(event) => change('enabled', event.target.checked, 'sounds.voice.enabled')}
-        />
-        <span>Say the amount when a sale is paid</span>
-      </label>
-      <div className="volume-row">
-        <label htmlFor={volumeId}>Voice volume</label>
-        <input
-          id={volumeId}
-          type="range"
-          min={0}
-          max={100}
-          step={5}
-          value={draft.volumePercent}
-          disabled={!draft.enabled}
-          aria-valuetext={`${draft.volumePercent}%`}
-          onChange={(event) =>
-            change('volumePercent', Number(event.target.value), 'sounds.voice.volume')
-          }
-        />
-        <output htmlFor={volumeId}>{draft.volumePercent}%</output>
-      </div>
-      {section.errorOf('sounds.voice.volume') && (
-        <p className="field-error">{section.errorOf('sounds.voice.volume')}</p>
-      )}
+      <CheckboxField
+        section={section}
+        field="sounds.voice.enabled"
+        label="Say the amount when a sale is paid"
+        checked={draft.enabled}
+        onChange={(checked) => change('enabled', checked)}
+      />
+      <RangeField
+        section={section}
+        field="sounds.voice.volume"
+        label="Voice volume"
+        percent={draft.volumePercent}
+        disabled={!draft.enabled}
+        onChange={(percent) => change('volumePercent', percent)}
+      />
       <div className="field">
         <label htmlFor={voiceId}>Voice</label>
         <select

@@ -16,6 +16,44 @@ const DOM_GLOBALS = [
   'location',
 ];
 
+/**
+ * A renderer component shows; what it reads from main or sends is a `use-<what>.ts` hook beside
+ * it, through useBridgeCall (hooks/use-bridge-call.ts), the one place main's refusal becomes
+ * words. Settings and the bridge client are outside these rules for now (their owners move them).
+ */
+const NO_WORDS_OUTSIDE_THE_CALL_HOOK = {
+  selector:
+    "ImportDeclaration[source.value=/(^|\\/)errors$/] ImportSpecifier[imported.name='cashierMessage']",
+  message:
+    "Main's refusal becomes words in hooks/use-bridge-call.ts: use useBridgeCall (its error) or failureOf.",
+};
+const CALLS_IN_HOOKS =
+  "A component calls main through its screen's use-<screen>.ts hook (useBridgeCall).";
+const NO_BRIDGE_IN_COMPONENTS = [
+  {
+    selector: "CallExpression[callee.type='MemberExpression'][callee.object.name='bridge']",
+    message: CALLS_IN_HOOKS,
+  },
+  {
+    selector:
+      "ImportDeclaration[source.value=/bridge-context$/] ImportSpecifier[imported.name='useBridge']",
+    message: CALLS_IN_HOOKS,
+  },
+  NO_WORDS_OUTSIDE_THE_CALL_HOOK,
+];
+const RENDERER_RULE_EXEMPT = [
+  'src/renderer/src/**/*.test.{ts,tsx}',
+  'src/renderer/src/screens/settings/**',
+  'src/renderer/src/bridge/**',
+];
+/** The page's wiring (the root holds the bridge; the contexts provide it) and hook files. */
+const RENDERER_WIRING = [
+  'src/renderer/src/app.tsx',
+  'src/renderer/src/bridge-context.tsx',
+  'src/renderer/src/session-context.tsx',
+  'src/renderer/src/**/use-*.tsx',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -77,5 +115,15 @@ export default tseslint.config(
     // The hooks rules, including the compiler-era ones, for the only React code there is.
     files: ['src/renderer/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat.recommended,
+  },
+  {
+    files: ['src/renderer/src/**/*.tsx'],
+    ignores: [...RENDERER_RULE_EXEMPT, ...RENDERER_WIRING],
+    rules: { 'no-restricted-syntax': ['error', ...NO_BRIDGE_IN_COMPONENTS] },
+  },
+  {
+    files: ['src/renderer/src/**/*.ts', ...RENDERER_WIRING],
+    ignores: [...RENDERER_RULE_EXEMPT, 'src/renderer/src/hooks/use-bridge-call.ts'],
+    rules: { 'no-restricted-syntax': ['error', NO_WORDS_OUTSIDE_THE_CALL_HOOK] },
   },
 );

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { WindowApi } from '#shared/bridge/contract';
 import { DEFAULT_SETTINGS } from '#shared/schema-data';
 import type { SettingsView } from '#shared/views';
@@ -9,7 +9,7 @@ import { BridgeProvider, useBridge, useBridgeEvent } from './bridge-context';
 import { ClockNotice } from './components/clock-notice';
 import { ConnectionBanner } from './components/connection-banner';
 import { DiskFullBanner } from './components/disk-full-banner';
-import { ErrorBoundary, type RendererErrorReport } from './components/error-boundary';
+import { ErrorBoundary } from './components/error-boundary';
 import { Header } from './components/header';
 import { AtTheHub, BarePage, CounterRemovedGate } from './counter-pages';
 import { OwnerUnlock } from './components/owner-unlock';
@@ -41,7 +41,7 @@ const SettingsScreen = lazy(() =>
 );
 import { isSignedOut, SessionBridgeProvider, useSession } from './session-context';
 import { useServiceLost } from './server-time';
-import { useShellStatus } from './use-shell-status';
+import { rendererErrorReporter, useSaleReread, useShellStatus } from './use-shell-status';
 
 export function App({
   bridge,
@@ -66,7 +66,7 @@ export function App({
     <CounterRemovedGate connection={connectionOf(bridge)}>
       <SessionBridgeProvider bridge={bridge}>
         {/* The last guard: whatever fails outside a screen never leaves a blank page. */}
-        <ErrorBoundary screen="app" onError={(report) => void bridge.reportRendererError(report)}>
+        <ErrorBoundary screen="app" onError={rendererErrorReporter(bridge)}>
           <Shell connection={connectionOf(bridge)} />
         </ErrorBoundary>
       </SessionBridgeProvider>
@@ -150,22 +150,16 @@ function Shell({ connection }: { readonly connection: Connection | null }) {
 
   // The open sale lives in main: a reload shows it again, as main has it now.
   useKeptSale(bridge, sale, setSale, session !== null);
+  const reread = useSaleReread(setSale);
   /** Bumped when main restarted: the screens that show live data read it again. */
   const [resyncs, setResyncs] = useState(0);
   useReconnected(connection, ({ resync }) => {
     refreshShell(() => true);
     void refreshSession();
-    if (sale) {
-      void bridge.getSale({ saleId: sale.id }).then((result) => {
-        if (result.ok) setSale(result.value);
-      });
-    }
+    if (sale) reread(sale.id);
     if (resync) setResyncs((count) => count + 1);
   });
-  const reportError = useCallback(
-    (report: RendererErrorReport) => void bridge.reportRendererError(report),
-    [bridge],
-  );
+  const reportError = useMemo(() => rendererErrorReporter(bridge), [bridge]);
   const screenKey = `${route}:${REMOUNT_ON_RESYNC.has(route) ? resyncs : 0}`;
 
   const onSettingsChanged = useCallback(

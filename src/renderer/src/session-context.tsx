@@ -11,7 +11,7 @@ import type { BridgeResult, ChannelName, SessionView, WindowApi } from '#shared/
 import { shareConnection } from './bridge/http-bridge';
 import { buildWindowApi } from './bridge/window-api';
 import { BridgeProvider } from './bridge-context';
-import { cashierMessage } from './errors';
+import { failureOf } from './hooks/use-bridge-call';
 
 /** Codes that mean "who you are changed" (an unlock ran out, the owner set a PIN): re-read it. */
 const SESSION_CODES = new Set(['FORBIDDEN', 'SIGNED_OUT']);
@@ -74,7 +74,7 @@ export function SessionBridgeProvider({
       setSession(result.value);
       setError(null);
     } else {
-      setError(cashierMessage(result.error));
+      setError(failureOf(result.error).words);
     }
   }, [bridge]);
 

@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { AppInfo, WindowApi } from '#shared/bridge/contract';
+import type { SaleView } from '#shared/sales';
 import type { CallbackHealthView } from '#shared/views';
 import { useBridgeEvent } from './bridge-context';
 import { applyTunnelEvent, type CallbackStatus } from './components/header';
-import { cashierMessage } from './errors';
+import type { RendererErrorReport } from './components/error-boundary';
+import { failureOf, useBridgeCall } from './hooks/use-bridge-call';
 
 export interface ShopIdentity {
   readonly shopName: string;
@@ -48,7 +50,7 @@ export function useShellStatus(bridge: WindowApi): ShellStatus {
         if (result.ok) {
           setInfo(result.value);
           setError(null);
-        } else setError(cashierMessage(result.error));
+        } else setError(failureOf(result.error).words);
       });
       void bridge.getStatus({}).then((result) => {
         if (!isLive() || !result.ok) return;
@@ -77,4 +79,19 @@ export function useShellStatus(bridge: WindowApi): ShellStatus {
   useBridgeEvent('alert', () => void refreshAlerts());
 
   return { info, error, shop, callback, health, openAlerts, refreshShell, refreshAlerts };
+}
+
+/** Where an error boundary sends what broke: main logs it (the page cannot write a file). */
+export function rendererErrorReporter(bridge: WindowApi): (report: RendererErrorReport) => void {
+  return (report) => void bridge.reportRendererError(report);
+}
+
+/** Reads a sale again as main has it now (after main came back), and hands it on. */
+export function useSaleReread(onSale: (sale: SaleView) => void): (saleId: number) => void {
+  const { run } = useBridgeCall<SaleView>();
+  return (saleId) => {
+    void run((bridge) => bridge.getSale({ saleId })).then((answer) => {
+      if (answer?.ok) onSale(answer.value);
+    });
+  };
 }

@@ -1,6 +1,4 @@
-import { useEffect, useState } from 'react';
-import type { StoreSpaceView } from '#shared/views';
-import { useBridge, useBridgeEvent } from '../bridge-context';
+import { useStoreSpace } from './use-header-calls';
 
 /**
  * Says that the till's disk is full while it is: new sales are refused, open sales are still
@@ -8,20 +6,7 @@ import { useBridge, useBridgeEvent } from '../bridge-context';
  * then followed through main's 'store-space' events.
  */
 export function DiskFullBanner() {
-  const bridge = useBridge();
-  const [space, setSpace] = useState<StoreSpaceView | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    void bridge.getStatus({}).then((result) => {
-      if (live && result.ok) setSpace(result.value.storeSpace ?? null);
-    });
-    return () => {
-      live = false;
-    };
-  }, [bridge]);
-  useBridgeEvent('store-space', setSpace);
-
+  const space = useStoreSpace();
   if (!space?.full) return null;
   return (
     <div className="notice disk-full-banner" role="alert" data-testid="disk-full-banner">

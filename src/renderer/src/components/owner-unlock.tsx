@@ -1,8 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useBridge } from '../bridge-context';
-import { cashierMessage } from '../errors';
-import { useSession } from '../session-context';
 import { PinField } from './pin-field';
+import { useOwnerUnlock } from './use-header-calls';
 import './owner-unlock.css';
 
 /** The owner PIN form: main checks it (with its lock-out); the page only passes it on. */
@@ -15,31 +13,20 @@ export function OwnerUnlock({
   readonly onUnlocked?: () => void;
   readonly autoFocus?: boolean;
 }) {
-  const bridge = useBridge();
-  const { apply } = useSession();
   const [pin, setPin] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, showError, unlock } = useOwnerUnlock();
   const problemId = `${useId()}-problem`;
 
   async function submit(event: FormEvent): Promise<void> {
     event.preventDefault();
     if (busy) return;
     if (!pin) {
-      setError('Enter the owner PIN');
+      showError('Enter the owner PIN');
       return;
     }
-    setBusy(true);
-    const result = await bridge.unlockOwner({ pin });
-    setBusy(false);
+    const unlocked = await unlock(pin);
     setPin('');
-    if (!result.ok) {
-      setError(cashierMessage(result.error));
-      return;
-    }
-    setError(null);
-    apply(result.value);
-    onUnlocked?.();
+    if (unlocked) onUnlocked?.();
   }
 
   return (
@@ -50,7 +37,7 @@ export function OwnerUnlock({
         value={pin}
         onChange={(value) => {
           setPin(value);
-          setError(null);
+          showError(null);
         }}
         error={error}
         problemId={problemId}

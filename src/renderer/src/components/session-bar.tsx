@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import type { SessionView } from '#shared/bridge/contract';
-import { useBridge } from '../bridge-context';
-import { cashierMessage } from '../errors';
-import { useSession } from '../session-context';
 import { OwnerUnlock } from './owner-unlock';
+import { useSessionChange } from './use-header-calls';
 
 /** Who is at this till, in a few words. */
 export function describeSession(session: SessionView): string {
@@ -22,18 +20,8 @@ export function describeSession(session: SessionView): string {
  * owner unlock (a cashier signed in here stays signed in); "Sign out" frees the counter.
  */
 export function SessionBar({ session }: { readonly session: SessionView }) {
-  const bridge = useBridge();
-  const { apply } = useSession();
   const [unlocking, setUnlocking] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function run(change: 'lock' | 'signOut'): Promise<void> {
-    const result = await (change === 'lock' ? bridge.lock({}) : bridge.signOut({}));
-    if (result.ok) {
-      setError(null);
-      apply(result.value);
-    } else setError(cashierMessage(result.error));
-  }
+  const { error, change: run } = useSessionChange();
 
   // A counter is a cashier whatever the PINs: the owner's work is done at the hub.
   const counter = Boolean(session.counter);

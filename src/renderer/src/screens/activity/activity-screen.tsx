@@ -1,15 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { formatNaira } from '#shared/money';
 import { saleNumberOf } from '#shared/report-words';
-import type { AlertView, InflowView } from '#shared/sales';
+import type { AlertView, InflowView, SaleView } from '#shared/sales';
 import type { CounterAccountView } from '#shared/views';
-import { useBridge } from '../../bridge-context';
 import { AccountNumber } from '../../components/account-number';
-import { cashierMessage } from '../../errors';
 import { formatTime, SALE_STATE_WORDS } from '../../format';
 import { useSession } from '../../session-context';
-import { ReprintReceipt, ReprintButton, useReprint } from './reprint';
-import { useActivity } from './use-activity';
+import { ReprintReceipt, ReprintButton, useReprint, type Reprint } from './reprint';
+import { useActivity, useNewCounterAccount } from './use-activity';
 
 const INFLOW_STATUS_WORDS: Readonly<Record<InflowView['status'], string>> = {
   success: 'Received',
@@ -28,7 +26,6 @@ export function ActivityScreen({
 }: {
   readonly onAlertsChanged: () => Promise<void>;
 }) {
-  const bridge = useBridge();
   // A cashier's activity is their own sales (main filters it); counter accounts are the owner's.
   const { session } = useSession();
   const isOwner = session?.role === 'owner';
@@ -42,10 +39,8 @@ export function ActivityScreen({
     alertError,
     acknowledge,
     counterCreated,
-  } = useActivity(bridge, onAlertsChanged);
+  } = useActivity(onAlertsChanged);
   const reprint = useReprint();
-
-  const openAlerts = alerts.filter((alert) => alert.acknowledgedAt === null);
 
   return (
     <section className="screen activity" aria-labelledby="activity-heading">
@@ -57,108 +52,138 @@ export function ActivityScreen({
         </p>
       )}
 
-      <section aria-labelledby="alerts-heading" className="panel">
-        <h3 id="alerts-heading">Needs attention ({openAlerts.length})</h3>
-        {alertError && (
-          <p className="error" role="alert">
-            {alertError}
-          </p>
-        )}
-        {openAlerts.length === 0 ? (
-          <p className="muted">Nothing needs attention.</p>
-        ) : (
-          <ul className="alert-list">
-            {openAlerts.map((alert) => (
-              <AlertItem
-                key={alert.id}
-                alert={alert}
-                onAcknowledge={() => void acknowledge(alert)}
-              />
-            ))}
-          </ul>
-        )}
-      </section>
-
-      <section aria-labelledby="sales-heading" className="panel">
-        <h3 id="sales-heading">Today's sales ({sales.length})</h3>
-        {sales.length === 0 ? (
-          <p className="muted">No sales yet today.</p>
-        ) : (
-          <table className="data-table" data-testid="activity-sales">
-            <thead>
-              <tr>
-                <th scope="col">Sale</th>
-                <th scope="col">Time</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Status</th>
-                <th scope="col">Receipt</th>
-                <th scope="col">Details</th>
-              </tr>
-            </thead>
-            <tbody>
-              {sales.map((sale) => (
-                <tr key={sale.id}>
-                  {/* The short number a cashier reads aloud and Reprint asks for. */}
-                  <th scope="row" className="sale-number" data-testid="sale-number">
-                    {saleNumberOf(sale.id)}
-                  </th>
-                  <td>{formatTime(sale.createdAt)}</td>
-                  <td className="num">{formatNaira(sale.amountKobo)}</td>
-                  <td className={`state state-${sale.state}`}>{SALE_STATE_WORDS[sale.state]}</td>
-                  <td>
-                    <ReprintButton sale={sale} reprint={reprint} />
-                  </td>
-                  <td>
-                    <details className="sale-reference">
-                      <summary>Reference</summary>
-                      <span className="mono">{sale.reference}</span>
-                    </details>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
-
+      <AlertsPanel
+        alerts={alerts}
+        error={alertError}
+        onAcknowledge={(alert) => void acknowledge(alert)}
+      />
+      <SalesPanel sales={sales} reprint={reprint} />
       <ReprintReceipt reprint={reprint} />
-
-      <section aria-labelledby="inflows-heading" className="panel">
-        <h3 id="inflows-heading">Money in ({inflows.length})</h3>
-        {inflows.length === 0 ? (
-          <p className="muted">No transfers received yet today.</p>
-        ) : (
-          <table className="data-table" data-testid="activity-inflows">
-            <thead>
-              <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Status</th>
-                <th scope="col">For</th>
-                <th scope="col">Session ID</th>
-              </tr>
-            </thead>
-            <tbody>
-              {inflows.map((inflow) => (
-                <tr key={inflow.sessionId}>
-                  <td>{formatTime(inflow.occurredAt ?? inflow.firstSeenAt)}</td>
-                  <td className="num">{formatNaira(inflow.amountKobo)}</td>
-                  <td>
-                    {INFLOW_STATUS_WORDS[inflow.status]}{' '}
-                    <span className="muted">({SOURCE_WORDS[inflow.source]})</span>
-                  </td>
-                  <td>
-                    {inflow.saleId !== null ? `Sale #${inflow.saleId}` : 'Counter account or other'}
-                  </td>
-                  <td className="mono">{inflow.sessionId}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
+      <InflowsPanel inflows={inflows} />
 
       {isOwner && <CounterAccounts counters={counters} onCreated={counterCreated} />}
+    </section>
+  );
+}
+
+function AlertsPanel({
+  alerts,
+  error,
+  onAcknowledge,
+}: {
+  readonly alerts: readonly AlertView[];
+  readonly error: string | null;
+  readonly onAcknowledge: (alert: AlertView) => void;
+}) {
+  const openAlerts = alerts.filter((alert) => alert.acknowledgedAt === null);
+  return (
+    <section aria-labelledby="alerts-heading" className="panel">
+      <h3 id="alerts-heading">Needs attention ({openAlerts.length})</h3>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      {openAlerts.length === 0 ? (
+        <p className="muted">Nothing needs attention.</p>
+      ) : (
+        <ul className="alert-list">
+          {openAlerts.map((alert) => (
+            <AlertItem key={alert.id} alert={alert} onAcknowledge={() => onAcknowledge(alert)} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function SalesPanel({
+  sales,
+  reprint,
+}: {
+  readonly sales: readonly SaleView[];
+  readonly reprint: Reprint;
+}) {
+  return (
+    <section aria-labelledby="sales-heading" className="panel">
+      <h3 id="sales-heading">Today's sales ({sales.length})</h3>
+      {sales.length === 0 ? (
+        <p className="muted">No sales yet today.</p>
+      ) : (
+        <table className="data-table" data-testid="activity-sales">
+          <thead>
+            <tr>
+              <th scope="col">Sale</th>
+              <th scope="col">Time</th>
+              <th scope="col">Amount</th>
+              <th scope="col">Status</th>
+              <th scope="col">Receipt</th>
+              <th scope="col">Details</th>
+            </tr>
+          </thead>
+          <tbody>
+            {sales.map((sale) => (
+              <tr key={sale.id}>
+                {/* The short number a cashier reads aloud and Reprint asks for. */}
+                <th scope="row" className="sale-number" data-testid="sale-number">
+                  {saleNumberOf(sale.id)}
+                </th>
+                <td>{formatTime(sale.createdAt)}</td>
+                <td className="num">{formatNaira(sale.amountKobo)}</td>
+                <td className={`state state-${sale.state}`}>{SALE_STATE_WORDS[sale.state]}</td>
+                <td>
+                  <ReprintButton sale={sale} reprint={reprint} />
+                </td>
+                <td>
+                  <details className="sale-reference">
+                    <summary>Reference</summary>
+                    <span className="mono">{sale.reference}</span>
+                  </details>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+function InflowsPanel({ inflows }: { readonly inflows: readonly InflowView[] }) {
+  return (
+    <section aria-labelledby="inflows-heading" className="panel">
+      <h3 id="inflows-heading">Money in ({inflows.length})</h3>
+      {inflows.length === 0 ? (
+        <p className="muted">No transfers received yet today.</p>
+      ) : (
+        <table className="data-table" data-testid="activity-inflows">
+          <thead>
+            <tr>
+              <th scope="col">Time</th>
+              <th scope="col">Amount</th>
+              <th scope="col">Status</th>
+              <th scope="col">For</th>
+              <th scope="col">Session ID</th>
+            </tr>
+          </thead>
+          <tbody>
+            {inflows.map((inflow) => (
+              <tr key={inflow.sessionId}>
+                <td>{formatTime(inflow.occurredAt ?? inflow.firstSeenAt)}</td>
+                <td className="num">{formatNaira(inflow.amountKobo)}</td>
+                <td>
+                  {INFLOW_STATUS_WORDS[inflow.status]}{' '}
+                  <span className="muted">({SOURCE_WORDS[inflow.source]})</span>
+                </td>
+                <td>
+                  {inflow.saleId !== null ? `Sale #${inflow.saleId}` : 'Counter account or other'}
+                </td>
+                <td className="mono">{inflow.sessionId}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
     </section>
   );
 }
@@ -197,27 +222,18 @@ function CounterAccounts({
   readonly counters: readonly CounterAccountView[];
   readonly onCreated: (counter: CounterAccountView) => void;
 }) {
-  const bridge = useBridge();
   const [type, setType] = useState<CounterAccountView['type']>('static-flex');
   const [amount, setAmount] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, showError, create: send } = useNewCounterAccount(onCreated);
 
   async function create(event: FormEvent): Promise<void> {
     event.preventDefault();
     if (busy) return;
     if (type === 'static' && !amount.trim()) {
-      setError('Enter the fixed amount');
+      showError('Enter the fixed amount');
       return;
     }
-    setBusy(true);
-    setError(null);
-    const result = await bridge.createCounterAccount(
-      type === 'static' ? { type, amount: amount.trim() } : { type },
-    );
-    setBusy(false);
-    if (result.ok) onCreated(result.value);
-    else setError(cashierMessage(result.error));
+    await send(type === 'static' ? { type, amount: amount.trim() } : { type });
   }
 
   return (

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { SaleView } from '#shared/sales';
-import { usePrintReceipt } from '../sale/receipt';
+import { usePrintReceipt } from '../sale/use-print-receipt';
 
 /** One receipt printer for the Activity screen: a row's button and the sale-number form share it. */
 export interface Reprint {

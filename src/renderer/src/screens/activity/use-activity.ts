@@ -1,9 +1,9 @@
-import { useEffect, useReducer, useState } from 'react';
-import type { ActivityView, WindowApi } from '#shared/bridge/contract';
+import { useEffect, useReducer } from 'react';
+import type { ActivityView } from '#shared/bridge/contract';
 import type { AlertView, InflowView, SaleView } from '#shared/sales';
 import type { CounterAccountView } from '#shared/views';
 import { useBridgeEvent } from '../../bridge-context';
-import { cashierMessage } from '../../errors';
+import { failureOf, useBridgeCall } from '../../hooks/use-bridge-call';
 
 /** Today's activity as main answered it, kept up to date by its events. */
 export interface ActivityState {
@@ -78,44 +78,51 @@ export interface Activity extends ActivityState {
  * Today's sales, money in, alerts and counter accounts: read once when the screen opens, then
  * followed through main's events.
  */
-export function useActivity(bridge: WindowApi, onAlertsChanged: () => Promise<void>): Activity {
+export function useActivity(onAlertsChanged: () => Promise<void>): Activity {
   const [state, dispatch] = useReducer(activityReducer, NO_ACTIVITY);
-  const [alertError, setAlertError] = useState<string | null>(null);
+  const { run } = useBridgeCall<ActivityView>();
+  const acknowledging = useBridgeCall<{ readonly acknowledged: boolean }>();
 
   useEffect(() => {
-    let live = true;
-    void bridge.getActivity({}).then((result) => {
-      if (!live) return;
+    void run((bridge) => bridge.getActivity({})).then((answer) => {
+      if (!answer) return;
       dispatch(
-        result.ok
-          ? { type: 'loaded', activity: result.value }
-          : { type: 'load-failed', error: cashierMessage(result.error) },
+        answer.ok
+          ? { type: 'loaded', activity: answer.value }
+          : { type: 'load-failed', error: failureOf(answer.error).words },
       );
     });
-    return () => {
-      live = false;
-    };
-  }, [bridge]);
+  }, [run]);
 
   useBridgeEvent('sale-changed', (sale) => dispatch({ type: 'sale', sale }));
   useBridgeEvent('inflow', (inflow) => dispatch({ type: 'inflow', inflow }));
   useBridgeEvent('alert', (alert) => dispatch({ type: 'alert', alert }));
 
   async function acknowledge(alert: AlertView): Promise<void> {
-    setAlertError(null);
-    const result = await bridge.acknowledgeAlert({ alertId: alert.id });
-    if (!result.ok) {
-      setAlertError(cashierMessage(result.error));
-      return;
-    }
+    const answer = await acknowledging.run((bridge) =>
+      bridge.acknowledgeAlert({ alertId: alert.id }),
+    );
+    if (!answer?.ok) return;
     dispatch({ type: 'acknowledged', alertId: alert.id, at: Date.now() });
     await onAlertsChanged();
   }
 
   return {
     ...state,
-    alertError,
+    alertError: acknowledging.error,
     acknowledge,
     counterCreated: (counter) => dispatch({ type: 'counter', counter }),
   };
+}
+
+/** The owner's "Create counter account": any amount, or a fixed one. */
+export function useNewCounterAccount(onCreated: (counter: CounterAccountView) => void) {
+  const call = useBridgeCall<CounterAccountView>();
+  async function create(
+    input: { readonly type: 'static-flex' } | { readonly type: 'static'; readonly amount: string },
+  ): Promise<void> {
+    const answer = await call.run((bridge) => bridge.createCounterAccount(input));
+    if (answer?.ok) onCreated(answer.value);
+  }
+  return { busy: call.busy, error: call.error, showError: call.showError, create };
 }

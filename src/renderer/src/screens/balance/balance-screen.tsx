@@ -1,5 +1,4 @@
 import { formatNaira } from '#shared/money';
-import { useBridge } from '../../bridge-context';
 import { formatDateTime } from '../../format';
 import { useBalance, usePayoutCheck } from './use-balance';
 
@@ -13,9 +12,8 @@ function balanceLabel(type: string): string {
 }
 
 export function BalanceScreen() {
-  const bridge = useBridge();
-  const { balance, loading, error, refresh } = useBalance(bridge);
-  const { payout, editPayout, check, checkError, checking, checkPayout } = usePayoutCheck(bridge);
+  const { balance, loading, error, refresh } = useBalance();
+  const { payout, editPayout, check, checkError, checking, checkPayout } = usePayoutCheck();
 
   return (
     <section className="screen balance" aria-labelledby="balance-heading">

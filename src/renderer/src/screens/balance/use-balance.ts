@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import type { BridgeError, WindowApi } from '#shared/bridge/contract';
+import type { BridgeError } from '#shared/bridge/contract';
 import type { BalanceView, PayoutCheckView } from '#shared/views';
-import { cashierMessage } from '../../errors';
+import { failureOf, useBridgeCall } from '../../hooks/use-bridge-call';
 
 /** Balance errors name the likely cause and what the manager should do about it. */
 export function balanceErrorWords(error: BridgeError): string {
@@ -14,7 +14,7 @@ export function balanceErrorWords(error: BridgeError): string {
     case 'TIMEOUT':
       return "The bank's service cannot be reached. Check the internet connection, then press Refresh.";
     default:
-      return cashierMessage(error);
+      return failureOf(error).words;
   }
 }
 
@@ -26,14 +26,16 @@ export interface BalanceRead {
 }
 
 /** The payout balance, asked for when the screen opens and again on Refresh. */
-export function useBalance(bridge: WindowApi): BalanceRead {
+export function useBalance(): BalanceRead {
+  const { run } = useBridgeCall<BalanceView>();
   const [balance, setBalance] = useState<BalanceView | null>(null);
   // The screen opens asking.
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
 
   const read = useCallback(async () => {
-    const result = await bridge.getBalance({});
+    const result = await run((bridge) => bridge.getBalance({}));
+    if (!result) return;
     setLoading(false);
     if (result.ok) {
       setBalance(result.value);
@@ -41,7 +43,7 @@ export function useBalance(bridge: WindowApi): BalanceRead {
     } else {
       setError(balanceErrorWords(result.error));
     }
-  }, [bridge]);
+  }, [run]);
 
   const refresh = useCallback(async () => {
     setLoading(true);
@@ -67,7 +69,8 @@ export interface PayoutCheck {
 }
 
 /** "Before a payout": whether the balance covers a payout total. */
-export function usePayoutCheck(bridge: WindowApi): PayoutCheck {
+export function usePayoutCheck(): PayoutCheck {
+  const { run } = useBridgeCall<PayoutCheckView>();
   const [payout, setPayout] = useState('');
   const [check, setCheck] = useState<PayoutCheckView | null>(null);
   const [checkError, setCheckError] = useState<string | null>(null);
@@ -88,7 +91,8 @@ export function usePayoutCheck(bridge: WindowApi): PayoutCheck {
     }
     setChecking(true);
     setCheckError(null);
-    const result = await bridge.checkPayout({ amount: payout.trim() });
+    const result = await run((bridge) => bridge.checkPayout({ amount: payout.trim() }));
+    if (!result) return;
     setChecking(false);
     if (result.ok) {
       setCheck(result.value);

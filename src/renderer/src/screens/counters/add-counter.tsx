@@ -1,11 +1,10 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { PAIRING_TTL_MS, type HubView, type PairingLinkView } from '#shared/hub';
-import { useBridge } from '../../bridge-context';
 import { QrImage } from '../../components/qr-image';
-import { cashierMessage } from '../../errors';
 import { formatCountdown } from '../../format';
 import { useNow } from '../../use-now';
 import { selectContents } from '../../components/select-contents';
+import { usePairingLink } from './use-counters';
 
 /** Whether a counter of the link's name paired after the link was made (the list shows it). */
 function pairedWith(link: PairingLinkView, hub: HubView): boolean {
@@ -18,31 +17,26 @@ function pairedWith(link: PairingLinkView, hub: HubView): boolean {
  * camera), good for PAIRING_TTL_MS and one use.
  */
 export function AddCounter({ hub }: { readonly hub: HubView }) {
-  const bridge = useBridge();
   const nameId = useId();
   const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [nameError, setNameError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [link, setLink] = useState<PairingLinkView | null>(null);
+  const [nameProblem, setNameProblem] = useState<string | null>(null);
+  const pairing = usePairingLink();
+  const { busy, link } = pairing;
+  // Main's refusal shows beside the name when it is about the name.
+  const aboutName = pairing.errorField === 'name';
+  const nameError = nameProblem ?? (aboutName ? pairing.error : null);
+  const error = aboutName ? null : pairing.error;
 
   async function add(event: FormEvent): Promise<void> {
     event.preventDefault();
     if (busy) return;
-    setError(null);
-    setNameError(null);
+    pairing.showError(null);
+    setNameProblem(null);
     if (name.trim() === '') {
-      setNameError('Name the counter');
+      setNameProblem('Name the counter');
       return;
     }
-    setBusy(true);
-    const result = await bridge.createPairingLink({ name: name.trim() });
-    setBusy(false);
-    if (result.ok) {
-      setLink(result.value);
-      setName('');
-    } else if (result.error.field === 'name') setNameError(cashierMessage(result.error));
-    else setError(cashierMessage(result.error));
+    if (await pairing.create(name.trim())) setName('');
   }
 
   const errorId = `${nameId}-error`;
@@ -63,7 +57,8 @@ export function AddCounter({ hub }: { readonly hub: HubView }) {
             aria-describedby={nameError ? errorId : undefined}
             onChange={(event) => {
               setName(event.target.value);
-              setNameError(null);
+              setNameProblem(null);
+              if (aboutName) pairing.showError(null);
             }}
           />
           {nameError && (

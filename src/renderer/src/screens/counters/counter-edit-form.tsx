@@ -1,13 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { BridgeError } from '#shared/bridge/contract';
 import type { HubView, PairedCounterView } from '#shared/hub';
 import { tillIdProblem } from '#shared/till-id';
-import { useBridge } from '../../bridge-context';
-import { cashierMessage } from '../../errors';
+import { useUpdateCounter } from './use-counters';
 
 /** Which field main's refusal is about, when it names one this form shows. */
-function fieldOf(error: BridgeError): 'name' | 'tillId' | null {
-  return error.field === 'name' || error.field === 'tillId' ? error.field : null;
+function fieldOf(field: string | null): 'name' | 'tillId' | null {
+  return field === 'name' || field === 'tillId' ? field : null;
 }
 
 /** Renames a counter or changes its till id; main checks the till id is unique in the shop. */
@@ -20,18 +18,25 @@ export function CounterEditForm({
   readonly onDone: () => void;
   readonly onHub: (view: HubView) => void;
 }) {
-  const bridge = useBridge();
   const id = useId();
   const [name, setName] = useState(counter.name);
   const [tillId, setTillId] = useState(counter.tillId);
-  const [errors, setErrors] = useState<{ readonly name?: string; readonly tillId?: string }>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [checked, setChecked] = useState<{ readonly name?: string; readonly tillId?: string }>({});
+  const saving = useUpdateCounter(counter.id, onHub);
+  const { busy } = saving;
+  // Main's refusal shows beside the field it names, else below the form.
+  const mainField = fieldOf(saving.errorField);
+  const errors = mainField ? { ...checked, [mainField]: saving.error ?? undefined } : checked;
+  const problem = mainField ? null : saving.error;
+  function edited(field: 'name' | 'tillId'): void {
+    setChecked((current) => ({ ...current, [field]: undefined }));
+    if (mainField === field) saving.showError(null);
+  }
 
   async function save(event: FormEvent): Promise<void> {
     event.preventDefault();
     if (busy) return;
-    setProblem(null);
+    saving.showError(null);
     const change = {
       ...(name.trim() !== counter.name ? { name: name.trim() } : {}),
       ...(tillId.trim() !== counter.tillId ? { tillId: tillId.trim() } : {}),
@@ -39,25 +44,15 @@ export function CounterEditForm({
     const nameProblem = name.trim() === '' ? 'Name the counter' : undefined;
     const tillProblem = change.tillId !== undefined ? tillIdProblem(change.tillId) : null;
     if (nameProblem || tillProblem) {
-      setErrors({ name: nameProblem, tillId: tillProblem ?? undefined });
+      setChecked({ name: nameProblem, tillId: tillProblem ?? undefined });
       return;
     }
-    setErrors({});
+    setChecked({});
     if (change.name === undefined && change.tillId === undefined) {
       onDone();
       return;
     }
-    setBusy(true);
-    const result = await bridge.updateCounter({ counterId: counter.id, ...change });
-    setBusy(false);
-    if (result.ok) {
-      onHub(result.value);
-      onDone();
-      return;
-    }
-    const field = fieldOf(result.error);
-    if (field) setErrors({ [field]: cashierMessage(result.error) });
-    else setProblem(cashierMessage(result.error));
+    if (await saving.update(change)) onDone();
   }
 
   return (
@@ -74,7 +69,7 @@ export function CounterEditForm({
         error={errors.name}
         onChange={(value) => {
           setName(value);
-          setErrors((current) => ({ ...current, name: undefined }));
+          edited('name');
         }}
       />
       <EditField
@@ -85,7 +80,7 @@ export function CounterEditForm({
         hint="Its sales and their references carry it (e.g. till-b2); unique in the shop."
         onChange={(value) => {
           setTillId(value);
-          setErrors((current) => ({ ...current, tillId: undefined }));
+          edited('tillId');
         }}
       />
       <div className="actions">

@@ -1,51 +1,16 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import type { HubView } from '#shared/hub';
-import { useBridge } from '../../bridge-context';
-import { cashierMessage } from '../../errors';
 import { AddCounter } from './add-counter';
 import { LanPanel } from './lan-panel';
 import { PairedCounterList } from './paired-counter-list';
+import { useHub } from './use-counters';
 
-/** How often the list is read again while the screen is open (last contact, new pairings). */
-export const HUB_REFRESH_MS = 5_000;
+export { HUB_REFRESH_MS } from './use-counters';
 
 /**
  * The hub's counters (the owner's, at the hub): the LAN listener counters reach it through,
  * one-time pairing links for new counters, and every counter paired so far.
  */
 export function CountersScreen() {
-  const bridge = useBridge();
-  const [hub, setHub] = useState<HubView | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  // Bumped by every answer taken: a slow poll must not undo what the owner just changed.
-  const version = useRef(0);
-
-  const load = useCallback(async () => {
-    const mine = ++version.current;
-    const result = await bridge.getHub({});
-    if (mine !== version.current) return;
-    if (result.ok) {
-      setHub(result.value);
-      setError(null);
-    } else setError(cashierMessage(result.error));
-  }, [bridge]);
-
-  const apply = useCallback((view: HubView) => {
-    version.current += 1;
-    setHub(view);
-    setError(null);
-  }, []);
-
-  useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- load sets state only after an await (a known false positive: facebook/react#34905).
-    void load();
-    const timer = setInterval(() => void load(), HUB_REFRESH_MS);
-    return () => {
-      clearInterval(timer);
-      // Answers still on their way belong to a screen that is gone.
-      version.current += 1;
-    };
-  }, [load]);
+  const { hub, error, apply } = useHub();
 
   return (
     <section className="screen counters" aria-labelledby="counters-heading">

@@ -1,8 +1,7 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import type { HubView, LanListenerView } from '#shared/hub';
-import { useBridge } from '../../bridge-context';
 import { Fingerprint } from '../../components/fingerprint';
-import { cashierMessage } from '../../errors';
+import { useLanSwitch } from './use-counters';
 
 function lanState(lan: LanListenerView): string {
   if (lan.running) return 'On';
@@ -21,19 +20,8 @@ export function LanPanel({
   readonly lan: LanListenerView;
   readonly onHub: (view: HubView) => void;
 }) {
-  const bridge = useBridge();
   const switchId = useId();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function toggle(enabled: boolean): Promise<void> {
-    setBusy(true);
-    setError(null);
-    const result = await bridge.setLanListener({ enabled });
-    setBusy(false);
-    if (result.ok) onHub(result.value);
-    else setError(cashierMessage(result.error));
-  }
+  const { busy, error, toggle } = useLanSwitch(onHub);
 
   return (
     <section className="panel lan-panel" aria-labelledby="lan-heading">

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { HubView, PairedCounterView } from '#shared/hub';
-import { useBridge } from '../../bridge-context';
-import { cashierMessage } from '../../errors';
+import { useRevokeCounter } from './use-counters';
 import { formatDateTime } from '../../format';
 import { useNow } from '../../use-now';
 import { CounterEditForm } from './counter-edit-form';
@@ -56,10 +55,8 @@ function PairedCounterRow({
   readonly now: number;
   readonly onHub: (view: HubView) => void;
 }) {
-  const bridge = useBridge();
   const [editing, setEditing] = useState<Editing>('none');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, showError, revoke: send } = useRevokeCounter(counter.id, onHub);
   const confirmRef = useRef<HTMLButtonElement>(null);
   const revoked = counter.revokedAt !== null;
 
@@ -68,13 +65,8 @@ function PairedCounterRow({
   }, [editing]);
 
   async function revoke(): Promise<void> {
-    setBusy(true);
-    setError(null);
-    const result = await bridge.revokeCounter({ counterId: counter.id });
-    setBusy(false);
+    await send();
     setEditing('none');
-    if (result.ok) onHub(result.value);
-    else setError(cashierMessage(result.error));
   }
 
   return (
@@ -106,7 +98,7 @@ function PairedCounterRow({
             type="button"
             className="button secondary small"
             onClick={() => {
-              setError(null);
+              showError(null);
               setEditing('rename');
             }}
           >
@@ -116,7 +108,7 @@ function PairedCounterRow({
             type="button"
             className="button danger small"
             onClick={() => {
-              setError(null);
+              showError(null);
               setEditing('revoke');
             }}
           >

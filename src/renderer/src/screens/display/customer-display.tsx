@@ -1,11 +1,12 @@
 import { useEffect, useState, type Dispatch, type SetStateAction } from 'react';
 import { formatNaira } from '#shared/money';
 import type { SaleState, SaleView } from '#shared/sales';
-import { useBridge, useBridgeEvent } from '../../bridge-context';
+import { useBridgeEvent } from '../../bridge-context';
 import { AccountNumber } from '../../components/account-number';
 import { Countdown } from '../../components/countdown';
 import { QrImage } from '../../components/qr-image';
 import { accountDetailsText } from '../../format';
+import { useOpenSaleOnStart } from './use-display';
 
 /** States the customer is shown a sale to pay in. */
 const PAYING: readonly SaleState[] = ['creating', 'awaiting_payment', 'confirming', 'wrong_amount'];
@@ -70,21 +71,9 @@ export function CustomerDisplay({
   readonly shopName: string | null;
   readonly tillId: string | null;
 }) {
-  const bridge = useBridge();
   const [sale, setSale] = useShownSale(tillId);
 
-  useEffect(() => {
-    let live = true;
-    void bridge.getActivity({}).then((result) => {
-      if (!live || !result.ok) return;
-      const mine = result.value.sales.filter((s) => !tillId || !s.tillId || s.tillId === tillId);
-      const picked = pickCurrentSale(mine);
-      setSale((current) => current ?? picked);
-    });
-    return () => {
-      live = false;
-    };
-  }, [bridge, tillId, setSale]);
+  useOpenSaleOnStart(tillId, setSale);
 
   return <CustomerDisplayView shopName={shopName} sale={sale} />;
 }

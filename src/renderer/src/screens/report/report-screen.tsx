@@ -3,7 +3,6 @@ import { formatNaira } from '#shared/money';
 // The report's words are shared with the PDF made in main: the file says what the screen says.
 import { ERROR_KINDS, EXCEPTION_WORDS, describeLastSync, needsAPerson } from '#shared/report-words';
 import type { AmountTotal, ZReportView } from '#shared/views';
-import { useBridge } from '../../bridge-context';
 import { dayOf, formatDateTime, LAGOS } from '../../format';
 import { HoursPanel } from './charts/hours-panel';
 import { TrendPanel } from './charts/trend-panel';
@@ -16,7 +15,6 @@ import { useSync } from './use-sync';
 import { useZReport } from './use-z-report';
 
 export function ReportScreen() {
-  const bridge = useBridge();
   const [selectedDay, setSelectedDay] = useState<string | null>(null);
   /** Bumped after a sync: the report, its table and its trend are read again. */
   const [reloadKey, setReloadKey] = useState(0);
@@ -24,7 +22,7 @@ export function ReportScreen() {
   const [today] = useState(() => dayOf(Date.now()));
   const query: DayQuery = selectedDay ? { day: selectedDay } : {};
 
-  const { report, error: reportError } = useZReport(bridge, selectedDay, reloadKey);
+  const { report, error: reportError } = useZReport(selectedDay, reloadKey);
   const {
     syncing,
     progress,
@@ -33,8 +31,8 @@ export function ReportScreen() {
     setFullSync,
     start: startSync,
     cancel: cancelSync,
-  } = useSync(bridge, () => setReloadKey((key) => key + 1));
-  const { message: exportMessage, savingPdf, exportCsv, savePdf } = useReportExport(bridge, query);
+  } = useSync(() => setReloadKey((key) => key + 1));
+  const { message: exportMessage, savingPdf, exportCsv, savePdf } = useReportExport(query);
 
   const timeZone = report?.timeZone ?? LAGOS;
   const shownDay = selectedDay ?? report?.fromDay ?? today;

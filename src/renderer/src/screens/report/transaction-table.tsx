@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { formatNaira } from '#shared/money';
-import { useBridge } from '../../bridge-context';
 import { formatDateTime } from '../../format';
 import { PAGE_SIZE, useTransactionPage, type StatusFilter } from './use-transaction-page';
 
@@ -21,7 +20,6 @@ export function TransactionTable({
   readonly reloadKey: number;
   readonly timeZone: string;
 }) {
-  const bridge = useBridge();
   const [status, setStatus] = useState<StatusFilter>('all');
   const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
@@ -33,7 +31,7 @@ export function TransactionTable({
   const offset = page.key === pageKey ? page.offset : 0;
   const setOffset = (next: number) => setPage({ key: pageKey, offset: next });
 
-  const { rows, total, loading, error } = useTransactionPage(bridge, {
+  const { rows, total, loading, error } = useTransactionPage({
     day,
     status,
     search,

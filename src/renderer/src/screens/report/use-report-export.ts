@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import type { WindowApi } from '#shared/bridge/contract';
+import type { PdfExportView } from '#shared/printing';
+import type { CsvExportView } from '#shared/views';
 import { downloadText } from '../../download';
-import { cashierMessage } from '../../errors';
+import { failureOf, useBridgeCall } from '../../hooks/use-bridge-call';
 import { savePdfFile } from './save-pdf';
 import type { DayQuery } from './transaction-table';
 
@@ -18,15 +19,18 @@ function pagesWord(pages: number): string {
 }
 
 /** The day's report saved as a CSV of its transactions or as the PDF main makes. */
-export function useReportExport(bridge: WindowApi, query: DayQuery): ReportExport {
+export function useReportExport(query: DayQuery): ReportExport {
+  const csv = useBridgeCall<CsvExportView>();
+  const pdf = useBridgeCall<PdfExportView>();
   const [message, setMessage] = useState<string | null>(null);
   const [savingPdf, setSavingPdf] = useState(false);
 
   async function exportCsv(): Promise<void> {
     setMessage(null);
-    const result = await bridge.exportCsv(query);
+    const result = await csv.run((bridge) => bridge.exportCsv(query));
+    if (!result) return;
     if (!result.ok) {
-      setMessage(cashierMessage(result.error));
+      setMessage(failureOf(result.error).words);
       return;
     }
     downloadText(result.value.filename, result.value.csv, 'text/csv;charset=utf-8');
@@ -36,10 +40,11 @@ export function useReportExport(bridge: WindowApi, query: DayQuery): ReportExpor
   async function savePdf(): Promise<void> {
     setMessage(null);
     setSavingPdf(true);
-    const result = await bridge.exportPdf(query);
+    const result = await pdf.run((bridge) => bridge.exportPdf(query));
+    if (!result) return;
     setSavingPdf(false);
     if (!result.ok) {
-      setMessage(cashierMessage(result.error));
+      setMessage(failureOf(result.error).words);
       return;
     }
     savePdfFile(result.value);

@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import type { WindowApi } from '#shared/bridge/contract';
 import { rowsCouldNotBeRead } from '#shared/report-words';
 import type { SyncProgressView, SyncRunView } from '#shared/views';
 import { useBridgeEvent } from '../../bridge-context';
-import { cashierMessage } from '../../errors';
+import { failureOf, useBridgeCall } from '../../hooks/use-bridge-call';
 
 export interface Sync {
   readonly syncing: boolean;
@@ -33,7 +32,9 @@ function finishedWords(run: SyncRunView): string {
  * The sync with the bank's listing: started here or elsewhere (main reports its progress to
  * every page), and `onFinished` once it ends, so the report is read again.
  */
-export function useSync(bridge: WindowApi, onFinished: () => void): Sync {
+export function useSync(onFinished: () => void): Sync {
+  const starting = useBridgeCall<SyncRunView>();
+  const cancelling = useBridgeCall<{ readonly cancelled: boolean }>();
   const [syncing, setSyncing] = useState(false);
   const [fullSync, setFullSync] = useState(false);
   const [progress, setProgress] = useState<SyncProgressView | null>(null);
@@ -50,18 +51,21 @@ export function useSync(bridge: WindowApi, onFinished: () => void): Sync {
     setSyncing(true);
     setProgress(null);
     setMessage(null);
-    const result = await bridge.syncTransactions({ mode: fullSync ? 'full' : 'incremental' });
-    if (!result.ok) {
+    const answer = await starting.run((bridge) =>
+      bridge.syncTransactions({ mode: fullSync ? 'full' : 'incremental' }),
+    );
+    if (!answer) return;
+    if (!answer.ok) {
       setSyncing(false);
-      setMessage(cashierMessage(result.error));
+      setMessage(failureOf(answer.error).words);
       return;
     }
-    if (result.value.status !== 'running') finish(result.value);
+    if (answer.value.status !== 'running') finish(answer.value);
   }
 
   async function cancel(): Promise<void> {
-    const result = await bridge.cancelSync({});
-    if (!result.ok) setMessage(cashierMessage(result.error));
+    const answer = await cancelling.run((bridge) => bridge.cancelSync({}));
+    if (answer && !answer.ok) setMessage(failureOf(answer.error).words);
   }
 
   useBridgeEvent('sync-progress', (next) => {

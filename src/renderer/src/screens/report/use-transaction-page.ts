@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
-import type { WindowApi } from '#shared/bridge/contract';
+import { useEffect, useState } from 'react';
 import type { InflowView } from '#shared/sales';
-import { cashierMessage } from '../../errors';
+import type { TransactionListView } from '#shared/views';
+import { failureOf, useBridgeCall } from '../../hooks/use-bridge-call';
 
 export const PAGE_SIZE = 50;
 export type StatusFilter = InflowView['status'] | 'all';
@@ -37,33 +37,35 @@ const NO_ANSWER: Answer = { request: null, rows: [], total: null, error: null };
  * One page of the day's transactions as main answers it; an answer to an older request that
  * comes late is dropped. A failed read keeps the rows shown before it.
  */
-export function useTransactionPage(
-  bridge: WindowApi,
-  { day, status, search, offset, reloadKey }: PageRequest,
-): TransactionPage {
+export function useTransactionPage({
+  day,
+  status,
+  search,
+  offset,
+  reloadKey,
+}: PageRequest): TransactionPage {
+  const { run } = useBridgeCall<TransactionListView>();
   const [answer, setAnswer] = useState<Answer>(NO_ANSWER);
-  const requestId = useRef(0);
   const request = JSON.stringify([day, status, search, offset, reloadKey]);
 
   useEffect(() => {
-    const id = ++requestId.current;
-    void bridge
-      .listTransactions({
+    void run((bridge) =>
+      bridge.listTransactions({
         ...(day ? { day } : {}),
         ...(status === 'all' ? {} : { status }),
         ...(search ? { search } : {}),
         offset,
         limit: PAGE_SIZE,
-      })
-      .then((result) => {
-        if (id !== requestId.current) return; // an older request answered late
-        setAnswer((previous) =>
-          result.ok
-            ? { request, rows: result.value.rows, total: result.value.total, error: null }
-            : { ...previous, request, error: cashierMessage(result.error) },
-        );
-      });
-  }, [bridge, day, status, search, offset, reloadKey, request]);
+      }),
+    ).then((result) => {
+      if (!result) return; // an older request answered late
+      setAnswer((previous) =>
+        result.ok
+          ? { request, rows: result.value.rows, total: result.value.total, error: null }
+          : { ...previous, request, error: failureOf(result.error).words },
+      );
+    });
+  }, [run, day, status, search, offset, reloadKey, request]);
 
   return {
     rows: answer.rows,

@@ -1,9 +1,16 @@
-import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from 'react';
+import {
+  useEffect,
+  useEffectEvent,
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+  type RefObject,
+} from 'react';
 import { formatNaira, nairaToKobo } from '#shared/money';
-import { useBridge } from '../../bridge-context';
-import { cashierMessage } from '../../errors';
 import { useServiceLost } from '../../server-time';
 import type { SetSale } from './current-sale';
+import { useNewSale } from './use-sale';
 
 /** In the order a 4-column keypad shows them, ⌫ and C in the last column. */
 const KEY_ROWS = [
@@ -58,12 +65,10 @@ export function AmountEntry({
   /** What the cashier already typed on the finished sale's screen. */
   readonly initialAmount?: string;
 }) {
-  const bridge = useBridge();
   const [amount, setAmount] = useState(() => sanitizeAmount(initialAmount));
   const lost = useServiceLost();
   const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, showError, create } = useNewSale(onCreated);
   const inputRef = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const keypadRef = useRef<HTMLDivElement>(null);
@@ -74,62 +79,33 @@ export function AmountEntry({
     inputRef.current?.focus();
   }, []);
 
-  function type(key: string): void {
-    setError(null);
-    setAmount((current) => sanitizeAmount(current + key));
-  }
-  function backspace(): void {
-    setError(null);
-    setAmount((current) => current.slice(0, -1));
-  }
-  function clear(): void {
-    setError(null);
-    setAmount('');
-  }
-
-  // Keys pressed while focus is on the page or the keypad (not in a text field) still work.
-  const onPageKey = useEffectEvent((event: KeyboardEvent): void => {
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
-    const target = event.target;
-    const onPage = target === document.body || target === document.documentElement;
-    const onKeypad = target instanceof Node && keypadRef.current?.contains(target) === true;
-    if (!onPage && !onKeypad) return;
-    if (isTextField(target)) return;
-    if (/^[0-9.]$/.test(event.key)) type(event.key);
-    else if (event.key === 'Backspace') backspace();
-    else if (event.key === 'Escape') clear();
-    else if (event.key === 'Enter') formRef.current?.requestSubmit();
-    else return;
-    event.preventDefault();
-  });
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent): void => onPageKey(event);
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, []);
+  const keys: AmountKeys = {
+    type(key) {
+      showError(null);
+      setAmount((current) => sanitizeAmount(current + key));
+    },
+    backspace() {
+      showError(null);
+      setAmount((current) => current.slice(0, -1));
+    },
+    clear() {
+      showError(null);
+      setAmount('');
+    },
+  };
+  usePageKeys(keys, keypadRef, () => formRef.current?.requestSubmit());
 
   async function submit(event: FormEvent): Promise<void> {
     event.preventDefault();
     if (busy || lost) return;
     const text = amount.trim();
     if (!text) {
-      setError('Enter an amount');
+      showError('Enter an amount');
       inputRef.current?.focus();
       return;
     }
-    setBusy(true);
-    setError(null);
-    const trimmedNote = note.trim();
-    const result = await bridge.createSale(
-      trimmedNote ? { amount: text, note: trimmedNote } : { amount: text },
-    );
-    setBusy(false);
-    if (result.ok) {
-      onCreated(result.value);
-    } else {
-      setError(cashierMessage(result.error));
-      inputRef.current?.focus();
-    }
+    const answer = await create(text, note);
+    if (answer && !answer.ok) inputRef.current?.focus();
   }
 
   const shown = preview(amount);
@@ -156,13 +132,13 @@ export function AmountEntry({
             aria-invalid={error !== null}
             aria-describedby={error ? `${previewId} ${errorId}` : previewId}
             onChange={(event) => {
-              setError(null);
+              showError(null);
               setAmount(sanitizeAmount(event.target.value));
             }}
             onKeyDown={(event) => {
               if (event.key === 'Escape') {
                 event.preventDefault();
-                clear();
+                keys.clear();
               }
             }}
           />
@@ -200,38 +176,83 @@ export function AmountEntry({
           </p>
         )}
       </div>
-      <div className="keypad" ref={keypadRef} role="group" aria-label="Keypad">
-        {KEY_ROWS.flat().map((key) => (
-          <button
-            key={key}
-            type="button"
-            className="key"
-            // Keep the focus in the amount field when the keypad is used with a mouse.
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => type(key)}
-          >
-            {key}
-          </button>
-        ))}
-        <button
-          type="button"
-          className="key key-action key-delete"
-          aria-label="Delete last digit"
-          onMouseDown={(event) => event.preventDefault()}
-          onClick={backspace}
-        >
-          ⌫
-        </button>
-        <button
-          type="button"
-          className="key key-action key-clear"
-          aria-label="Clear amount"
-          onMouseDown={(event) => event.preventDefault()}
-          onClick={clear}
-        >
-          C
-        </button>
-      </div>
+      <Keypad keys={keys} keypadRef={keypadRef} />
     </form>
+  );
+}
+
+interface AmountKeys {
+  readonly type: (key: string) => void;
+  readonly backspace: () => void;
+  readonly clear: () => void;
+}
+
+/** Keys pressed while focus is on the page or the keypad (not in a text field) still work. */
+function usePageKeys(
+  keys: AmountKeys,
+  keypadRef: RefObject<HTMLDivElement | null>,
+  submit: () => void,
+): void {
+  const onPageKey = useEffectEvent((event: KeyboardEvent): void => {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const target = event.target;
+    const onPage = target === document.body || target === document.documentElement;
+    const onKeypad = target instanceof Node && keypadRef.current?.contains(target) === true;
+    if (!onPage && !onKeypad) return;
+    if (isTextField(target)) return;
+    if (/^[0-9.]$/.test(event.key)) keys.type(event.key);
+    else if (event.key === 'Backspace') keys.backspace();
+    else if (event.key === 'Escape') keys.clear();
+    else if (event.key === 'Enter') submit();
+    else return;
+    event.preventDefault();
+  });
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent): void => onPageKey(event);
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
+}
+
+function Keypad({
+  keys,
+  keypadRef,
+}: {
+  readonly keys: AmountKeys;
+  readonly keypadRef: RefObject<HTMLDivElement | null>;
+}) {
+  return (
+    <div className="keypad" ref={keypadRef} role="group" aria-label="Keypad">
+      {KEY_ROWS.flat().map((key) => (
+        <button
+          key={key}
+          type="button"
+          className="key"
+          // Keep the focus in the amount field when the keypad is used with a mouse.
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => keys.type(key)}
+        >
+          {key}
+        </button>
+      ))}
+      <button
+        type="button"
+        className="key key-action key-delete"
+        aria-label="Delete last digit"
+        onMouseDown={(event) => event.preventDefault()}
+        onClick={keys.backspace}
+      >
+        ⌫
+      </button>
+      <button
+        type="button"
+        className="key key-action key-clear"
+        aria-label="Clear amount"
+        onMouseDown={(event) => event.preventDefault()}
+        onClick={keys.clear}
+      >
+        C
+      </button>
+    </div>
   );
 }

@@ -1,6 +1,4 @@
-import { useEffect, useState } from 'react';
-import type { AlertView } from '#shared/sales';
-import { useBridge, useBridgeEvent } from '../../bridge-context';
+import { usePaidTwiceAlerts } from './use-sale';
 
 /**
  * Its look kept here rather than in styles.css, which the screen redesign is rewriting: the
@@ -18,39 +16,13 @@ const NOTICE_STYLE = {
   overflowWrap: 'anywhere',
 } as const;
 
-/** Main's alert kind for a payment beyond the one that paid a sale (engine/extra-payments.ts). */
-const PAID_TWICE = 'paid_twice';
-
-function isPaidTwiceOf(saleId: number, alert: AlertView): boolean {
-  return alert.kind === PAID_TWICE && alert.saleId === saleId;
-}
-
 /**
  * The customer paid this sale twice: said on the sale's screen while it is open, loud, so that
  * the cashier refunds before the customer leaves. Read once from main's open alerts, then
  * followed through its alert events.
  */
 export function PaidTwiceNotice({ saleId }: { readonly saleId: number }) {
-  const bridge = useBridge();
-  const [alerts, setAlerts] = useState<readonly AlertView[]>([]);
-
-  useEffect(() => {
-    let live = true;
-    void bridge.getActivity({}).then((result) => {
-      if (!live || !result.ok) return;
-      const found = result.value.alerts.filter((alert) => isPaidTwiceOf(saleId, alert));
-      setAlerts((shown) => [...shown, ...found.filter((a) => !shown.some((s) => s.id === a.id))]);
-    });
-    return () => {
-      live = false;
-    };
-  }, [bridge, saleId]);
-
-  useBridgeEvent('alert', (alert) => {
-    if (!isPaidTwiceOf(saleId, alert)) return;
-    setAlerts((shown) => (shown.some((s) => s.id === alert.id) ? shown : [...shown, alert]));
-  });
-
+  const alerts = usePaidTwiceAlerts(saleId);
   if (alerts.length === 0) return null;
   return (
     <div

@@ -1,33 +1,23 @@
 import { useState, type FormEvent } from 'react';
 import type { SessionView } from '#shared/bridge/contract';
-import { useBridge } from '../../bridge-context';
 import { OwnerUnlock } from '../../components/owner-unlock';
 import { PinField } from '../../components/pin-field';
-import { cashierMessage } from '../../errors';
-import { useSession } from '../../session-context';
+import { useSignIn } from './use-sign-in';
 
 /**
  * The counter before anyone signed in (an owner PIN is set): a cashier picks their name (and
  * types their PIN when the owner asks for them), or the owner unlocks.
  */
 export function SignInScreen({ session }: { readonly session: SessionView }) {
-  const bridge = useBridge();
-  const { apply } = useSession();
   const [chosen, setChosen] = useState<string | null>(null);
   const [pin, setPin] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, showError: setError, signIn: send } = useSignIn();
   const [ownerOpen, setOwnerOpen] = useState(session.cashiers.length === 0);
 
   async function signIn(name: string, withPin?: string): Promise<void> {
     if (busy) return;
-    setBusy(true);
-    setError(null);
-    const result = await bridge.signIn(withPin === undefined ? { name } : { name, pin: withPin });
-    setBusy(false);
+    await send(name, withPin);
     setPin('');
-    if (result.ok) apply(result.value);
-    else setError(cashierMessage(result.error));
   }
 
   function choose(name: string): void {

@@ -47,6 +47,15 @@ function busiest(bars: readonly ChartBar[]): number {
   return best;
 }
 
+/** The bar an arrow, Home or End key moves to from `from` (null: not a key the chart takes). */
+function keyedBar(key: string, from: number, last: number): number | null {
+  if (key === 'ArrowRight' || key === 'ArrowDown') return Math.min(last, from + 1);
+  if (key === 'ArrowLeft' || key === 'ArrowUp') return Math.max(0, from - 1);
+  if (key === 'Home') return 0;
+  if (key === 'End') return last;
+  return null;
+}
+
 export function BarChart({ title, summary, bars, testId, slotWidth }: BarChartProps) {
   const [active, setActive] = useState<number | null>(null);
   const [focused, setFocused] = useState(false);
@@ -54,23 +63,11 @@ export function BarChart({ title, summary, bars, testId, slotWidth }: BarChartPr
   const width = MARGIN.left + bars.length * slotWidth + MARGIN.right;
   const height = MARGIN.top + PLOT_HEIGHT + MARGIN.bottom;
   const baseline = MARGIN.top + PLOT_HEIGHT;
-  const barWidth = slotWidth * BAR_SHARE;
   const ticks = [0, top / 2, top];
   const shown = active === null ? null : (bars[active] ?? null);
 
   function onKeyDown(event: KeyboardEvent<SVGSVGElement>): void {
-    const last = bars.length - 1;
-    const from = active ?? busiest(bars);
-    const next =
-      event.key === 'ArrowRight' || event.key === 'ArrowDown'
-        ? Math.min(last, from + 1)
-        : event.key === 'ArrowLeft' || event.key === 'ArrowUp'
-          ? Math.max(0, from - 1)
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? last
-              : null;
+    const next = keyedBar(event.key, active ?? busiest(bars), bars.length - 1);
     if (next === null) return;
     event.preventDefault();
     setActive(next);
@@ -100,79 +97,19 @@ export function BarChart({ title, summary, bars, testId, slotWidth }: BarChartPr
         }}
       >
         <title>{title}</title>
-        {ticks.map((tick) => {
-          const y = baseline - (tick / top) * PLOT_HEIGHT;
-          return (
-            <g key={tick} className="bar-chart-tick">
-              <line x1={MARGIN.left} x2={width - MARGIN.right} y1={y} y2={y} />
-              <text x={MARGIN.left - 6} y={y} dy="0.35em" textAnchor="end">
-                {formatNairaShort(tick)}
-              </text>
-            </g>
-          );
-        })}
-        {bars.map((bar, i) => {
-          const slotX = MARGIN.left + i * slotWidth;
-          const x = slotX + (slotWidth - barWidth) / 2;
-          const whole = barHeight(bar.valueKobo, top, PLOT_HEIGHT);
-          const part =
-            bar.partKobo === undefined ? null : barHeight(bar.partKobo, top, PLOT_HEIGHT);
-          const isActive = i === active;
-          return (
-            <g
-              key={bar.key}
-              className={isActive ? 'bar-chart-bar active' : 'bar-chart-bar'}
-              data-key={bar.key}
-              onPointerEnter={() => setActive(i)}
-              onClick={() => setActive(i)}
-            >
-              {/* The whole slot answers the pointer: a short bar is hard to hit. */}
-              <rect
-                className="bar-chart-hit"
-                x={slotX}
-                y={MARGIN.top}
-                width={slotWidth}
-                height={PLOT_HEIGHT}
-              />
-              {whole > 0 && (
-                <rect
-                  className={part === null ? 'bar-chart-value' : 'bar-chart-whole'}
-                  x={x}
-                  y={baseline - whole}
-                  width={barWidth}
-                  height={whole}
-                />
-              )}
-              {part !== null && part > 0 && (
-                <rect
-                  className="bar-chart-part"
-                  x={x}
-                  y={baseline - part}
-                  width={barWidth}
-                  height={part}
-                />
-              )}
-              {isActive && (
-                <text
-                  className="bar-chart-value-label"
-                  x={slotX + slotWidth / 2}
-                  y={baseline - whole - 6}
-                  textAnchor="middle"
-                >
-                  {formatNairaShort(bar.valueKobo)}
-                </text>
-              )}
-              <text
-                className="bar-chart-axis-label"
-                x={slotX + slotWidth / 2}
-                y={baseline + 18}
-                textAnchor="middle"
-              >
-                {bar.axisLabel}
-              </text>
-            </g>
-          );
-        })}
+        <Ticks ticks={ticks} top={top} width={width} baseline={baseline} />
+        {bars.map((bar, i) => (
+          <Bar
+            key={bar.key}
+            bar={bar}
+            slotX={MARGIN.left + i * slotWidth}
+            slotWidth={slotWidth}
+            top={top}
+            baseline={baseline}
+            active={i === active}
+            onActive={() => setActive(i)}
+          />
+        ))}
         <line
           className="bar-chart-baseline"
           x1={MARGIN.left}
@@ -193,5 +130,99 @@ export function BarChart({ title, summary, bars, testId, slotWidth }: BarChartPr
         )}
       </p>
     </div>
+  );
+}
+
+function Ticks({
+  ticks,
+  top,
+  width,
+  baseline,
+}: {
+  readonly ticks: readonly number[];
+  readonly top: number;
+  readonly width: number;
+  readonly baseline: number;
+}) {
+  return ticks.map((tick) => {
+    const y = baseline - (tick / top) * PLOT_HEIGHT;
+    return (
+      <g key={tick} className="bar-chart-tick">
+        <line x1={MARGIN.left} x2={width - MARGIN.right} y1={y} y2={y} />
+        <text x={MARGIN.left - 6} y={y} dy="0.35em" textAnchor="end">
+          {formatNairaShort(tick)}
+        </text>
+      </g>
+    );
+  });
+}
+
+function Bar({
+  bar,
+  slotX,
+  slotWidth,
+  top,
+  baseline,
+  active,
+  onActive,
+}: {
+  readonly bar: ChartBar;
+  readonly slotX: number;
+  readonly slotWidth: number;
+  readonly top: number;
+  readonly baseline: number;
+  readonly active: boolean;
+  readonly onActive: () => void;
+}) {
+  const barWidth = slotWidth * BAR_SHARE;
+  const x = slotX + (slotWidth - barWidth) / 2;
+  const whole = barHeight(bar.valueKobo, top, PLOT_HEIGHT);
+  const part = bar.partKobo === undefined ? null : barHeight(bar.partKobo, top, PLOT_HEIGHT);
+  return (
+    <g
+      className={active ? 'bar-chart-bar active' : 'bar-chart-bar'}
+      data-key={bar.key}
+      onPointerEnter={onActive}
+      onClick={onActive}
+    >
+      {/* The whole slot answers the pointer: a short bar is hard to hit. */}
+      <rect
+        className="bar-chart-hit"
+        x={slotX}
+        y={MARGIN.top}
+        width={slotWidth}
+        height={PLOT_HEIGHT}
+      />
+      {whole > 0 && (
+        <rect
+          className={part === null ? 'bar-chart-value' : 'bar-chart-whole'}
+          x={x}
+          y={baseline - whole}
+          width={barWidth}
+          height={whole}
+        />
+      )}
+      {part !== null && part > 0 && (
+        <rect className="bar-chart-part" x={x} y={baseline - part} width={barWidth} height={part} />
+      )}
+      {active && (
+        <text
+          className="bar-chart-value-label"
+          x={slotX + slotWidth / 2}
+          y={baseline - whole - 6}
+          textAnchor="middle"
+        >
+          {formatNairaShort(bar.valueKobo)}
+        </text>
+      )}
+      <text
+        className="bar-chart-axis-label"
+        x={slotX + slotWidth / 2}
+        y={baseline + 18}
+        textAnchor="middle"
+      >
+        {bar.axisLabel}
+      </text>
+    </g>
   );
 }

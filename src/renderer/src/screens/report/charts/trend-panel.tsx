@@ -1,10 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
 import { formatNaira } from '#shared/money';
 import type { TrendDayView, TrendView } from '#shared/views';
-import { useBridge } from '../../../bridge-context';
-import { cashierMessage } from '../../../errors';
 import { BarChart, type ChartBar } from './bar-chart';
 import { transfers } from './chart-scale';
+import { useTrend } from './use-trend';
 
 /** A business day is a calendar date, not an instant: it is named in UTC so no zone shifts it. */
 function dateOf(day: string): Date {
@@ -118,24 +116,7 @@ export function TrendPanel({
   readonly day: string;
   readonly reloadKey: number;
 }) {
-  const bridge = useBridge();
-  const [trend, setTrend] = useState<TrendView | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const requestId = useRef(0);
-
-  useEffect(() => {
-    const id = ++requestId.current;
-    void bridge.getTrend({ day }).then((result) => {
-      if (id !== requestId.current) return;
-      if (result.ok) {
-        setTrend(result.value);
-        setError(null);
-      } else {
-        setTrend(null);
-        setError(cashierMessage(result.error));
-      }
-    });
-  }, [bridge, day, reloadKey]);
+  const { trend, error } = useTrend(day, reloadKey);
 
   const empty = trend !== null && trend.days.every((d) => d.shop.count === 0);
   return (

@@ -107,7 +107,7 @@ async function oneSale(rig: Rig, path: Path, phaseMs: number): Promise<number> {
   await rig.control('/transfers', { account_number: sale.accountNumber, amount: 1500 });
   const paidFrom = rig.scheduler.now();
   let realFrom = performance.now();
-  if (path === 'button') await rig.call('checkSale', { saleId: sale.id });
+  if (path === 'button') await rig.call('customerSaysPaid', { saleId: sale.id });
   for (;;) {
     await settle();
     if (rig.paid.has(sale.id)) break;

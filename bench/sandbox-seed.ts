@@ -23,7 +23,7 @@ export const BENCH_MERCHANT = {
 
 export interface SeedOptions {
   readonly total: number;
-  /** Static-flex counter accounts the transfers are spread over. */
+  /** Static-flex standing accounts the transfers are spread over. */
   readonly accounts: number;
   /** The first transfer's time; one transfer per second of history after it. */
   readonly startMs?: number;

@@ -1,15 +1,15 @@
 /**
  * A shop's store after years of trading, for the ten-year benchmark: 1,000 sales a day, each
  * with its one-off account, its state changes (sale_events) and, when money came, its inflow and
- * the provider's callback as the listener logged it; the shop's counter accounts and their
+ * the provider's callback as the listener logged it; the shop's standing accounts and their
  * payments; the other tills' payments that the merchant-wide listing brings in; one sync a day;
  * alerts, status changes, reversals, unreadable listing rows and resolved exceptions at the rates
  * a busy shop meets them. Inflows are topped up to 1,000 a day with the other tills' and the
- * counter accounts' payments, so a ten-year store holds 3,650,000 sales and 3,650,000 inflows.
+ * standing accounts' payments, so a ten-year store holds 3,650,000 sales and 3,650,000 inflows.
  *
  * Every day is drawn from its own seeded random stream, numbered from the last day backwards:
  * the last 365 days of the ten-year store and the one-year store hold the same rows (ids, the
- * numbered tail of session ids and the counter accounts' creation date aside), so a report of a
+ * numbered tail of session ids and the standing accounts' creation date aside), so a report of a
  * day in the last year is the same work on both, history apart.
  *
  * Written through the app's own migrations (openDatabase on a file), then in bulk transactions
@@ -284,7 +284,7 @@ function seed(db: Db, days: number, progress: (done: number) => void): void {
   for (const { name } of indexes) db.exec(`DROP INDEX "${name}"`);
   const st = statements(db);
   const ids: Ids = { account: 0, sale: 0, inflow: 0, syncRun: 0, session: 0 };
-  const counters = db.transaction(() => counterAccounts(st, ids, dayStart(days - 1)))();
+  const counters = db.transaction(() => standingAccounts(st, ids, dayStart(days - 1)))();
   const DAYS_PER_TRANSACTION = 30;
   for (let done = 0; done < days;) {
     const batch = Math.min(DAYS_PER_TRANSACTION, days - done);
@@ -299,8 +299,8 @@ function seed(db: Db, days: number, progress: (done: number) => void): void {
   })();
 }
 
-/** The till's two counter accounts (made on the first day), as static-flex accounts. */
-function counterAccounts(st: Statements, ids: Ids, at: number): readonly CounterAccount[] {
+/** The till's two standing accounts (made on the first day), as static-flex accounts. */
+function standingAccounts(st: Statements, ids: Ids, at: number): readonly StandingAccount[] {
   return [1, 2].map((n) => {
     ids.account += 1;
     const reference = `TILLA7K2-${dayClock(at).stamp(at)}-COUNTER-000${n}-${n === 1 ? 'K3J9QF7A' : 'M2P8XW4C'}`;
@@ -326,7 +326,7 @@ function counterAccounts(st: Statements, ids: Ids, at: number): readonly Counter
   });
 }
 
-interface CounterAccount {
+interface StandingAccount {
   readonly id: number;
   readonly reference: string;
   readonly accountNumber: string;
@@ -360,7 +360,7 @@ function outcome(roll: number): Outcome {
 function seedDay(
   st: Statements,
   ids: Ids,
-  counters: readonly CounterAccount[],
+  counters: readonly StandingAccount[],
   back: number,
 ): void {
   const random = createSeededRandom(0x7e11 + back * 7919).next;
@@ -683,7 +683,7 @@ function seedDay(
     }
   }
 
-  // The rest of the day's listing: counter accounts, the other tills, a stranger now and then.
+  // The rest of the day's listing: standing accounts, the other tills, a stranger now and then.
   for (let n = ownInflows; n < INFLOWS_PER_DAY; n++) {
     const occurredAt = start + OPENS_AT_HOUR * HOUR_MS + int(0, OPEN_HOURS * 3_600) * 1000;
     const sessionId = newSession(occurredAt);

@@ -1,7 +1,7 @@
 /**
  * The ten-year shop (issue 16, item 2): 1,000 sales a day for ten years (bench/ten-year-seed.ts:
  * 3,650,000 sales and 3,650,000 inflows with their events, accounts, callbacks, alerts, several
- * tills and counter accounts), measured with the app's own functions as its handlers call them.
+ * tills and standing accounts), measured with the app's own functions as its handlers call them.
  *
  * Each figure beside a baseline measured in the same run, judged as a ratio; the issue's
  * absolute targets are printed with whether this run met them. Time figures are the median of
@@ -98,7 +98,7 @@ const NOW =
 const HISTORY_RATIO_MAX = 1.5;
 /**
  * A month's CSV does the month's report and one indexed read of each row (with a lookup of its
- * sale and of the counter accounts) besides the writing: at most 4x writing the rows alone.
+ * sale and of the standing accounts) besides the writing: at most 4x writing the rows alone.
  */
 const CSV_RATIO_MAX = 4;
 /**
@@ -429,7 +429,7 @@ async function csvMonth(tenYear: Db, oneYear: Db, seed: number): Promise<BenchFi
     unit: 'ms',
     baselineName: `writing ${rows.length.toLocaleString('en')} rows from memory, no query`,
     ratioTarget: { max: CSV_RATIO_MAX },
-    note: `buildCsvExport as exportCsv calls it: it finds the month's exceptions for the exception columns (buildReportExceptions, the report's without the rest of it: ${ms(exceptionsMs)} ms, ${((100 * exceptionsMs) / measured.value.median).toFixed(0)}% of the export), then reads each row with a lookup of its sale and of the counter accounts; the same export on the one-year store ${ms(oneYearMs)} ms (${(measured.value.median / oneYearMs).toFixed(2)}x); ${list(measured.values)} vs ${list(measured.baselineValues)} ms`,
+    note: `buildCsvExport as exportCsv calls it: it finds the month's exceptions for the exception columns (buildReportExceptions, the report's without the rest of it: ${ms(exceptionsMs)} ms, ${((100 * exceptionsMs) / measured.value.median).toFixed(0)}% of the export), then reads each row with a lookup of its sale and of the standing accounts; the same export on the one-year store ${ms(oneYearMs)} ms (${(measured.value.median / oneYearMs).toFixed(2)}x); ${list(measured.values)} vs ${list(measured.baselineValues)} ms`,
   });
 }
 

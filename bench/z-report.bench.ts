@@ -1,6 +1,6 @@
 /**
  * Z-report figures on a store seeded as a real shop: a year of 1,000 sales a day with their
- * one-off accounts and state changes, inflows (this till's, its counter accounts', the other
+ * one-off accounts and state changes, inflows (this till's, its standing accounts', the other
  * tills' through the merchant-wide listing, a stranger's now and then), logged callbacks, a sync
  * a day, alerts, reversals and resolved exceptions (bench/ten-year-seed.ts, the one-year store:
  * its last year is the ten-year store's). The report is the app's own: buildZReport as the
@@ -165,7 +165,7 @@ export async function run(context: BenchContext): Promise<readonly BenchFigure[]
         headline,
         DAY_RATIO_MAX,
         DAY_TARGET_MS,
-        `${rowsInDay} inflows on ${REPORT_DAY} among ${size} (a year of a shop, ${store.firstDay} to ${store.lastDay}: this till's sales, its two counter accounts' and two other tills' payments from the listing; ${
+        `${rowsInDay} inflows on ${REPORT_DAY} among ${size} (a year of a shop, ${store.firstDay} to ${store.lastDay}: this till's sales, its two standing accounts' and two other tills' payments from the listing; ${
           store.seedMs > 0
             ? `seeded this run in ${(store.seedMs / 1000).toFixed(0)} s`
             : 'seed reused from the temp dir'

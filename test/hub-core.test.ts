@@ -163,7 +163,7 @@ describe('a paired counter at a real hub', () => {
     for (const channel of [
       'getSale',
       'cancelSale',
-      'checkSale',
+      'customerSaysPaid',
       'retrySale',
       'getReceipt',
       'printReceipt',

@@ -134,7 +134,7 @@ describe('roles through the browser shell', () => {
       ['updateSettings', { patch: { shop: { name: 'Mine now' } } }],
       ['getSecrets', { environment: 'staging' }],
       ['setSecret', { scope: 'staging', name: 'secretKey', value: 'sk_live_stolen_key_0001' }],
-      ['createCounterAccount', { type: 'static-flex' }],
+      ['createStandingAccount', { type: 'static-flex' }],
       ['setOwnerPin', { pin: '0000', currentPin: OWNER_PIN }],
       ['setCashierPin', { name: 'Ade', pin: '1111' }],
       ['resolveException', { key: 'x', action: 'goods_given' }],
@@ -154,9 +154,15 @@ describe('roles through the browser shell', () => {
     bolaSale = await bola.ok<SaleView>('createSale', { amount: '2000' });
     const bolaActivity = await bola.ok<ActivityView>('getActivity');
     expect(bolaActivity.sales.map((s) => s.id)).toEqual([bolaSale.id]);
-    expect(bolaActivity.counterAccounts).toEqual([]);
+    expect(bolaActivity.standingAccounts).toEqual([]);
 
-    for (const channel of ['getSale', 'cancelSale', 'checkSale', 'retrySale', 'getReceipt']) {
+    for (const channel of [
+      'getSale',
+      'cancelSale',
+      'customerSaysPaid',
+      'retrySale',
+      'getReceipt',
+    ]) {
       const answer = await bola.call(channel, { saleId: adeSale.id });
       expect(answer.status, channel).toBe(403);
       expect(answer.body, channel).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });

@@ -100,7 +100,7 @@ export interface CallbackHealthView {
   readonly lastSelfTest: CallbackSelfTestView | null;
 }
 
-export interface CounterAccountView {
+export interface StandingAccountView {
   readonly id: number;
   readonly type: 'static' | 'static-flex';
   readonly reference: string;
@@ -235,9 +235,9 @@ export interface ShopTotalsView {
   readonly thisTill: AmountTotal;
   /** Other tills of this shop, one each, largest amount first. */
   readonly otherTills: readonly OtherTillTotal[];
-  /** The permanent counter accounts (static, static-flex) of any till of this shop. */
-  readonly counterAccounts: AmountTotal;
-  /** thisTill + otherTills + counterAccounts. */
+  /** The permanent standing accounts (static, static-flex) of any till of this shop. */
+  readonly standingAccounts: AmountTotal;
+  /** thisTill + otherTills + standingAccounts. */
   readonly shopTotal: AmountTotal;
   /** Money no till of this shop made (each payment is also an exception). */
   readonly notOurs: AmountTotal;
@@ -261,7 +261,7 @@ export interface ZReportView {
     readonly tillId: string | null;
     readonly cashier: string | null;
   })[];
-  /** Successful inflows into the permanent counter accounts (the same as shop.counterAccounts). */
+  /** Successful inflows into the permanent standing accounts (the same as shop.standingAccounts). */
   readonly counter: AmountTotal;
   /** The successful inflows by the till of this shop that made them. */
   readonly shop: ShopTotalsView;
@@ -296,7 +296,7 @@ export interface TrendDayView {
   readonly day: string;
   /** This till's own sales (the shop view's thisTill line). */
   readonly thisTill: AmountTotal;
-  /** This till, the other tills and the counter accounts (the shop view's shopTotal line). */
+  /** This till, the other tills and the standing accounts (the shop view's shopTotal line). */
   readonly shop: AmountTotal;
 }
 

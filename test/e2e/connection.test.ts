@@ -171,7 +171,7 @@ describe('never a blank till', () => {
         contentType: 'application/json',
         body: JSON.stringify({
           ok: true,
-          value: { sales: null, inflows: [], alerts: [], counterAccounts: [] },
+          value: { sales: null, inflows: [], alerts: [], standingAccounts: [] },
         }),
       }),
     );

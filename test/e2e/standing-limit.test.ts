@@ -1,7 +1,7 @@
 /**
  * The owner's standing-account limit on the Shop page, in real Chromium on the browser shell
  * (`npm run web`, its own data folder): typed in Naira, saved, and still there in a new window
- * (main kept it in kobo). Then a ₦60,000 transfer into a static-flex counter account through the
+ * (main kept it in kobo). Then a ₦60,000 transfer into a static-flex standing account through the
  * embedded sandbox raises the alert and shows on the report screen as a case to resolve. Shoots
  * the section and the report at each screen class into test-results/e2e for a person to look at.
  */
@@ -83,7 +83,7 @@ describe('the standing-account limit, in Chromium', () => {
     await again.context().close();
 
     // A standing account, a transfer below the limit and one above it.
-    const created = await callTill(web.first.url, 'createCounterAccount', { type: 'static-flex' });
+    const created = await callTill(web.first.url, 'createStandingAccount', { type: 'static-flex' });
     if (!created.ok) throw new Error(created.error.message);
     const { accountNumber } = created.value as { accountNumber: string };
     await sandboxTransfer(web.first.control_url, accountNumber, 800);
@@ -98,7 +98,7 @@ describe('the standing-account limit, in Chromium', () => {
     });
     expect(await textOf(exception)).toContain('₦60,000.00');
     expect(await textOf(exception)).toContain(accountNumber);
-    expect(await report.getByText('₦800.00 arrived in counter account').count()).toBe(0);
+    expect(await report.getByText('₦800.00 arrived in standing account').count()).toBe(0);
     await exception.getByRole('button', { name: 'Record what was done' }).waitFor();
     await exception.scrollIntoViewIfNeeded();
     await report.screenshot({ path: join(artifacts, 'standing-limit-report-pc.png') });

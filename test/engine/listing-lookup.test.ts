@@ -16,7 +16,7 @@ afterEach(async () => {
 });
 
 /**
- * `older` transfers into a counter account, then the sale's wrong amount: the newest row.
+ * `older` transfers into a standing account, then the sale's wrong amount: the newest row.
  * `spacedMs`: the fake clock moves that far between transfers, so the listing's dates show its
  * order (0: every row in the same second).
  */
@@ -24,7 +24,7 @@ async function busyListing(older: number, spacedMs = 0) {
   const requests = countProviderRequests(() => h?.scheduler.now() ?? 0);
   const harness = (h = await createHarness({ live: true, clientFetch: requests.fetch }));
   await harness.control('/personality', { callbacks: 'never' });
-  const counter = await harness.engine.createCounterAccount({ type: 'static-flex' });
+  const counter = await harness.engine.createStandingAccount({ type: 'static-flex' });
   const old: string[] = [];
   for (let i = 0; i < older; i++) {
     const tx = await harness.transfer(counter.accountNumber ?? '', 10 + i);

@@ -15,14 +15,14 @@ const LIMIT_KOBO = 500_000;
 const ZONE = { timeZone: 'Africa/Lagos', cutoffHour: 0 };
 const DAY_MS = 86_400_000;
 
-/** The real sandbox over HTTP and a real SQLite file, with a static-flex counter account. */
+/** The real sandbox over HTTP and a real SQLite file, with a static-flex standing account. */
 async function standingWorld(limitKobo = LIMIT_KOBO, personality: Record<string, unknown> = {}) {
   const harness = (h = await createHarness({
     live: true,
     settings: { standingFlagAboveKobo: limitKobo },
   }));
   if (Object.keys(personality).length > 0) await harness.control('/personality', personality);
-  const counter = await harness.engine.createCounterAccount({ type: 'static-flex' });
+  const counter = await harness.engine.createStandingAccount({ type: 'static-flex' });
   return { harness, counter, accountNumber: counter.accountNumber ?? '' };
 }
 

@@ -137,7 +137,7 @@ export const PLANNED_REFUSALS: Readonly<
   retrySale: {
     SALE_NOT_OPEN: { why: 'a retry step races the sale leaving failed_to_create', faultsOn: false },
   },
-  createCounterAccount: {
+  createStandingAccount: {
     SERVER_ERROR: {
       why: 'an injected 5xx or side-effect 500 (create is never retried)',
       faultsOn: true,
@@ -195,7 +195,7 @@ class Run {
   /** Bridge calls answered with a coded error. */
   readonly refusals: Refusal[] = [];
   current: FaultState = { ...NO_FAULTS };
-  counterAccount: string | null = null;
+  standingAccount: string | null = null;
   callbacksDown = false;
   badRowsOff = false;
   readonly runStart: number;
@@ -406,9 +406,9 @@ class Run {
         const sale = this.live.get(step.sale);
         if (!sale) return;
         if (step.kind === 'retry' && sale.state !== 'failed_to_create') return;
-        const channel = ({ cancel: 'cancelSale', check: 'checkSale', retry: 'retrySale' } as const)[
-          step.kind
-        ];
+        const channel = (
+          { cancel: 'cancelSale', check: 'customerSaysPaid', retry: 'retrySale' } as const
+        )[step.kind];
         if (step.kind === 'check') this.notePress(sale.id);
         const result = await this.call(channel, { saleId: sale.id });
         if (result.ok) this.noteSale(step.sale, result);
@@ -422,17 +422,17 @@ class Run {
         return;
       }
       case 'counter-create': {
-        const result = await this.call('createCounterAccount', {
+        const result = await this.call('createStandingAccount', {
           type: step.fixedKobo === null ? 'static-flex' : 'static',
           ...(step.fixedKobo === null ? {} : { amount: (step.fixedKobo / 100).toFixed(2) }),
         });
-        if (result.ok) this.counterAccount = result.value.accountNumber;
+        if (result.ok) this.standingAccount = result.value.accountNumber;
         return;
       }
       case 'counter-pay': {
-        if (!this.counterAccount) return;
+        if (!this.standingAccount) return;
         const { status, body } = await this.control('/transfers', {
-          account_number: this.counterAccount,
+          account_number: this.standingAccount,
           amount: step.kobo / 100,
         });
         if (status !== 200) throw new Error(`transfer refused: ${status} ${JSON.stringify(body)}`);
@@ -482,7 +482,7 @@ class Run {
         const sale = this.live.get(step.sale);
         if (!sale) return undefined;
         this.notePress(sale.id);
-        return this.call('checkSale', { saleId: sale.id });
+        return this.call('customerSaysPaid', { saleId: sale.id });
       }
     }
   }

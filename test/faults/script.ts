@@ -285,7 +285,7 @@ export function drawScript(seed: number, sigkill: boolean): Script {
     });
   }
   if (rng.chance(0.3)) steps.push({ at: rng.int(0, horizon), kind: 'sync' });
-  // A permanent counter account (static-flex: any amount; static: a fixed one), paid several
+  // A permanent standing account (static-flex: any amount; static: a fixed one), paid several
   // times: the status endpoint shows one payment, the listing sync the others.
   if (rng.chance(0.2)) {
     const fixedKobo = rng.chance(0.5) ? rng.int(1, 500) * 100 : null;

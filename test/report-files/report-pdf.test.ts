@@ -20,7 +20,7 @@ import { buildPdfExport } from '#main/reports/pdf/pdf-export';
 import { ENVIRONMENT_ON_PAPER } from '#main/reports/pdf/report-pdf';
 import {
   insertCompleteSyncRun,
-  insertCounterAccounts,
+  insertStandingAccounts,
   insertInflowRow,
   nextSessionId,
 } from '#support/shop-history';
@@ -54,7 +54,7 @@ function rowPattern(...cells: readonly string[]): RegExp {
 function seedShopDay(db: Db): void {
   const day = seedExceptionDay(db);
   const at = (hours: number) => EXCEPTION_DAY_START + hours * HOUR;
-  const [counterId] = insertCounterAccounts(db, at(8));
+  const [counterId] = insertStandingAccounts(db, at(8));
   insertInflowRow(
     db,
     {
@@ -150,7 +150,7 @@ describe('the end-of-day report as a PDF', () => {
     expect(text).toMatch(rowPattern('Pending', ...money(report.pending)));
     expect(report.pending.count).toBe(1);
 
-    // The shop view: this till, other tills (each), counter accounts, shop total, not ours.
+    // The shop view: this till, other tills (each), standing accounts, shop total, not ours.
     const { shop } = report;
     expect(shop.otherTills).toHaveLength(1);
     expect(text).toMatch(
@@ -163,8 +163,8 @@ describe('the end-of-day report as a PDF', () => {
     expect(text).toMatch(
       rowPattern(`Till ${shop.otherTills[0]!.tillPrefix} · another till of this shop`),
     );
-    expect(text).toMatch(rowPattern('Counter accounts', ...money(shop.counterAccounts)));
-    expect(shop.counterAccounts.amountKobo).toBe(42_000);
+    expect(text).toMatch(rowPattern('Standing accounts', ...money(shop.standingAccounts)));
+    expect(shop.standingAccounts.amountKobo).toBe(42_000);
     expect(text).toMatch(rowPattern('Shop total', ...money(shop.shopTotal)));
     expect(flat).toContain(
       `Not made by any till of this shop: 1 transfer, ${formatNaira(shop.notOurs.amountKobo)}`,

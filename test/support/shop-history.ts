@@ -61,7 +61,7 @@ export function transactionRecord(overrides: Partial<TransactionRecord> = {}): T
   };
 }
 
-export function insertCounterAccounts(db: Db, now: number): number[] {
+export function insertStandingAccounts(db: Db, now: number): number[] {
   return COUNTER_REFERENCES.map((reference, index) => {
     const { lastInsertRowid } = db
       .prepare(
@@ -187,7 +187,7 @@ export interface ShopOptions {
 
 /**
  * A few hundred sales and inflows at random times in [startMs, endMs): paid, paid late, wrong
- * amounts, still open, expired, counter-account payments, payments nobody here asked for, and
+ * amounts, still open, expired, standing-account payments, payments nobody here asked for, and
  * pending transfers. About one paid sale in ten is not shown by the listing, and one in twenty
  * is reversed (its payment failed after the sale was marked paid).
  */
@@ -202,7 +202,7 @@ function generateShopRows(db: Db, options: ShopOptions): ShopModel {
   const amount = (): number => 100 + Math.floor(random() * 5_000_000);
   const at = (): number =>
     options.startMs + Math.floor(random() * (options.endMs - options.startMs));
-  const counterIds = insertCounterAccounts(db, options.startMs);
+  const counterIds = insertStandingAccounts(db, options.startMs);
   const sales: ModelSale[] = [];
   const inflows: ModelInflow[] = [];
   const tills = ['till-1', 'till-2'];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '#shared/settings-schema';
 import { createReferenceGenerator } from '#main/provider/references';
-import { insertCounterAccounts, insertInflowRow, nextSessionId } from '#support/shop-history';
+import { insertStandingAccounts, insertInflowRow, nextSessionId } from '#support/shop-history';
 import { createTestDb } from '#support/database';
 import { reportHandlers } from './report-handlers';
 
@@ -60,7 +60,7 @@ describe('getTrend', () => {
 
 describe("the owner's standing-account limit (Settings) reaches the report and the CSV", () => {
   const { db } = createTestDb();
-  const [accountId] = insertCounterAccounts(db, NOW - 2 * HOUR);
+  const [accountId] = insertStandingAccounts(db, NOW - 2 * HOUR);
   const sessionId = nextSessionId();
   insertInflowRow(
     db,

@@ -34,7 +34,7 @@ import { chooseSandbox, openSandboxLink, type SandboxChoice } from './sandbox-li
 import { StandaloneSandboxError } from './standalone-sandbox';
 import { saleHandlers } from './sale-handlers';
 import { syncHandlers } from './sync-handlers';
-import { alertView, inflowView } from './views';
+import { alertView, inflowView } from './row-views';
 
 export { NotConfiguredError } from './not-configured-error';
 

@@ -4,14 +4,14 @@ import type { ReceiptView } from '#shared/views';
 import { effectiveRole, ForbiddenError, pairedCounterOf } from '#main/auth/caller';
 import type { SalesEngine } from '#main/engine/sales-engine';
 import type { Scheduler } from '#main/clock/scheduler';
-import { listCounterAccounts } from '#main/store/accounts-repo';
+import { listStandingAccounts } from '#main/store/accounts-repo';
 import { acknowledgeAlert, listOpenAlerts } from '#main/store/alerts-repo';
 import type { Db } from '#main/store/database';
 import { listRecentInflows } from '#main/store/inflows-repo';
 import { getSale, listSalesCreatedBetween } from '#main/store/sales-repo';
 import { listTillSaleIdsCreatedBetween } from '#main/store/till-sales-queries';
 import { AmountInputError, parseNairaInput } from './amount-input';
-import { alertView, counterAccountView, inflowView } from './views';
+import { alertView, standingAccountView, inflowView } from './row-views';
 
 export interface SaleHandlerDeps {
   readonly db: Db;
@@ -85,7 +85,7 @@ export function saleHandlers(deps: SaleHandlerDeps): HandlersOf<typeof saleChann
     // that the caller owns it (and that it exists) before any of these runs.
     getSale: ({ saleId }) => engine.getSale(saleId),
     cancelSale: ({ saleId }) => engine.cancelSale(saleId),
-    checkSale: ({ saleId }) => engine.customerSaysPaid(saleId),
+    customerSaysPaid: ({ saleId }) => engine.customerSaysPaid(saleId),
     retrySale: ({ saleId }) => engine.retrySale(saleId),
     getReceipt: ({ saleId }): ReceiptView => {
       const sale = engine.getSale(saleId);
@@ -114,7 +114,7 @@ export function saleHandlers(deps: SaleHandlerDeps): HandlersOf<typeof saleChann
           sales: listSalesCreatedBetween(db, from, to).map((row) => engine.getSale(row.id)),
           inflows: listRecentInflows(db, from).map(inflowView),
           alerts: listOpenAlerts(db).map(alertView),
-          counterAccounts: listCounterAccounts(db).map(counterAccountView),
+          standingAccounts: listStandingAccounts(db).map(standingAccountView),
         };
       }
       // A cashier: their own sales (a counter: its till's), and only the money and alerts tied
@@ -136,19 +136,19 @@ export function saleHandlers(deps: SaleHandlerDeps): HandlersOf<typeof saleChann
         alerts: listOpenAlerts(db)
           .filter((row) => isOwnSale(caller, row.saleId))
           .map(alertView),
-        counterAccounts: [],
+        standingAccounts: [],
       };
     },
     acknowledgeAlert: ({ alertId }) => ({
       acknowledged: acknowledgeAlert(db, alertId, scheduler.now()),
     }),
-    createCounterAccount: async ({ type, amount }) => {
+    createStandingAccount: async ({ type, amount }) => {
       const amountKobo = amount === undefined ? undefined : parseNairaInput(amount);
       if (type === 'static' && amountKobo === undefined) {
         throw new AmountInputError('A static account needs its fixed amount.', 'amount');
       }
-      return counterAccountView(
-        await engine.createCounterAccount({
+      return standingAccountView(
+        await engine.createStandingAccount({
           type,
           ...(amountKobo === undefined ? {} : { amountKobo }),
         }),

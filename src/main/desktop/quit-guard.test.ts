@@ -2,17 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { onQuitRequest, QUIT_ANYWAY_BUTTON, quitConfirmed } from './quit-guard';
 import type { TillSnapshot } from './till-snapshot';
 
-const till = (openSales: number, counterAccounts = 0): TillSnapshot => ({
+const till = (openSales: number, standingAccounts = 0): TillSnapshot => ({
   environment: 'production',
   callbacks: 'live',
   openSales,
-  counterAccounts,
+  standingAccounts,
   openAlerts: 4,
   connectedCounters: 0,
 });
 
 describe('onQuitRequest', () => {
-  it('quits at once with no open sale (counter accounts and alerts do not ask)', () => {
+  it('quits at once with no open sale (standing accounts and alerts do not ask)', () => {
     expect(onQuitRequest({ till: till(0, 3), confirmed: false, purpose: 'quit' })).toEqual({
       kind: 'quit',
     });

@@ -48,11 +48,11 @@ const status = (overrides: Partial<StatusView> = {}): StatusView => ({
   ...overrides,
 });
 
-const activity = (sales: readonly SaleView[], counterAccounts = 0): ActivityView => ({
+const activity = (sales: readonly SaleView[], standingAccounts = 0): ActivityView => ({
   sales,
   inflows: [],
   alerts: [],
-  counterAccounts: Array.from({ length: counterAccounts }, (_, i) => ({
+  standingAccounts: Array.from({ length: standingAccounts }, (_, i) => ({
     id: i + 1,
     type: 'static' as const,
     reference: `C-${i}`,
@@ -65,7 +65,7 @@ const activity = (sales: readonly SaleView[], counterAccounts = 0): ActivityView
 });
 
 describe('tillSnapshot', () => {
-  it('reads the state, alerts, open sales and counter accounts', () => {
+  it('reads the state, alerts, open sales and standing accounts', () => {
     const snapshot = tillSnapshot(
       status(),
       activity([sale(1, 'awaiting_payment'), sale(2, 'paid'), sale(3, 'wrong_amount')], 2),
@@ -76,7 +76,7 @@ describe('tillSnapshot', () => {
       environment: 'staging',
       callbacks: 'unproven',
       openSales: 2,
-      counterAccounts: 2,
+      standingAccounts: 2,
       openAlerts: 2,
       connectedCounters: 3,
     });

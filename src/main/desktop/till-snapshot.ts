@@ -9,8 +9,8 @@ export interface TillSnapshot {
   readonly callbacks: CallbackHealthState;
   /** Sales still waiting for their money. */
   readonly openSales: number;
-  /** Permanent counter accounts: money can arrive on them at any time. */
-  readonly counterAccounts: number;
+  /** Permanent standing accounts: money can arrive on them at any time. */
+  readonly standingAccounts: number;
   readonly openAlerts: number;
   /** Counters paired to this hub with their event stream open: they sell through this till. */
   readonly connectedCounters: number;
@@ -52,7 +52,7 @@ export function tillSnapshot(
     environment: status.environment,
     callbacks: status.callbackHealth.state,
     openSales: openListed + openElsewhere,
-    counterAccounts: activity.counterAccounts.length,
+    standingAccounts: activity.standingAccounts.length,
     openAlerts: status.openAlerts,
     connectedCounters,
   };

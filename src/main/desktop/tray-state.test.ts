@@ -7,7 +7,7 @@ const quiet: TillSnapshot = {
   environment: 'production',
   callbacks: 'live',
   openSales: 0,
-  counterAccounts: 0,
+  standingAccounts: 0,
   openAlerts: 0,
   connectedCounters: 0,
 };
@@ -82,13 +82,13 @@ describe('trayState', () => {
     expect(state.tooltip).toContain(words);
   });
 
-  it('names a test environment and counter accounts', () => {
+  it('names a test environment and standing accounts', () => {
     const state = trayState({
-      till: { ...quiet, environment: 'sandbox', counterAccounts: 2 },
+      till: { ...quiet, environment: 'sandbox', standingAccounts: 2 },
       update: UPDATES_OFF,
     });
     expect(state.tooltip.startsWith('Transfer Till (sandbox): ')).toBe(true);
-    expect(labels(state.menu)).toContain('2 counter accounts taking payments');
+    expect(labels(state.menu)).toContain('2 standing accounts taking payments');
   });
 
   it('keeps the tooltip within what Windows shows', () => {

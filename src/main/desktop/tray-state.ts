@@ -106,10 +106,10 @@ export function trayState(input: TrayInput): TrayState {
     },
     { kind: 'label', label: CALLBACK_WORDS[till.callbacks].long },
   ];
-  if (till.counterAccounts > 0) {
+  if (till.standingAccounts > 0) {
     status.push({
       kind: 'label',
-      label: `${count(till.counterAccounts, 'counter account', 'counter accounts')} taking payments`,
+      label: `${count(till.standingAccounts, 'standing account', 'standing accounts')} taking payments`,
     });
   }
   if (till.openAlerts > 0) {

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { TillSnapshot } from './till-snapshot';
 import { onWindowClose, type WindowCloseInput } from './window-close';
 
-const till = (openSales: number, counterAccounts = 0): TillSnapshot => ({
+const till = (openSales: number, standingAccounts = 0): TillSnapshot => ({
   environment: 'production',
   callbacks: 'live',
   openSales,
-  counterAccounts,
+  standingAccounts,
   openAlerts: 0,
   connectedCounters: 0,
 });
@@ -47,11 +47,11 @@ describe('onWindowClose', () => {
     });
   });
 
-  it('hides to the tray while counter accounts exist, with no sale open', () => {
+  it('hides to the tray while standing accounts exist, with no sale open', () => {
     const decision = onWindowClose(input({ till: till(0, 2) }));
     expect(decision.kind).toBe('hide-to-tray');
     expect(decision.kind === 'hide-to-tray' && decision.notice?.body).toMatch(
-      /^Counter accounts can be paid at any time/,
+      /^Standing accounts can be paid at any time/,
     );
   });
 

@@ -27,7 +27,7 @@ function reasonToKeepRunning(till: TillSnapshot | null): string | null {
       ? 'A sale is waiting for payment'
       : `${till.openSales} sales are waiting for payment`;
   }
-  if (till.counterAccounts > 0) return 'Counter accounts can be paid at any time';
+  if (till.standingAccounts > 0) return 'Standing accounts can be paid at any time';
   if (till.connectedCounters > 0) {
     return till.connectedCounters === 1
       ? 'A counter is selling through this hub'

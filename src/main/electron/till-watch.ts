@@ -1,7 +1,7 @@
 /**
  * What the tray and the power-save blocker know of the till: a snapshot read again shortly
  * after each event that may change its counts, and now and then (acknowledged alerts and new
- * counter accounts send no event).
+ * standing accounts send no event).
  */
 import type { BridgeEvent } from '#shared/bridge/contract';
 import { IN_PROCESS_OWNER } from '#main/auth/caller';
@@ -15,7 +15,7 @@ const REFRESH_ON: ReadonlySet<BridgeEvent['type']> = new Set([
   'callback-health',
   'inflow',
 ]);
-/** Acknowledged alerts and new counter accounts send no event: read again now and then. */
+/** Acknowledged alerts and new standing accounts send no event: read again now and then. */
 const REFRESH_EVERY_MS = 60_000;
 const REFRESH_DEBOUNCE_MS = 250;
 

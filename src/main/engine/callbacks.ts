@@ -1,4 +1,4 @@
-import { getAccountByReference, getCounterAccountByNumber } from '#main/store/accounts-repo';
+import { getAccountByReference, getStandingAccountByNumber } from '#main/store/accounts-repo';
 import { markCallbackProcessed } from '#main/store/callback-log-repo';
 import { getInflowBySession } from '#main/store/inflows-repo';
 import { isStoreFullError } from '#main/store/store-space';
@@ -8,12 +8,12 @@ import {
   getSaleByReference,
   type SaleRow,
 } from '#main/store/sales-repo';
-import { confirmCounterCallback } from './counter-accounts';
+import { confirmStandingCallback } from './standing-accounts';
 import { alertForeignShape, checkEveryOpenSale, saleForForeignShape } from './foreign-callbacks';
 import { raiseEngineAlert } from './engine-context';
 import type { CallbackHint } from '#main/webhook/types';
 import { recheckPaidSale } from './paid-recheck';
-import { checkSale } from './sale-checks';
+import { checkSaleStatus } from './sale-checks';
 import type { WatchEnv } from './watch-book';
 import { watchSale } from './watching';
 
@@ -52,8 +52,8 @@ async function outcomeOf(
     ? (saleForHint(env, hint) ?? (foreign ? saleForForeignShape(env, foreign) : undefined))
     : undefined;
   if (!sale) {
-    const counter = hint ? counterAccountForHint(env, hint) : undefined;
-    if (counter && hint) return confirmCounterCallback(ctx, counter, hint);
+    const counter = hint ? standingAccountForHint(env, hint) : undefined;
+    if (counter && hint) return confirmStandingCallback(ctx, counter, hint);
     // Nothing in it names a sale of this till: still news of money, so every open sale is
     // checked now rather than at the next safety-net check.
     if (!hint?.reference && !hint?.sessionId) return checkEveryOpenSale(env, callbackId, foreign);
@@ -74,7 +74,7 @@ async function outcomeOf(
       return await recheckPaidSale(env, sale.id);
     }
     after = await ctx.queue.run(sale.id, async () => {
-      const checked = await checkSale(env, sale.id, 'callback', { lookup: false });
+      const checked = await checkSaleStatus(env, sale.id, 'callback', { lookup: false });
       return checked?.sale ?? getSale(ctx.db, sale.id) ?? sale;
     });
   } catch (error) {
@@ -102,9 +102,9 @@ function saleForHint(env: WatchEnv, hint: CallbackHint): SaleRow | undefined {
   return hint.accountNumber ? getLatestSaleByAccountNumber(db, hint.accountNumber) : undefined;
 }
 
-function counterAccountForHint(env: WatchEnv, hint: CallbackHint) {
+function standingAccountForHint(env: WatchEnv, hint: CallbackHint) {
   const { db } = env.ctx;
   const account = hint.reference ? getAccountByReference(db, hint.reference) : undefined;
   if (account?.purpose === 'counter') return account;
-  return hint.accountNumber ? getCounterAccountByNumber(db, hint.accountNumber) : undefined;
+  return hint.accountNumber ? getStandingAccountByNumber(db, hint.accountNumber) : undefined;
 }

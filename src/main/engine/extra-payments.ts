@@ -76,7 +76,7 @@ function flagStandingPaymentAboveLimit(ctx: EngineContext, row: InflowRow): void
     kind: STANDING_ABOVE_LIMIT,
     saleId: null,
     sessionId: row.sessionId,
-    message: `PAYMENT ABOVE ${formatNaira(limitKobo)} INTO A STANDING ACCOUNT: ${formatNaira(row.amountKobo)} arrived in counter account ${account.accountNumber ?? account.reference} (session ${row.sessionId}). Check with the customer that this is the amount they meant to send.`,
+    message: `PAYMENT ABOVE ${formatNaira(limitKobo)} INTO A STANDING ACCOUNT: ${formatNaira(row.amountKobo)} arrived in standing account ${account.accountNumber ?? account.reference} (session ${row.sessionId}). Check with the customer that this is the amount they meant to send.`,
     dedupeKey: `${STANDING_ABOVE_LIMIT}:${row.sessionId}`,
   });
 }

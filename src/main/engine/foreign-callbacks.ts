@@ -6,7 +6,7 @@ import {
 } from '#main/store/sales-repo';
 import type { ForeignShape } from '#main/webhook/foreign-shape';
 import { raiseEngineAlert } from './engine-context';
-import { checkSale } from './sale-checks';
+import { checkSaleStatus } from './sale-checks';
 import type { WatchEnv } from './watch-book';
 import { watchSale } from './watching';
 
@@ -63,7 +63,7 @@ export async function checkEveryOpenSale(
   const checked = await Promise.all(
     open.map((sale) =>
       ctx.queue.run(sale.id, async () => {
-        const result = await checkSale(env, sale.id, 'callback', { lookup: false });
+        const result = await checkSaleStatus(env, sale.id, 'callback', { lookup: false });
         return result?.sale ?? sale;
       }),
     ),

@@ -129,7 +129,7 @@ function alertStatusChange(ctx: EngineContext, row: InflowRow, before: InflowSta
   if (!sale && !account) return;
   const owner = sale
     ? `Sale #${sale.id} (${formatNaira(sale.amountKobo)})`
-    : `Counter account ${account?.accountNumber ?? account?.reference ?? 'unknown'}`;
+    : `Standing account ${account?.accountNumber ?? account?.reference ?? 'unknown'}`;
   raiseEngineAlert(ctx, {
     level: 'warning',
     kind: 'inflow_status_changed',

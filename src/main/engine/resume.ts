@@ -3,7 +3,7 @@ import { listUnprocessedCallbacks } from '#main/store/callback-log-repo';
 import { listWatchedSales } from '#main/store/sales-repo';
 import { confirmCallback } from './callbacks';
 import { changeSale } from './engine-context';
-import { checkSale } from './sale-checks';
+import { checkSaleStatus } from './sale-checks';
 import type { WatchEnv } from './watch-book';
 import { watchSale } from './watching';
 
@@ -34,7 +34,7 @@ export async function resumeSales(env: WatchEnv): Promise<void> {
       continue;
     }
     void ctx.queue.run(sale.id, async () => {
-      const checked = await checkSale(env, sale.id, 'resume', { lookup: true });
+      const checked = await checkSaleStatus(env, sale.id, 'resume', { lookup: true });
       watchSale(env, sale.id, checked?.decision?.kind === 'keep-checking' ? 'deadline' : undefined);
     });
   }

@@ -20,7 +20,7 @@ export interface SaleCheck extends DecidedCheck {
  * ran at or past the deadline. Runs inside the sale's queue. Null when there is nothing to ask
  * (paid, or still being created).
  */
-export async function checkSale(
+export async function checkSaleStatus(
   env: WatchEnv,
   saleId: number,
   trigger: CheckTrigger,
@@ -56,7 +56,7 @@ export async function checkForCashier(env: WatchEnv, saleId: number): Promise<Sa
     watch.lastCheckAt === null ||
     now - watch.lastCheckAt > ctx.policy.pressReuseMs
   ) {
-    return checkSale(env, saleId, 'cashier', rule);
+    return checkSaleStatus(env, saleId, 'cashier', rule);
   }
   const sale = currentSale(ctx, saleId);
   if (!worthAsking(sale)) return null;

@@ -252,9 +252,9 @@ describe('the life of a sale (real sandbox, real SQLite, fake clock)', () => {
     expect(inflowCount()).toBe(1);
   });
 
-  it('static-flex counter account: any amount recorded as an inflow', async () => {
+  it('static-flex standing account: any amount recorded as an inflow', async () => {
     h = await createHarness({ live: true });
-    const account = await h.engine.createCounterAccount({ type: 'static-flex' });
+    const account = await h.engine.createStandingAccount({ type: 'static-flex' });
     expect(account).toMatchObject({ type: 'static-flex', purpose: 'counter', status: 'active' });
     await h.transfer(account.accountNumber!, 4321.5);
     await h.settle();
@@ -265,10 +265,10 @@ describe('the life of a sale (real sandbox, real SQLite, fake clock)', () => {
   });
 
   it('idle() waits for a whole callback, outcome included, so close() cannot race it', async () => {
-    // Found by the fault campaign: a counter account's callback was still being confirmed when
+    // Found by the fault campaign: a standing account's callback was still being confirmed when
     // the runtime closed the database, and the write failed ("database connection is not open").
     h = await createHarness({ live: true });
-    const account = await h.engine.createCounterAccount({ type: 'static-flex' });
+    const account = await h.engine.createStandingAccount({ type: 'static-flex' });
     await h.control('/faults', { drop_callbacks: 1, latency_ms: 30 });
     await h.transfer(account.accountNumber!, 250);
     const id = insertCallback(h.db, {
@@ -283,7 +283,7 @@ describe('the life of a sale (real sandbox, real SQLite, fake clock)', () => {
     });
     void h.engine.handleCallback(id, { reference: account.reference });
     await h.engine.idle();
-    expect(getCallback(h.db, id)).toMatchObject({ outcome: 'counter-confirmed' });
+    expect(getCallback(h.db, id)).toMatchObject({ outcome: 'standing-confirmed' });
     expect(listInflowsForReference(h.db, account.reference)).toHaveLength(1);
   });
 });

@@ -5,7 +5,7 @@ import type { InflowRow } from '#main/store/inflows-repo';
 import { confirmCallback } from './callbacks';
 import { cancelSale, createSale, customerSaysPaid, retrySale } from './cashier-actions';
 import { DEFAULT_CHECK_POLICY } from './check-schedule';
-import { createCounterAccount, type NewCounterAccount } from './counter-accounts';
+import { createStandingAccount, type NewStandingAccount } from './standing-accounts';
 import { requireSale, saleView, type EngineContext } from './engine-context';
 import type { CallbackHint } from '#main/webhook/types';
 import type { NewSaleInput, SalesEngineDeps } from './engine-types';
@@ -28,7 +28,7 @@ export {
   type SalesEngineDeps,
 } from './engine-types';
 /** The old name of the check policy's defaults, for the fault tests that read its times. */
-export { DEFAULT_CHECK_POLICY as DEFAULT_POLL_POLICY } from './check-schedule';
+export { DEFAULT_CHECK_POLICY as DEFAULT_CHECK_POLICY } from './check-schedule';
 
 export interface SalesEngine {
   createSale(input: NewSaleInput): Promise<SaleView>;
@@ -39,7 +39,7 @@ export interface SalesEngine {
   handleCallback(callbackId: number | null, hint: CallbackHint | null): Promise<string>;
   /** A listing row; `listed` is what the sync's own upsert found when it stored the row first. */
   recordListedTransaction(tx: TransactionRecord, listed?: ListedChange): InflowRow;
-  createCounterAccount(input: NewCounterAccount): Promise<AccountRow>;
+  createStandingAccount(input: NewStandingAccount): Promise<AccountRow>;
   /** The callback route went down or changed address: open sales start the backoff now. */
   callbacksWentDown(): void;
   resume(): Promise<void>;
@@ -88,7 +88,7 @@ export function createSalesEngine(deps: SalesEngineDeps): SalesEngine {
     getSale: (saleId) => saleView(ctx, requireSale(ctx, saleId)),
     handleCallback: (callbackId, hint) => ctx.queue.track(confirmCallback(env, callbackId, hint)),
     recordListedTransaction: (tx, listed) => recordListedRow(env, tx, listed),
-    createCounterAccount: (input) => createCounterAccount(ctx, input),
+    createStandingAccount: (input) => createStandingAccount(ctx, input),
     callbacksWentDown: () => routeWentDown(env),
     resume: () => resumeSales(env),
     idle: () => ctx.queue.idle(),

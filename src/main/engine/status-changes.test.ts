@@ -89,9 +89,9 @@ describe('status changes after the fact', () => {
     expect(alert?.message).toMatch(new RegExp(`Sale #${sale.id}.*success \\(it was failed\\)`));
   });
 
-  it('a counter account payment that changes: a warning naming the account', async () => {
+  it('a standing account payment that changes: a warning naming the account', async () => {
     const harness = (h = await createHarness({ live: true }));
-    const account = await harness.engine.createCounterAccount({ type: 'static-flex' });
+    const account = await harness.engine.createStandingAccount({ type: 'static-flex' });
     const tx = await harness.transfer(account.accountNumber ?? '', 99);
     await harness.settle();
     const row = await listed(harness, String(tx['session_id']));
@@ -100,7 +100,7 @@ describe('status changes after the fact', () => {
     harness.engine.recordListedTransaction({ ...row, status: 'pending', rawStatus: 'pending' });
     const alert = harness.alerts.find((a) => a.kind === 'inflow_status_changed');
     expect(alert).toMatchObject({ level: 'warning', saleId: null });
-    expect(alert?.message).toContain(`Counter account ${account.accountNumber}`);
+    expect(alert?.message).toContain(`Standing account ${account.accountNumber}`);
   });
 
   it("another till's transfer that changes: its status is kept, but no alert at this till", async () => {

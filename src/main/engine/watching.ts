@@ -3,7 +3,7 @@ import { getAccount } from '#main/store/accounts-repo';
 import { getSale, listWatchedSales, type SaleRow } from '#main/store/sales-repo';
 import { nextCheckDelay, watchEndsAt } from './check-schedule';
 import { raiseEngineAlert } from './engine-context';
-import { checkSale, type SaleCheck } from './sale-checks';
+import { checkSaleStatus, type SaleCheck } from './sale-checks';
 import type { BackoffCause, Watch, WatchEnv } from './watch-book';
 
 /** Backoffs that follow news of money on its way: one that ends unconfirmed needs a person. */
@@ -102,7 +102,7 @@ async function runScheduledCheck(env: WatchEnv, watch: Watch): Promise<void> {
   const open = isOpenSaleState(getSale(ctx.db, watch.saleId)?.state ?? 'paid');
   // The listing lookup runs on the safety-net cadence only, never on every backoff step.
   const result = await checkOrKeepWatching(env, watch.saleId, () =>
-    checkSale(env, watch.saleId, inBackoff || !open ? 'poll' : 'safety-net', {
+    checkSaleStatus(env, watch.saleId, inBackoff || !open ? 'poll' : 'safety-net', {
       lookup: !inBackoff,
     }),
   );
@@ -162,7 +162,7 @@ function armDeadline(env: WatchEnv, sale: SaleRow): void {
 async function runDeadlineCheck(env: WatchEnv, saleId: number): Promise<void> {
   if (env.book.closed) return;
   const result = await checkOrKeepWatching(env, saleId, () =>
-    checkSale(env, saleId, 'deadline', { lookup: true }),
+    checkSaleStatus(env, saleId, 'deadline', { lookup: true }),
   );
   if (env.book.closed) return;
   watchSale(env, saleId, result?.decision?.kind === 'keep-checking' ? 'deadline' : undefined);

@@ -76,7 +76,7 @@ describe('createReferenceGenerator', () => {
     expect(() => generator.next()).toThrow(ReferenceGeneratorError);
   });
 
-  it('marks a counter account reference with COUNTER where the run id goes', () => {
+  it('marks a standing account reference with COUNTER where the run id goes', () => {
     const generator = createReferenceGenerator({ prefix: 'TILLA7K2', clock: fixedClock });
     const sale = generator.next();
     const counter = generator.next('counter');
@@ -87,9 +87,9 @@ describe('createReferenceGenerator', () => {
       stamp: '20261122090500',
       run: generator.runId,
       sequence: 1,
-      counterAccount: false,
+      standingAccount: false,
     });
-    expect(parseReference(counter)).toMatchObject({ run: COUNTER_RUN_WORD, counterAccount: true });
+    expect(parseReference(counter)).toMatchObject({ run: COUNTER_RUN_WORD, standingAccount: true });
   });
 
   it('parses every reference it makes, and nothing in another shape', () => {
@@ -100,7 +100,7 @@ describe('createReferenceGenerator', () => {
         expect(parseReference(generator.next(kind))).toMatchObject({
           tillPrefix: prefix.toUpperCase(),
           sequence: i + 1,
-          counterAccount: kind === 'counter',
+          standingAccount: kind === 'counter',
         });
       }
     }

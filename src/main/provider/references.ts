@@ -7,8 +7,8 @@
  * the run even if the clock stands still) and crypto randomness (unique across tills and runs
  * even if run ids collide). Example: TILLA7K2-20261122090500-K3J9QF-0001-X7Q2M9AB.
  *
- * A permanent counter account's reference has the word COUNTER where the run id goes, so any
- * till of the shop can tell from the listing alone that a payment went to a counter account:
+ * A permanent standing account's reference has the word COUNTER where the run id goes, so any
+ * till of the shop can tell from the listing alone that a payment went to a standing account:
  * a random run id is Crockford base32, which has no O or U, so it is never that word.
  */
 import { randomBytes } from 'node:crypto';
@@ -37,7 +37,7 @@ export interface ReferenceGeneratorOptions {
   readonly timeZone?: string;
 }
 
-/** A sale's one-off account, or a permanent counter account (static or static-flex). */
+/** A sale's one-off account, or a permanent standing account (static or static-flex). */
 export type ReferenceKind = 'sale' | 'counter';
 
 export interface ReferenceGenerator {
@@ -50,7 +50,7 @@ export interface ReferenceGenerator {
   next(kind?: ReferenceKind, tillId?: string): string;
 }
 
-/** Stands where the run id goes in a counter account's reference (see the top of this file). */
+/** Stands where the run id goes in a standing account's reference (see the top of this file). */
 export const COUNTER_RUN_WORD = 'COUNTER';
 
 /** What a reference made by this app says about where it came from. */
@@ -59,10 +59,10 @@ export interface ParsedReference {
   readonly tillPrefix: string;
   /** YYYYMMDDHHMMSS, the making till's local time. */
   readonly stamp: string;
-  /** The run id, or COUNTER_RUN_WORD for a counter account. */
+  /** The run id, or COUNTER_RUN_WORD for a standing account. */
   readonly run: string;
   readonly sequence: number;
-  readonly counterAccount: boolean;
+  readonly standingAccount: boolean;
 }
 
 /** PREFIX-YYYYMMDDHHMMSS-RUN-SEQ-RAND, exactly as createReferenceGenerator writes it. */
@@ -79,7 +79,7 @@ export function parseReference(reference: string | null): ParsedReference | null
     stamp,
     run,
     sequence: Number(sequence),
-    counterAccount: run === COUNTER_RUN_WORD,
+    standingAccount: run === COUNTER_RUN_WORD,
   };
 }
 

@@ -19,7 +19,7 @@ function attribution(reference: unknown, tillPrefix: unknown, sale: unknown, cou
     tillPrefix: text(tillPrefix) ?? '',
     // SQLite hands booleans over as integers (0/1); better-sqlite3 may give a bigint.
     localSale: Boolean(sale),
-    localCounterAccount: Boolean(counter),
+    localStandingAccount: Boolean(counter),
   });
 }
 

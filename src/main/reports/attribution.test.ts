@@ -14,25 +14,25 @@ describe('attributeReference', () => {
     expect(attributeReference(tillA.next(), HERE)).toEqual({
       kind: 'this-till',
       tillPrefix: 'TILLA7K2',
-      counterAccount: false,
+      standingAccount: false,
     });
     expect(attributeReference(tillB.next(), HERE)).toEqual({
       kind: 'other-till',
       tillPrefix: 'TILLB9Q3',
-      counterAccount: false,
+      standingAccount: false,
     });
   });
 
-  it("marks any shop till's counter account, whichever till made it", () => {
+  it("marks any shop till's standing account, whichever till made it", () => {
     const own = attributeReference(tillA.next('counter'), HERE);
     const other = attributeReference(tillB.next('counter'), HERE);
-    expect(own).toEqual({ kind: 'this-till', tillPrefix: 'TILLA7K2', counterAccount: true });
-    expect(other).toEqual({ kind: 'other-till', tillPrefix: 'TILLB9Q3', counterAccount: true });
-    expect([own, other].map(shopLine)).toEqual(['counter-account', 'counter-account']);
+    expect(own).toEqual({ kind: 'this-till', tillPrefix: 'TILLA7K2', standingAccount: true });
+    expect(other).toEqual({ kind: 'other-till', tillPrefix: 'TILLB9Q3', standingAccount: true });
+    expect([own, other].map(shopLine)).toEqual(['standing-account', 'standing-account']);
   });
 
   it('treats a reference in no format of this app (or none) as money no till of the shop made', () => {
-    const notOurs: Attribution = { kind: 'not-ours', tillPrefix: null, counterAccount: false };
+    const notOurs: Attribution = { kind: 'not-ours', tillPrefix: null, standingAccount: false };
     for (const reference of [
       null,
       '',
@@ -51,22 +51,22 @@ describe('attributeReference', () => {
   });
 
   it('keeps what this till has locally as its own, whatever the reference says', () => {
-    // A sale made before the till id changed carries the old prefix; a counter account made
+    // A sale made before the till id changed carries the old prefix; a standing account made
     // before counter references were marked carries a sale-like one; tests use short ones.
     expect(attributeReference(tillB.next(), { ...HERE, localSale: true })).toEqual({
       kind: 'this-till',
       tillPrefix: 'TILLB9Q3',
-      counterAccount: false,
+      standingAccount: false,
     });
     expect(attributeReference('TT-1', { ...HERE, localSale: true })).toEqual({
       kind: 'this-till',
       tillPrefix: 'TILLA7K2',
-      counterAccount: false,
+      standingAccount: false,
     });
-    expect(attributeReference('CTR-FLEX-1', { ...HERE, localCounterAccount: true })).toEqual({
+    expect(attributeReference('CTR-FLEX-1', { ...HERE, localStandingAccount: true })).toEqual({
       kind: 'this-till',
       tillPrefix: 'TILLA7K2',
-      counterAccount: true,
+      standingAccount: true,
     });
   });
 

@@ -17,8 +17,8 @@ export interface Attribution {
   readonly kind: AttributionKind;
   /** The prefix of the till that made it (upper-cased), null when no till of the shop did. */
   readonly tillPrefix: string | null;
-  /** Paid into a permanent counter account (static or static-flex) made by a till of the shop. */
-  readonly counterAccount: boolean;
+  /** Paid into a permanent standing account (static or static-flex) made by a till of the shop. */
+  readonly standingAccount: boolean;
 }
 
 export interface AttributionContext {
@@ -26,12 +26,12 @@ export interface AttributionContext {
   readonly tillPrefix: string;
   /** A sale of this till's own database has this reference (or the payment is linked to one). */
   readonly localSale?: boolean;
-  /** A counter account of this till's own database has this reference (or took the payment). */
-  readonly localCounterAccount?: boolean;
+  /** A standing account of this till's own database has this reference (or took the payment). */
+  readonly localStandingAccount?: boolean;
 }
 
 /**
- * The till that made `reference`. Local records win: a sale or counter account in this till's
+ * The till that made `reference`. Local records win: a sale or standing account in this till's
  * database is this till's whatever its prefix (the till id may have changed since). Otherwise a
  * reference in this app's format belongs to the till whose prefix it carries (compared without
  * case: older builds wrote the prefix as typed).
@@ -42,35 +42,35 @@ export function attributeReference(
 ): Attribution {
   const parsed = parseReference(reference);
   const own = context.tillPrefix.toUpperCase();
-  if (context.localCounterAccount || context.localSale) {
+  if (context.localStandingAccount || context.localSale) {
     return {
       kind: 'this-till',
       tillPrefix: parsed?.tillPrefix ?? own,
-      counterAccount: context.localCounterAccount === true,
+      standingAccount: context.localStandingAccount === true,
     };
   }
-  if (!parsed) return { kind: 'not-ours', tillPrefix: null, counterAccount: false };
+  if (!parsed) return { kind: 'not-ours', tillPrefix: null, standingAccount: false };
   return {
     kind: parsed.tillPrefix === own ? 'this-till' : 'other-till',
     tillPrefix: parsed.tillPrefix,
-    counterAccount: parsed.counterAccount,
+    standingAccount: parsed.standingAccount,
   };
 }
 
 /**
- * The line of the shop view a payment counts on: counter accounts are a line of their own
+ * The line of the shop view a payment counts on: standing accounts are a line of their own
  * (whichever till made them), then this till, other tills, and money no till of the shop made.
  */
-export type ShopLine = 'this-till' | 'other-till' | 'counter-account' | 'not-ours';
+export type ShopLine = 'this-till' | 'other-till' | 'standing-account' | 'not-ours';
 
 export function shopLine(attribution: Attribution): ShopLine {
-  return attribution.counterAccount ? 'counter-account' : attribution.kind;
+  return attribution.standingAccount ? 'standing-account' : attribution.kind;
 }
 
 /** What the CSV's `till_attribution` column says for each line. */
 export const SHOP_LINE_WORDS: Readonly<Record<ShopLine, string>> = {
   'this-till': 'This till',
   'other-till': 'Other till of this shop',
-  'counter-account': 'Counter account',
+  'standing-account': 'Standing account',
   'not-ours': 'Not made by any till of this shop',
 };

@@ -296,10 +296,10 @@ describe('CSV export', () => {
     );
     const rows: [string, number | null, string, string][] = [
       [own, sale.id, 'TILLA7K2', 'This till'],
-      [ownCounter, null, 'TILLA7K2', 'Counter account'],
-      [legacyCounter, null, 'TILLA7K2', 'Counter account'],
+      [ownCounter, null, 'TILLA7K2', 'Standing account'],
+      [legacyCounter, null, 'TILLA7K2', 'Standing account'],
       [b.next(), null, 'TILLB9Q3', 'Other till of this shop'],
-      [b.next('counter'), null, 'TILLB9Q3', 'Counter account'],
+      [b.next('counter'), null, 'TILLB9Q3', 'Standing account'],
       ['INV-77', null, '', 'Not made by any till of this shop'],
     ];
     rows.forEach(([reference, saleId], n) =>

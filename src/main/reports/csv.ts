@@ -13,7 +13,7 @@
  *                       (its till id's letters and digits, upper-cased, e.g. TILLA7K2), the
  *                       same in every till's export; empty for money no till of the shop made
  *   till_attribution    whose money it is, in the report's words (attribution.ts): This till |
- *                       Other till of this shop | Counter account | Not made by any till of
+ *                       Other till of this shop | Standing account | Not made by any till of
  *                       this shop
  *   cashier             the cashier of that sale, empty when none
  *   source              how this till first heard of it: callback | poll | listing; `report` on
@@ -135,7 +135,7 @@ export function buildCsvExport(db: Db, options: CsvExportOptions): CsvExportView
     const attribution = attributeReference(row.externalReference, {
       tillPrefix,
       localSale: row.localSale === 1,
-      localCounterAccount: row.localCounter === 1,
+      localStandingAccount: row.localCounter === 1,
     });
     const resolution =
       concerns.length === 0

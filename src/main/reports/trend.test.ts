@@ -36,7 +36,7 @@ interface Payment {
 
 /**
  * One till's database holding the merchant-wide listing: this till's sales, another till's,
- * this till's counter account, a sale made here before the till id changed (its reference has
+ * this till's standing account, a sale made here before the till id changed (its reference has
  * no prefix of ours: local records win), and money no till of the shop made.
  */
 function seed(payments: readonly Payment[]): Db {

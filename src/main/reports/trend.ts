@@ -56,7 +56,7 @@ function plus(a: AmountTotal, b: AmountTotal): AmountTotal {
 const ZERO: AmountTotal = { count: 0, amountKobo: 0 };
 
 /** Lines that count in the shop total (money no till of the shop made does not). */
-const SHOP_LINES: ReadonlySet<ShopLine> = new Set(['this-till', 'other-till', 'counter-account']);
+const SHOP_LINES: ReadonlySet<ShopLine> = new Set(['this-till', 'other-till', 'standing-account']);
 
 export function buildTrend(db: Db, options: TrendOptions): TrendView {
   const count = options.days ?? TREND_DAYS;

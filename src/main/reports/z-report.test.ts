@@ -11,7 +11,7 @@ import {
   COUNTER_REFERENCES,
   generateShop,
   insertCompleteSyncRun,
-  insertCounterAccounts,
+  insertStandingAccounts,
   insertInflowRow,
   insertSaleWithHistory,
   nextSessionId,
@@ -171,7 +171,7 @@ describe('Z-report', () => {
         tillPrefix: 'TILL1',
         thisTill: expected.thisTill,
         otherTills: [],
-        counterAccounts: expected.counter,
+        standingAccounts: expected.counter,
         shopTotal: {
           count: expected.thisTill.count + expected.counter.count,
           amountKobo: expected.thisTill.amountKobo + expected.counter.amountKobo,
@@ -363,9 +363,9 @@ describe('Z-report', () => {
     expect(all.filter((e) => e.kind === 'wrong_amount')).toEqual([]);
   });
 
-  it('counts counter accounts by account id or by reference, and the last sync as it is', () => {
+  it('counts standing accounts by account id or by reference, and the last sync as it is', () => {
     const { db } = createTestDb();
-    const [first] = insertCounterAccounts(db, 0);
+    const [first] = insertStandingAccounts(db, 0);
     const day = lagosDayStart('2026-11-22', 0);
     insertInflowRow(
       db,
@@ -555,7 +555,7 @@ describe('Z-report of a shop with several tills', () => {
     status: 'success' | 'failed';
   };
 
-  /** One till's database: its own sales and counter account, then the merchant-wide listing. */
+  /** One till's database: its own sales and standing account, then the merchant-wide listing. */
   function tillDb(
     tillId: string,
     own: readonly Listed[],
@@ -640,7 +640,7 @@ describe('Z-report of a shop with several tills', () => {
         { tillPrefix: 'TILLB9Q3', ...naira(10_000, 2) },
         { tillPrefix: 'TILLC4X8', ...naira(700) },
       ],
-      counterAccounts: naira(500, 2),
+      standingAccounts: naira(500, 2),
       shopTotal: naira(15_200, 7),
       notOurs: naira(5000),
     });
@@ -650,7 +650,7 @@ describe('Z-report of a shop with several tills', () => {
         { tillPrefix: 'TILLA7K2', ...naira(4000, 2) },
         { tillPrefix: 'TILLC4X8', ...naira(700) },
       ],
-      counterAccounts: naira(500, 2),
+      standingAccounts: naira(500, 2),
       shopTotal: naira(15_200, 7),
     });
     // Both tills see the same merchant account: the same shop, the same money nobody made.

@@ -1,6 +1,6 @@
 /**
  * The end-of-day (Z) report: what the provider says came in during a range of business days,
- * whose money it was (this till's sales, other tills of this shop, the counter accounts, or
+ * whose money it was (this till's sales, other tills of this shop, the standing accounts, or
  * money no till of the shop made), what this till sold, and the cases a person must look at,
  * each with what to do about it. The queries are in store/z-report-queries.ts.
  *
@@ -122,14 +122,14 @@ export function shopTotals(db: Db, range: Range, tillId: string): ShopTotalsView
     .map(([prefix, total]) => ({ tillPrefix: prefix, ...total }))
     .sort((a, b) => b.amountKobo - a.amountKobo || a.tillPrefix.localeCompare(b.tillPrefix));
   const thisTill = lines.get('this-till') ?? ZERO;
-  const counterAccounts = lines.get('counter-account') ?? ZERO;
+  const standingAccounts = lines.get('standing-account') ?? ZERO;
   return {
     tillId,
     tillPrefix,
     thisTill,
     otherTills,
-    counterAccounts,
-    shopTotal: [thisTill, counterAccounts, ...otherTills].reduce(plus, ZERO),
+    standingAccounts,
+    shopTotal: [thisTill, standingAccounts, ...otherTills].reduce(plus, ZERO),
     notOurs: lines.get('not-ours') ?? ZERO,
   };
 }
@@ -182,7 +182,7 @@ export function buildZReport(db: Db, options: ZReportOptions): ZReportView {
       pending: headline.pending,
       byHour,
       byTill,
-      counter: shop.counterAccounts,
+      counter: shop.standingAccounts,
       shop,
       exceptions: exceptionsOf(db, range, options),
       lastSync: latest ? toSyncRunView(latest) : null,
@@ -293,7 +293,7 @@ function standingAboveLimit(
     sessionId: row.sessionId,
     amountKobo: row.amountKobo,
     at: row.at,
-    message: `Payment above ${formatNaira(aboveKobo)} into a standing account: check with the customer. ${formatNaira(row.amountKobo)} arrived in counter account ${row.accountNumber ?? row.reference ?? 'unknown'} at ${localClock(row.at, zone)} (transfer ${row.sessionId}).`,
+    message: `Payment above ${formatNaira(aboveKobo)} into a standing account: check with the customer. ${formatNaira(row.amountKobo)} arrived in standing account ${row.accountNumber ?? row.reference ?? 'unknown'} at ${localClock(row.at, zone)} (transfer ${row.sessionId}).`,
     action: `Ask the customer whether they meant to send ${formatNaira(row.amountKobo)}. If it was a slip, refund the difference and record it here with the bank reference of the refund (or record the goods given for it).`,
   }));
 }
@@ -326,7 +326,7 @@ function wrongAmounts({
   });
 }
 
-/** Money no till of this shop made: not this till's, not another till's, not a counter account's. */
+/** Money no till of this shop made: not this till's, not another till's, not a standing account's. */
 function unmatched({ db, range, limit, zone, tillPrefix, otherIncome }: Cases): ExceptionFinding[] {
   if (otherIncome) return [];
   return unmatchedInflows(db, range, tillPrefix, limit).map((row) => ({
@@ -335,7 +335,7 @@ function unmatched({ db, range, limit, zone, tillPrefix, otherIncome }: Cases): 
     sessionId: row.sessionId,
     amountKobo: row.amountKobo,
     at: row.at,
-    message: `${formatNaira(row.amountKobo)} arrived at ${localClock(row.at, zone)} (reference ${row.reference ?? 'none'}), but no till of this shop made that reference: it matches no sale and no counter account here or on another till.`,
+    message: `${formatNaira(row.amountKobo)} arrived at ${localClock(row.at, zone)} (reference ${row.reference ?? 'none'}), but no till of this shop made that reference: it matches no sale and no standing account here or on another till.`,
     action:
       'Check whether a static account made outside this app, or another system on the same merchant account, took this payment. If nobody can account for it, do not hand out goods or refunds for it: ask the provider about the session id.',
   }));

@@ -10,7 +10,7 @@ import { SANDBOX_DB_FILE } from '#main/config/data-files';
 import { CliUsageError, parseCliArgs, USAGE, type CliOptions } from './cli-args';
 import type { Personality } from './personality';
 import { SandboxConfigError, startSandboxProvider } from './sandbox-provider';
-import { sandboxStartLine } from './views';
+import { sandboxStartLine } from './provider-answers';
 
 function fail(message: string, exitCode: number): never {
   process.stderr.write(`sandbox: ${message}\n`);

@@ -23,7 +23,7 @@ import {
   controlDispatchView,
   controlTransactionView,
   type SandboxStartLine,
-} from './views';
+} from './provider-answers';
 
 /** Most copies one re-send request may ask for: enough for any duplicate test. */
 export const MAX_RESEND_COPIES = 50;

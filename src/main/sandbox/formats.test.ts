@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newAccessToken, newAccountNumber, newSecretKey, newSessionId } from './ids';
 import { formatProviderDate, nipTimestamp } from './lagos-time';
-import { balanceDisplay } from './views';
+import { balanceDisplay } from './provider-answers';
 
 describe('lagos time', () => {
   it('formats epoch ms as YYYY-MM-DD HH:MM:SS in UTC+1', () => {

@@ -27,4 +27,4 @@ export { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from './provider-api';
 export { MAX_EXPIERS_IN_MINUTES } from './create-account-request';
 export { MAX_PENDING_MS } from './sandbox-engine';
 export { MAX_RESEND_COPIES } from './control-api';
-export { SANDBOX_BANK_NAME, sandboxStartLine, type SandboxStartLine } from './views';
+export { SANDBOX_BANK_NAME, sandboxStartLine, type SandboxStartLine } from './provider-answers';

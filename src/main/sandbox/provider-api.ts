@@ -7,7 +7,12 @@ import type { RequestContext, Route } from './router';
 import type { SandboxDb } from './sandbox-db';
 import type { SandboxEngine } from './sandbox-engine';
 import { readBalances, type MerchantRow } from './sandbox-state';
-import { createdAccountView, listingRowView, paymentStatusView, payoutAccountView } from './views';
+import {
+  createdAccountView,
+  listingRowView,
+  paymentStatusView,
+  payoutAccountView,
+} from './provider-answers';
 
 /** Listing paging where the interface is silent: offset 0, 50 per page, at most 100. */
 export const DEFAULT_PAGE_LIMIT = 50;

@@ -17,7 +17,7 @@ import {
   type Mount,
   type RequestDeps,
 } from './sandbox-request';
-import { sandboxStartLine, type SandboxStartLine } from './views';
+import { sandboxStartLine, type SandboxStartLine } from './provider-answers';
 import {
   readMerchant,
   readSetting,

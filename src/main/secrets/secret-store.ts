@@ -10,7 +10,7 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Redactor } from '#main/logging/redact';
-import { ENVIRONMENTS, type Environment } from '#main/settings/schema';
+import { ENVIRONMENTS, type Environment } from '#shared/settings-schema';
 import { isAtomicTempName, writeFileAtomic } from './atomic-write';
 import { SecretBoxError, type SecretBox, type SecretBoxKind } from './secret-box';
 import { AppError } from '#shared/errors';

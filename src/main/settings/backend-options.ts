@@ -4,7 +4,7 @@
  */
 import type { Options } from 'conf';
 import { z } from 'zod';
-import { DEFAULT_SETTINGS, ENVIRONMENTS, settingsSchema } from './schema';
+import { DEFAULT_SETTINGS, ENVIRONMENTS, settingsSchema } from '#shared/settings-schema';
 import type { SettingsFile } from './settings-store';
 
 export const SETTINGS_FILE_NAME = 'settings';

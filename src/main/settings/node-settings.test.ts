@@ -11,7 +11,7 @@ import {
 } from './backend-options';
 import { openNodeSettings } from './node-settings';
 import { openSettingsFile, type SettingsRecovery } from './recovery';
-import { DEFAULT_SETTINGS } from './schema';
+import { DEFAULT_SETTINGS } from '#shared/settings-schema';
 import { createSettingsStore, type SettingsFile } from './settings-store';
 
 const dirs: string[] = [];

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SettingsValidationError, fieldLabel } from './errors';
 import { openNodeSettings } from './node-settings';
-import { DEFAULT_SETTINGS, type Settings } from './schema';
+import { DEFAULT_SETTINGS, type Settings } from '#shared/settings-schema';
 import {
   createSettingsStore,
   mergePatch,

@@ -6,7 +6,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { SettingsValidationError } from './errors';
 import { moveAside, type SettingsRecovery } from './recovery';
-import { DEFAULT_SETTINGS, type Settings, type SettingsPatch } from './schema';
+import { DEFAULT_SETTINGS, type Settings, type SettingsPatch } from '#shared/settings-schema';
 import { validateSettings } from './validate';
 
 /** What the file holds: untrusted until validated, and may carry conf's own `__internal__`. */

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { SettingsValidationError, type SettingsIssue } from './errors';
-import { settingsSchema, type Settings } from './schema';
+import { settingsSchema, type Settings } from '#shared/settings-schema';
 
 type RawIssue = z.core.$ZodRawIssue;
 

@@ -116,14 +116,14 @@ export function getAccountByReference(db: Db, reference: string): AccountRow | u
 export const COUNTER_ACCOUNT_BY_NUMBER = `SELECT ${COLUMNS} FROM virtual_accounts
   WHERE account_number = ? AND purpose = 'counter' ORDER BY id LIMIT 1`;
 
-/** A permanent counter account by its number (a callback may name only the number). */
-export function getCounterAccountByNumber(db: Db, accountNumber: string): AccountRow | undefined {
+/** A permanent standing account by its number (a callback may name only the number). */
+export function getStandingAccountByNumber(db: Db, accountNumber: string): AccountRow | undefined {
   return db.prepare(COUNTER_ACCOUNT_BY_NUMBER).get(accountNumber) as AccountRow | undefined;
 }
 
 export const COUNTER_ACCOUNTS_SQL = `SELECT ${COLUMNS} FROM virtual_accounts
   WHERE purpose = 'counter' AND status = 'active' ORDER BY id`;
 
-export function listCounterAccounts(db: Db): AccountRow[] {
+export function listStandingAccounts(db: Db): AccountRow[] {
   return db.prepare(COUNTER_ACCOUNTS_SQL).all() as AccountRow[];
 }

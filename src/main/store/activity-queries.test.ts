@@ -28,7 +28,7 @@ describe('the activity queries', () => {
     );
   });
 
-  it("read the day's inflows, the open alerts and the counter accounts through indexes (EXPLAIN QUERY PLAN)", () => {
+  it("read the day's inflows, the open alerts and the standing accounts through indexes (EXPLAIN QUERY PLAN)", () => {
     const { db } = createTestDb();
     // Without migration 008 each of these walked its whole table (SCAN inflows, SCAN alerts,
     // SCAN virtual_accounts): on a ten-year shop, millions of rows on every Activity refresh.

@@ -17,7 +17,7 @@ describe('the CSV export query', () => {
 });
 
 describe('the CSV export query on a generated shop', () => {
-  it('finds the same local sales and counter accounts as the report rule asked on every row', () => {
+  it('finds the same local sales and standing accounts as the report rule asked on every row', () => {
     const { db } = createTestDb();
     const endMs = Date.UTC(2026, 10, 22);
     const startMs = endMs - 40 * 86_400_000;
@@ -31,13 +31,13 @@ describe('the CSV export query on a generated shop', () => {
       UPDATE inflows SET account_id =
         (SELECT account_id FROM sales WHERE sales.id = inflows.sale_id) WHERE sale_id IS NOT NULL;
     `);
-    // A paired counter's sale, and an inflow of a counter account linked to nothing.
+    // A paired counter's sale, and an inflow of a standing account linked to nothing.
     db.prepare(
       `INSERT INTO paired_counters (id, name, till_id, token_sha256, paired_at)
        VALUES (1, 'Front', 'till-b', ?, 0)`,
     ).run('a'.repeat(64));
     db.prepare(`UPDATE sales SET paired_counter_id = 1 WHERE id IN (3, 7, 11, 15)`).run();
-    // A sale's inflow that carries a counter account's reference: the counter rule must be asked.
+    // A sale's inflow that carries a standing account's reference: the counter rule must be asked.
     const odd = db
       .prepare(
         `UPDATE inflows SET external_reference = 'CTR-FLEX-1', account_id =

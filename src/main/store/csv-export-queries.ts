@@ -1,6 +1,6 @@
 /**
  * The CSV export's query (reports/csv.ts): every inflow of a range with its sale's cashier and
- * whether a sale or counter account of this database is its, in the order of the index
+ * whether a sale or standing account of this database is its, in the order of the index
  * inflows_day, so the file is written from one range walk without a sort (plan tested in
  * csv-export-queries.test.ts).
  */
@@ -26,7 +26,7 @@ export interface CsvInflowRow {
  * account of this database is the row's is the report's rule (LOCAL_SALE, LOCAL_COUNTER), asked
  * only when the joined sale does not settle it: an inflow linked to a sale of this till made
  * without a counter is a local sale's, and one whose account and reference are its sale's is
- * not a counter account's (a sale's account is always purpose 'sale', its reference the
+ * not a standing account's (a sale's account is always purpose 'sale', its reference the
  * sale's). Most rows of a month are such rows: one lookup each instead of four or five.
  */
 export const CSV_SQL = `SELECT i.session_id AS sessionId, i.occurred_at AS occurredAt, i.status,

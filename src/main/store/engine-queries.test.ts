@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ACCOUNT_BY_REFERENCE_SQL,
   COUNTER_ACCOUNT_BY_NUMBER,
-  getCounterAccountByNumber,
+  getStandingAccountByNumber,
   insertPendingAccount,
   markAccountActive,
 } from './accounts-repo';
@@ -50,7 +50,7 @@ function account(
 }
 
 describe("the engine's lookups by account number (a callback may name only the number)", () => {
-  it('finds the newest sale on a number, and a counter account, never the other purpose', () => {
+  it('finds the newest sale on a number, and a standing account, never the other purpose', () => {
     const { db } = createTestDb();
     for (const [reference, number] of [
       ['TT-1', '1000000001'],
@@ -68,8 +68,8 @@ describe("the engine's lookups by account number (a callback may name only the n
     const counter = account(db, 'counter', 'TT-C', '1000000009');
     expect(getLatestSaleByAccountNumber(db, '1000000001')?.reference).toBe('TT-3');
     expect(getLatestSaleByAccountNumber(db, '1000000009')).toBeUndefined();
-    expect(getCounterAccountByNumber(db, '1000000009')?.id).toBe(counter.id);
-    expect(getCounterAccountByNumber(db, '1000000001')).toBeUndefined();
+    expect(getStandingAccountByNumber(db, '1000000009')?.id).toBe(counter.id);
+    expect(getStandingAccountByNumber(db, '1000000001')).toBeUndefined();
   });
 
   it('reads through indexes (EXPLAIN QUERY PLAN)', () => {

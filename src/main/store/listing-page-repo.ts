@@ -1,7 +1,7 @@
 /**
  * The statements one page of the provider's listing runs (sync/listing-page.ts decides what to
  * write; this file only reads and writes): the page's inflows already stored, the local sales
- * and counter accounts its references name, then an insert or an update per row. A page of 100
+ * and standing accounts its references name, then an insert or an update per row. A page of 100
  * rows runs a handful of statements compiled once per connection, and every lookup is by a
  * unique key (plans tested in listing-page-repo.test.ts).
  */

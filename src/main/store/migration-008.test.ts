@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { migrate, schemaVersion } from './migrate';
 import { migrations } from './migrations';
-import { listCounterAccounts } from './accounts-repo';
+import { listStandingAccounts } from './accounts-repo';
 import { listOpenAlerts } from './alerts-repo';
 import { createDbAtVersion } from '#support/database';
 
@@ -30,6 +30,6 @@ describe('migration 008-activity-indexes', () => {
       .all('inflows_first_seen', 'alerts_open_id', 'virtual_accounts_counter_active');
     expect(indexes).toHaveLength(3);
     expect(listOpenAlerts(db).map((row) => row.message)).toEqual(['newest open', 'open']);
-    expect(listCounterAccounts(db).map((row) => row.reference)).toEqual(['C1']);
+    expect(listStandingAccounts(db).map((row) => row.reference)).toEqual(['C1']);
   });
 });

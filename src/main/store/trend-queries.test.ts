@@ -15,7 +15,7 @@ describe('the trend query', () => {
     expect(plan[0]).toMatch(
       /^SEARCH i USING COVERING INDEX inflows_success_attribution \(occurred_at>\? AND occurred_at<\?\)/,
     );
-    // Each row's local sale and counter account are found by key, not by a scan.
+    // Each row's local sale and standing account are found by key, not by a scan.
     expect(plan.join('\n')).not.toMatch(/SCAN (i|s2|a|inflows|sales|virtual_accounts)\b/);
   });
 

@@ -33,7 +33,7 @@ describe('the Z-report queries', () => {
     );
     expect(explain(db, BY_TILL_SQL, 0, 1).join('\n')).toContain('sales_paid');
     // The shop view: one range of the day's successful inflows (never the table: migration 004),
-    // then each row's local sale and counter account by key.
+    // then each row's local sale and standing account by key.
     const lines = explain(db, SHOP_LINES_SQL, { tillPrefix: 'TILLA', fromMs: 0, toMs: 1 });
     expect(lines[0]).toMatch(
       /^SEARCH i USING COVERING INDEX inflows_success_attribution \(occurred_at>\? AND occurred_at<\?\)/,

@@ -51,7 +51,7 @@ export const LOCAL_SALE = `(EXISTS (SELECT 1 FROM sales s2 WHERE s2.id = i.sale_
     OR EXISTS (SELECT 1 FROM sales s2 WHERE s2.reference = i.external_reference
       AND s2.paired_counter_id IS NULL))`;
 
-/** SQL: 1 when the inflow aliased `i` went to a counter account of this database (id or reference). */
+/** SQL: 1 when the inflow aliased `i` went to a standing account of this database (id or reference). */
 export const LOCAL_COUNTER = `EXISTS (SELECT 1 FROM virtual_accounts a WHERE a.purpose = 'counter'
     AND (a.id = i.account_id OR a.reference = i.external_reference))`;
 

@@ -52,7 +52,7 @@ describe('sync and the sales engine', () => {
   it('never overwrites a stored amount, and hands the conflict to the engine for its alert', async () => {
     h = await createHarness({ live: true });
     await h.control('/faults', { drop_callbacks: 1 });
-    const counter = await h.engine.createCounterAccount({ type: 'static-flex' });
+    const counter = await h.engine.createStandingAccount({ type: 'static-flex' });
     const a = await h.transfer(counter.accountNumber ?? '', 200);
     const b = await h.transfer(counter.accountNumber ?? '', 300);
     const { sync } = syncFor(h);

@@ -5,7 +5,7 @@ import type { SessionView } from '#shared/bridge/contract';
 import { createFakeBridge, type FakeBridge } from '#support/renderer/fake-bridge';
 import {
   cashierSession,
-  counterAccount,
+  standingAccount,
   fail,
   ok,
   sale,
@@ -139,15 +139,15 @@ describe('roles in the app: a cashier signed in', () => {
     await waitFor(() => expect(navNames()).toContain('Settings'));
   });
 
-  it('does not offer counter accounts (the owner’s) on the activity screen', async () => {
+  it('does not offer standing accounts (the owner’s) on the activity screen', async () => {
     const bridge = createFakeBridge();
     withSession(bridge, cashierSession());
     bridge.getActivity.mockImplementation(() =>
-      ok({ sales: [sale()], inflows: [], alerts: [], counterAccounts: [counterAccount()] }),
+      ok({ sales: [sale()], inflows: [], alerts: [], standingAccounts: [standingAccount()] }),
     );
     renderApp(bridge, '#/activity');
     expect(await screen.findByTestId('activity-sales')).toBeTruthy();
-    expect(screen.queryByRole('heading', { name: 'Counter accounts' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Standing accounts' })).toBeNull();
   });
 
   it('re-reads who it is when main refuses a call by role (an unlock ran out)', async () => {

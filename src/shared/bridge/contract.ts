@@ -21,7 +21,7 @@ import type {
   SecretStatusView,
   SecretsView,
   SettingsView,
-  CounterAccountView,
+  StandingAccountView,
   CsvExportView,
   PayoutCheckView,
   ReceiptView,
@@ -99,7 +99,7 @@ export interface ActivityView {
   readonly sales: readonly SaleView[];
   readonly inflows: readonly InflowView[];
   readonly alerts: readonly AlertView[];
-  readonly counterAccounts: readonly CounterAccountView[];
+  readonly standingAccounts: readonly StandingAccountView[];
 }
 
 export interface AppInfo {
@@ -166,7 +166,7 @@ export const saleChannels = {
   getSale: channel<SaleView>()(saleId, 'cashier', ownsSale),
   cancelSale: channel<SaleView>()(saleId, 'cashier', ownsSale),
   /** "Customer says they paid": an immediate status check, then polling. */
-  checkSale: channel<SaleView>()(saleId, 'cashier', ownsSale),
+  customerSaysPaid: channel<SaleView>()(saleId, 'cashier', ownsSale),
   retrySale: channel<SaleView>()(saleId, 'cashier', ownsSale),
   getReceipt: channel<ReceiptView>()(saleId, 'cashier', ownsSale),
   /** A cashier gets only their own sales, and the money and alerts that belong to them. */
@@ -176,7 +176,7 @@ export const saleChannels = {
     'cashier',
     ownsAlert,
   ),
-  createCounterAccount: channel<CounterAccountView>()(
+  createStandingAccount: channel<StandingAccountView>()(
     z.object({ type: z.enum(['static', 'static-flex']), amount: nairaText.optional() }).strict(),
   ),
 } as const;

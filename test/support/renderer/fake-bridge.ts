@@ -41,7 +41,7 @@ export function createFakeBridge(): FakeBridge {
     createSale: vi.fn<WindowApi['createSale']>(unstubbed('createSale')),
     getSale: vi.fn<WindowApi['getSale']>(unstubbed('getSale')),
     cancelSale: vi.fn<WindowApi['cancelSale']>(unstubbed('cancelSale')),
-    checkSale: vi.fn<WindowApi['checkSale']>(unstubbed('checkSale')),
+    customerSaysPaid: vi.fn<WindowApi['customerSaysPaid']>(unstubbed('customerSaysPaid')),
     retrySale: vi.fn<WindowApi['retrySale']>(unstubbed('retrySale')),
     getReceipt: vi.fn<WindowApi['getReceipt']>(unstubbed('getReceipt')),
     // The browser shell's answers: receipts go through the print dialog, 80 mm paper.
@@ -52,11 +52,11 @@ export function createFakeBridge(): FakeBridge {
       ok({ mode: 'dialog', reason: 'not-desktop' }),
     ),
     getActivity: vi.fn<WindowApi['getActivity']>(() =>
-      ok({ sales: [], inflows: [], alerts: [], counterAccounts: [] }),
+      ok({ sales: [], inflows: [], alerts: [], standingAccounts: [] }),
     ),
     acknowledgeAlert: vi.fn<WindowApi['acknowledgeAlert']>(unstubbed('acknowledgeAlert')),
-    createCounterAccount: vi.fn<WindowApi['createCounterAccount']>(
-      unstubbed('createCounterAccount'),
+    createStandingAccount: vi.fn<WindowApi['createStandingAccount']>(
+      unstubbed('createStandingAccount'),
     ),
     syncTransactions: vi.fn<WindowApi['syncTransactions']>(unstubbed('syncTransactions')),
     cancelSync: vi.fn<WindowApi['cancelSync']>(unstubbed('cancelSync')),

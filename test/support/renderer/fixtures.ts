@@ -13,7 +13,7 @@ import type {
   BalanceView,
   CallbackHealthView,
   CallbackSelfTestView,
-  CounterAccountView,
+  StandingAccountView,
   SecretStatusView,
   SecretsView,
   SettingsView,
@@ -234,7 +234,7 @@ export function alert(overrides: Partial<AlertView> = {}): AlertView {
   };
 }
 
-export function counterAccount(overrides: Partial<CounterAccountView> = {}): CounterAccountView {
+export function standingAccount(overrides: Partial<StandingAccountView> = {}): StandingAccountView {
   return {
     id: 1,
     type: 'static-flex',
@@ -271,7 +271,7 @@ export function zReport(overrides: Partial<ZReportView> = {}): ZReportView {
       tillPrefix: 'TILL1',
       thisTill: { count: 40, amountKobo: 12_000_000 },
       otherTills: [],
-      counterAccounts: { count: 2, amountKobo: 345_600 },
+      standingAccounts: { count: 2, amountKobo: 345_600 },
       shopTotal: { count: 42, amountKobo: 12_345_600 },
       notOurs: { count: 0, amountKobo: 0 },
     },
@@ -283,7 +283,7 @@ export function zReport(overrides: Partial<ZReportView> = {}): ZReportView {
         amountKobo: 500_000,
         at: T0,
         message: 'A transfer of ₦5,000.00 matches no sale made here.',
-        action: 'Check whether another till or the counter account took it.',
+        action: 'Check whether another till or the standing account took it.',
         key: 'unmatched_inflow:session:100004261122090000999999999999',
         resolution: null,
       },

@@ -86,7 +86,7 @@ function shopView(pdf: PdfWriter, report: ZReportView): void {
     ...shop.otherTills.map((till) => ({
       cells: [`Till ${till.tillPrefix} · another till of this shop`, ...moneyCells(till)],
     })),
-    { cells: ['Counter accounts', ...moneyCells(shop.counterAccounts)] },
+    { cells: ['Standing accounts', ...moneyCells(shop.standingAccounts)] },
     { cells: ['Shop total', ...moneyCells(shop.shopTotal)], bold: true },
   ];
   pdf.heading('Successful transfers by till of this shop');

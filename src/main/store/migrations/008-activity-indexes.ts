@@ -6,7 +6,7 @@ import type { Migration } from '../migrate';
  * virtual accounts, one per sale):
  * - the day's inflows, newest first: by first_seen_at, then a sort of the day's few rows;
  * - the open alerts, newest first: a partial index of the open ones, in id order;
- * - the active counter accounts: a partial index of those few rows.
+ * - the active standing accounts: a partial index of those few rows.
  */
 export const m008ActivityIndexes: Migration = {
   version: 8,

@@ -101,7 +101,7 @@ describe('the app through a real HTTP bridge, when the browser shell goes away',
         case 'getSale':
           return json(current);
         case 'getActivity':
-          return json({ sales: [], inflows: [], alerts: [], counterAccounts: [] });
+          return json({ sales: [], inflows: [], alerts: [], standingAccounts: [] });
         default:
           return json({});
       }

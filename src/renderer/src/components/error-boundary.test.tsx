@@ -96,7 +96,7 @@ describe('the app guards each screen', () => {
   it('bad data from main breaks the Activity screen only: the boundary shows, main gets the report', async () => {
     const user = userEvent.setup();
     const bridge = createFakeBridge();
-    const bad = { sales: null, inflows: [], alerts: [], counterAccounts: [] };
+    const bad = { sales: null, inflows: [], alerts: [], standingAccounts: [] };
     bridge.getActivity.mockImplementation(() => ok(bad as unknown as ActivityView));
     renderApp(bridge, '#/activity');
     expect(await screen.findByText('This screen hit a problem')).toBeTruthy();
@@ -110,7 +110,7 @@ describe('the app guards each screen', () => {
 
     // Main answers properly again: "Reload this screen" shows the screen.
     bridge.getActivity.mockImplementation(() =>
-      ok({ sales: [], inflows: [], alerts: [], counterAccounts: [] }),
+      ok({ sales: [], inflows: [], alerts: [], standingAccounts: [] }),
     );
     await user.click(screen.getByRole('button', { name: 'Reload this screen' }));
     expect(await screen.findByText('No sales yet today.')).toBeTruthy();
@@ -120,7 +120,7 @@ describe('the app guards each screen', () => {
   it('starts afresh on another screen', async () => {
     const user = userEvent.setup();
     const bridge = createFakeBridge();
-    const bad = { sales: null, inflows: [], alerts: [], counterAccounts: [] };
+    const bad = { sales: null, inflows: [], alerts: [], standingAccounts: [] };
     bridge.getActivity.mockImplementation(() => ok(bad as unknown as ActivityView));
     renderApp(bridge, '#/activity');
     await screen.findByText('This screen hit a problem');

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createFakeBridge } from '#support/renderer/fake-bridge';
 import {
   alert,
-  counterAccount,
+  standingAccount,
   fail,
   inflow,
   ok,
@@ -28,7 +28,7 @@ function withActivity() {
         inflow({ sessionId: '100004261122090000000000000002', saleId: null, amountKobo: 70_000 }),
       ],
       alerts: [alert(), alert({ id: 4, message: 'Old one', acknowledgedAt: T0 })],
-      counterAccounts: [counterAccount()],
+      standingAccounts: [standingAccount()],
     }),
   );
   return bridge;
@@ -48,13 +48,13 @@ describe('Activity screen', () => {
     const inflows = screen.getByTestId('activity-inflows');
     expect(within(inflows).getAllByRole('row')).toHaveLength(3);
     expect(inflows.textContent).toContain('Sale #7');
-    expect(inflows.textContent).toContain('Counter account or other');
+    expect(inflows.textContent).toContain('Standing account or other');
     expect(inflows.textContent).toContain('₦700.00');
 
     expect(screen.getByText(/Sale #5 was paid after it was cancelled/)).toBeTruthy();
     expect(screen.queryByText('Old one')).toBeNull();
     expect(screen.getByRole('heading', { name: 'Needs attention (1)' })).toBeTruthy();
-    expect(screen.getByTestId('counter-account').textContent).toContain('987 654 3210');
+    expect(screen.getByTestId('standing-account').textContent).toContain('987 654 3210');
   });
 
   it('acknowledges an alert and refreshes the header count', async () => {
@@ -121,34 +121,39 @@ describe('Activity screen', () => {
     expect(screen.getByTestId('activity-sales').textContent).toContain('Paid late');
   });
 
-  it('creates a fixed-amount counter account and shows its details', async () => {
+  it('creates a fixed-amount standing account and shows its details', async () => {
     const user = userEvent.setup();
     const bridge = createFakeBridge();
-    bridge.createCounterAccount.mockImplementation(() =>
+    bridge.createStandingAccount.mockImplementation(() =>
       ok(
-        counterAccount({ id: 2, type: 'static', accountNumber: '5550001111', amountKobo: 500_000 }),
+        standingAccount({
+          id: 2,
+          type: 'static',
+          accountNumber: '5550001111',
+          amountKobo: 500_000,
+        }),
       ),
     );
     renderApp(bridge, '#/activity');
     await user.click(await screen.findByRole('radio', { name: 'Fixed amount' }));
-    await user.click(screen.getByRole('button', { name: 'Create counter account' }));
+    await user.click(screen.getByRole('button', { name: 'Create standing account' }));
     expect(screen.getByRole('alert').textContent).toBe('Enter the fixed amount');
-    expect(bridge.createCounterAccount).not.toHaveBeenCalled();
+    expect(bridge.createStandingAccount).not.toHaveBeenCalled();
     await user.type(screen.getByRole('textbox', { name: 'Fixed amount (₦)' }), '5000');
-    await user.click(screen.getByRole('button', { name: 'Create counter account' }));
-    expect(bridge.createCounterAccount).toHaveBeenCalledWith({ type: 'static', amount: '5000' });
-    const created = await screen.findByTestId('counter-account');
+    await user.click(screen.getByRole('button', { name: 'Create standing account' }));
+    expect(bridge.createStandingAccount).toHaveBeenCalledWith({ type: 'static', amount: '5000' });
+    const created = await screen.findByTestId('standing-account');
     expect(created.textContent).toContain('555 000 1111');
     expect(created.textContent).toContain('₦5,000.00');
   });
 
-  it('creates an any-amount counter account by default', async () => {
+  it('creates an any-amount standing account by default', async () => {
     const user = userEvent.setup();
     const bridge = createFakeBridge();
-    bridge.createCounterAccount.mockImplementation(() => ok(counterAccount()));
+    bridge.createStandingAccount.mockImplementation(() => ok(standingAccount()));
     renderApp(bridge, '#/activity');
-    await user.click(await screen.findByRole('button', { name: 'Create counter account' }));
-    expect(bridge.createCounterAccount).toHaveBeenCalledWith({ type: 'static-flex' });
-    expect((await screen.findByTestId('counter-account')).textContent).toContain('Any amount');
+    await user.click(await screen.findByRole('button', { name: 'Create standing account' }));
+    expect(bridge.createStandingAccount).toHaveBeenCalledWith({ type: 'static-flex' });
+    expect((await screen.findByTestId('standing-account')).textContent).toContain('Any amount');
   });
 });

@@ -2,12 +2,12 @@ import { useId, useState, type FormEvent } from 'react';
 import { formatNaira } from '#shared/money';
 import { saleNumberOf } from '#shared/report-words';
 import type { AlertView, InflowView, SaleView } from '#shared/sales';
-import type { CounterAccountView } from '#shared/views';
+import type { StandingAccountView } from '#shared/views';
 import { AccountNumber } from '../../components/account-number';
 import { formatTime, SALE_STATE_WORDS } from '../../format';
 import { useSession } from '../../session-context';
 import { ReprintReceipt, ReprintButton, useReprint, type Reprint } from './reprint';
-import { useActivity, useNewCounterAccount } from './use-activity';
+import { useActivity, useNewStandingAccount } from './use-activity';
 
 const INFLOW_STATUS_WORDS: Readonly<Record<InflowView['status'], string>> = {
   success: 'Received',
@@ -26,7 +26,7 @@ export function ActivityScreen({
 }: {
   readonly onAlertsChanged: () => Promise<void>;
 }) {
-  // A cashier's activity is their own sales (main filters it); counter accounts are the owner's.
+  // A cashier's activity is their own sales (main filters it); standing accounts are the owner's.
   const { session } = useSession();
   const isOwner = session?.role === 'owner';
   const {
@@ -61,7 +61,7 @@ export function ActivityScreen({
       <ReprintReceipt reprint={reprint} />
       <InflowsPanel inflows={inflows} />
 
-      {isOwner && <CounterAccounts counters={counters} onCreated={counterCreated} />}
+      {isOwner && <StandingAccounts counters={counters} onCreated={counterCreated} />}
     </section>
   );
 }
@@ -176,7 +176,7 @@ function InflowsPanel({ inflows }: { readonly inflows: readonly InflowView[] }) 
                   <span className="muted">({SOURCE_WORDS[inflow.source]})</span>
                 </td>
                 <td>
-                  {inflow.saleId !== null ? `Sale #${inflow.saleId}` : 'Counter account or other'}
+                  {inflow.saleId !== null ? `Sale #${inflow.saleId}` : 'Standing account or other'}
                 </td>
                 <td className="mono">{inflow.sessionId}</td>
               </tr>
@@ -215,16 +215,16 @@ function AlertItem({
   );
 }
 
-function CounterAccounts({
+function StandingAccounts({
   counters,
   onCreated,
 }: {
-  readonly counters: readonly CounterAccountView[];
-  readonly onCreated: (counter: CounterAccountView) => void;
+  readonly counters: readonly StandingAccountView[];
+  readonly onCreated: (counter: StandingAccountView) => void;
 }) {
-  const [type, setType] = useState<CounterAccountView['type']>('static-flex');
+  const [type, setType] = useState<StandingAccountView['type']>('static-flex');
   const [amount, setAmount] = useState('');
-  const { busy, error, showError, create: send } = useNewCounterAccount(onCreated);
+  const { busy, error, showError, create: send } = useNewStandingAccount(onCreated);
 
   async function create(event: FormEvent): Promise<void> {
     event.preventDefault();
@@ -238,14 +238,14 @@ function CounterAccounts({
 
   return (
     <section aria-labelledby="counter-heading" className="panel">
-      <h3 id="counter-heading">Counter accounts</h3>
+      <h3 id="counter-heading">Standing accounts</h3>
       <p className="muted">
         A permanent account for the counter: customers can pay into it at any time without a sale.
       </p>
       {counters.length > 0 && (
         <ul className="counter-list">
           {counters.map((counter) => (
-            <li key={counter.id} className="counter-item" data-testid="counter-account">
+            <li key={counter.id} className="counter-item" data-testid="standing-account">
               {counter.accountNumber ? (
                 <AccountNumber accountNumber={counter.accountNumber} />
               ) : (
@@ -262,7 +262,7 @@ function CounterAccounts({
       )}
       <form className="counter-form" onSubmit={(event) => void create(event)} noValidate>
         <fieldset>
-          <legend>New counter account</legend>
+          <legend>New standing account</legend>
           <label className="radio">
             <input
               type="radio"
@@ -299,7 +299,7 @@ function CounterAccounts({
           </p>
         )}
         <button type="submit" className="button primary" disabled={busy}>
-          Create counter account
+          Create standing account
         </button>
         {busy && <p role="status">Creating the account…</p>}
       </form>

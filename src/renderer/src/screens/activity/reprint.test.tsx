@@ -36,7 +36,7 @@ function withSales() {
       ],
       inflows: [],
       alerts: [],
-      counterAccounts: [],
+      standingAccounts: [],
     }),
   );
   bridge.getReceipt.mockImplementation(({ saleId }) => ok(receiptOf(saleId)));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alert, counterAccount, inflow, sale, T0 } from '#support/renderer/fixtures';
+import { alert, standingAccount, inflow, sale, T0 } from '#support/renderer/fixtures';
 import { activityReducer, NO_ACTIVITY, type ActivityState } from './use-activity';
 
 const loaded: ActivityState = activityReducer(NO_ACTIVITY, {
@@ -8,7 +8,7 @@ const loaded: ActivityState = activityReducer(NO_ACTIVITY, {
     sales: [sale({ id: 1 }), sale({ id: 2 })],
     inflows: [inflow({ sessionId: '1'.repeat(30) })],
     alerts: [alert({ id: 7 })],
-    counterAccounts: [counterAccount({ id: 3 })],
+    standingAccounts: [standingAccount({ id: 3 })],
   },
 });
 
@@ -41,7 +41,7 @@ describe('activityReducer', () => {
   it('keys money in by session id and counters by id', () => {
     const next = activityReducer(
       activityReducer(loaded, { type: 'inflow', inflow: inflow({ sessionId: '2'.repeat(30) }) }),
-      { type: 'counter', counter: counterAccount({ id: 3, bank: 'Other' }) },
+      { type: 'counter', counter: standingAccount({ id: 3, bank: 'Other' }) },
     );
     expect(next.inflows.map((i) => i.sessionId)).toEqual(['2'.repeat(30), '1'.repeat(30)]);
     expect(next.counters).toHaveLength(1);

@@ -1,7 +1,7 @@
 import { useEffect, useReducer } from 'react';
 import type { ActivityView } from '#shared/bridge/contract';
 import type { AlertView, InflowView, SaleView } from '#shared/sales';
-import type { CounterAccountView } from '#shared/views';
+import type { StandingAccountView } from '#shared/views';
 import { useBridgeEvent } from '../../bridge-context';
 import { failureOf, useBridgeCall } from '../../hooks/use-bridge-call';
 
@@ -12,7 +12,7 @@ export interface ActivityState {
   readonly sales: readonly SaleView[];
   readonly inflows: readonly InflowView[];
   readonly alerts: readonly AlertView[];
-  readonly counters: readonly CounterAccountView[];
+  readonly counters: readonly StandingAccountView[];
 }
 
 export type ActivityAction =
@@ -22,7 +22,7 @@ export type ActivityAction =
   | { readonly type: 'inflow'; readonly inflow: InflowView }
   | { readonly type: 'alert'; readonly alert: AlertView }
   | { readonly type: 'acknowledged'; readonly alertId: AlertView['id']; readonly at: number }
-  | { readonly type: 'counter'; readonly counter: CounterAccountView };
+  | { readonly type: 'counter'; readonly counter: StandingAccountView };
 
 export const NO_ACTIVITY: ActivityState = {
   loaded: false,
@@ -44,8 +44,8 @@ function upsertBy<T, K>(list: readonly T[], item: T, key: (value: T) => K): read
 export function activityReducer(state: ActivityState, action: ActivityAction): ActivityState {
   switch (action.type) {
     case 'loaded': {
-      const { sales, inflows, alerts, counterAccounts } = action.activity;
-      return { ...state, loaded: true, sales, inflows, alerts, counters: counterAccounts };
+      const { sales, inflows, alerts, standingAccounts } = action.activity;
+      return { ...state, loaded: true, sales, inflows, alerts, counters: standingAccounts };
     }
     case 'load-failed':
       return { ...state, loaded: true, error: action.error };
@@ -71,11 +71,11 @@ export interface Activity extends ActivityState {
   /** Why the last acknowledgement failed. */
   readonly alertError: string | null;
   readonly acknowledge: (alert: AlertView) => Promise<void>;
-  readonly counterCreated: (counter: CounterAccountView) => void;
+  readonly counterCreated: (counter: StandingAccountView) => void;
 }
 
 /**
- * Today's sales, money in, alerts and counter accounts: read once when the screen opens, then
+ * Today's sales, money in, alerts and standing accounts: read once when the screen opens, then
  * followed through main's events.
  */
 export function useActivity(onAlertsChanged: () => Promise<void>): Activity {
@@ -115,13 +115,13 @@ export function useActivity(onAlertsChanged: () => Promise<void>): Activity {
   };
 }
 
-/** The owner's "Create counter account": any amount, or a fixed one. */
-export function useNewCounterAccount(onCreated: (counter: CounterAccountView) => void) {
-  const call = useBridgeCall<CounterAccountView>();
+/** The owner's "Create standing account": any amount, or a fixed one. */
+export function useNewStandingAccount(onCreated: (counter: StandingAccountView) => void) {
+  const call = useBridgeCall<StandingAccountView>();
   async function create(
     input: { readonly type: 'static-flex' } | { readonly type: 'static'; readonly amount: string },
   ): Promise<void> {
-    const answer = await call.run((bridge) => bridge.createCounterAccount(input));
+    const answer = await call.run((bridge) => bridge.createStandingAccount(input));
     if (answer?.ok) onCreated(answer.value);
   }
   return { busy: call.busy, error: call.error, showError: call.showError, create };

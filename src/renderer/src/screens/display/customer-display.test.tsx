@@ -107,7 +107,7 @@ describe('Customer display', () => {
         ],
         inflows: [],
         alerts: [],
-        counterAccounts: [],
+        standingAccounts: [],
       }),
     );
     renderDisplay(bridge);

@@ -20,7 +20,7 @@ function answerAsCounter(call: FakeCall) {
     getStatus: status({ tillId: COUNTER.tillId }),
     getSession: counterSession({ counter: COUNTER }),
     getPrintSetup: { paperWidthMm: 80, printerName: null, silent: false },
-    getActivity: { sales: [], inflows: [], alerts: [], counterAccounts: [] },
+    getActivity: { sales: [], inflows: [], alerts: [], standingAccounts: [] },
   };
   return call.name in values
     ? { body: { ok: true, value: values[call.name] } }

@@ -20,7 +20,7 @@ function exception(resolution: ExceptionResolution | null = null): ReportExcepti
     amountKobo: 500_000,
     at: T0,
     message: 'A transfer of ₦5,000.00 matches no sale made here.',
-    action: 'Check whether another till or the counter account took it.',
+    action: 'Check whether another till or the standing account took it.',
     resolution,
   };
 }

@@ -58,7 +58,7 @@ describe('Report screen', () => {
     expect(screen.getByTestId('report-success-amount').textContent).toBe('₦123,456.00');
     expect(screen.getByTestId('report-failed-count').textContent).toBe('3');
     expect(screen.getByTestId('report-pending-count').textContent).toBe('2');
-    expect(screen.getByText('₦3,456.00')).toBeTruthy(); // the counter accounts
+    expect(screen.getByText('₦3,456.00')).toBeTruthy(); // the standing accounts
     expect(screen.getByText('09:00–10:00')).toBeTruthy();
     expect(screen.queryByText('10:00–11:00')).toBeNull(); // hours without transfers are left out
     expect(screen.getByText('₦103,456.00')).toBeTruthy(); // the 13:00 hour
@@ -66,7 +66,7 @@ describe('Report screen', () => {
     const exceptions = screen.getByTestId('report-exceptions');
     expect(exceptions.textContent).toContain('No till of this shop made it');
     expect(exceptions.textContent).toContain(
-      'What to do: Check whether another till or the counter account took it.',
+      'What to do: Check whether another till or the standing account took it.',
     );
     expect(screen.getByTestId('last-sync').textContent).toMatch(
       /^Last synced at .*10:00:05.* \(complete\)$/,

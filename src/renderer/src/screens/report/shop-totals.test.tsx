@@ -14,7 +14,7 @@ const SHOP: ShopTotalsView = {
     { tillPrefix: 'TILLB9Q3', count: 2, amountKobo: 1_000_000 },
     { tillPrefix: 'TILLC4X8', count: 1, amountKobo: 70_000 },
   ],
-  counterAccounts: { count: 2, amountKobo: 50_000 },
+  standingAccounts: { count: 2, amountKobo: 50_000 },
   shopTotal: { count: 7, amountKobo: 1_520_000 },
   notOurs: { count: 1, amountKobo: 500_000 },
 };
@@ -22,7 +22,7 @@ const SHOP: ShopTotalsView = {
 const text = (id: string) => screen.getByTestId(id).textContent;
 
 describe('the shop view of the report', () => {
-  it('shows this till, other tills of this shop (each by prefix), counter accounts and the total', () => {
+  it('shows this till, other tills of this shop (each by prefix), standing accounts and the total', () => {
     render(<ShopTotals shop={SHOP} />);
     expect([text('report-this-till-count'), text('report-this-till-amount')]).toEqual([
       '2',
@@ -46,7 +46,7 @@ describe('the shop view of the report', () => {
       'Other tills of this shop3₦10,700.00',
       'Till TILLB9Q3 · another till of this shop2₦10,000.00',
       'Till TILLC4X8 · another till of this shop1₦700.00',
-      'Counter accounts2₦500.00',
+      'Standing accounts2₦500.00',
       'Shop total7₦15,200.00',
     ]);
     expect([text('report-not-ours-count'), text('report-not-ours-amount')]).toEqual([

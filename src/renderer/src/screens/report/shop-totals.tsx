@@ -81,7 +81,7 @@ export function ShopTotals({
               total={till}
             />
           ))}
-          <Line label="Counter accounts" total={shop.counterAccounts} id="counter" />
+          <Line label="Standing accounts" total={shop.standingAccounts} id="counter" />
         </tbody>
         <tfoot>
           <Line label="Shop total" total={shop.shopTotal} id="shop-total" />

@@ -14,7 +14,7 @@ describe('PaidTwiceNotice', () => {
       ok({
         sales: [],
         inflows: [],
-        counterAccounts: [],
+        standingAccounts: [],
         alerts: [
           alert({ id: 1, kind: 'paid_twice', saleId: 7, message: TWICE }),
           alert({ id: 2, kind: 'paid_twice', saleId: 8, message: 'another sale' }),

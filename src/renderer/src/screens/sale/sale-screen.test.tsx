@@ -440,19 +440,19 @@ describe('Sale screen: the running sale', () => {
   it('checks with the bank when the customer says they paid', async () => {
     const user = userEvent.setup();
     const bridge = createFakeBridge();
-    bridge.checkSale.mockImplementation(() =>
+    bridge.customerSaysPaid.mockImplementation(() =>
       ok(sale({ state: 'confirming', updatedAt: Date.now() + 1 })),
     );
     await startSale(bridge, user);
     await user.click(screen.getByRole('button', { name: 'Customer says they paid' }));
-    expect(bridge.checkSale).toHaveBeenCalledWith({ saleId: 7 });
+    expect(bridge.customerSaysPaid).toHaveBeenCalledWith({ saleId: 7 });
     expect(screen.getByTestId('sale-status').textContent).toContain('Bank processing…');
   });
 
   it('says so when the bank has not reported the transfer yet', async () => {
     const user = userEvent.setup();
     const bridge = createFakeBridge();
-    bridge.checkSale.mockImplementation(() => ok(sale({ updatedAt: Date.now() + 1 })));
+    bridge.customerSaysPaid.mockImplementation(() => ok(sale({ updatedAt: Date.now() + 1 })));
     await startSale(bridge, user);
     await user.click(screen.getByRole('button', { name: 'Customer says they paid' }));
     expect(await screen.findByText(/has not reported this transfer yet/)).toBeTruthy();

@@ -46,7 +46,7 @@ export function useSaleActions(sale: SaleView, onSale: SetSale) {
   }
 
   async function check(): Promise<void> {
-    const checked = await run('check', (bridge) => bridge.checkSale({ saleId: sale.id }));
+    const checked = await run('check', (bridge) => bridge.customerSaysPaid({ saleId: sale.id }));
     // Only when the check found nothing new: a check that just found a wrong amount has its
     // answer in the status box, and "not reported yet" would contradict it.
     if (

@@ -59,7 +59,7 @@ export function DesktopSection({
         label="Start Transfer Till when I log in to this computer"
         checked={draft.startAtLogin}
         onChange={(checked) => setDraft((current) => ({ ...current, startAtLogin: checked }))}
-        hint="Payments show as paid only while the till runs. Closing the window while a sale waits, or while counter accounts exist, keeps the till running in the tray (by the clock); quit it from the tray menu."
+        hint="Payments show as paid only while the till runs. Closing the window while a sale waits, or while standing accounts exist, keeps the till running in the tray (by the clock); quit it from the tray menu."
       />
       <TextField
         section={section}

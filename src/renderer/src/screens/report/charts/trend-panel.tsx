@@ -133,7 +133,7 @@ export function TrendPanel({
             </li>
             <li>
               <span className="chart-legend-swatch whole" />
-              Whole shop (all tills and counter accounts)
+              Whole shop (all tills and standing accounts)
             </li>
           </ul>
           <div className="chart-panel-body">

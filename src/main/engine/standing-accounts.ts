@@ -9,15 +9,15 @@ import type { EngineContext } from './engine-context';
 import type { CallbackHint } from '#main/webhook/types';
 import { recordInflow } from './inflow-recording';
 
-export interface NewCounterAccount {
+export interface NewStandingAccount {
   readonly type: Extract<VirtualAccountType, 'static' | 'static-flex'>;
   readonly amountKobo?: number;
 }
 
-/** A permanent counter account (static-flex: any amount; static: a fixed amount). */
-export async function createCounterAccount(
+/** A permanent standing account (static-flex: any amount; static: a fixed amount). */
+export async function createStandingAccount(
   ctx: EngineContext,
-  input: NewCounterAccount,
+  input: NewStandingAccount,
 ): Promise<AccountRow> {
   const { db, scheduler, deps } = ctx;
   const settings = deps.settings();
@@ -67,7 +67,7 @@ export async function createCounterAccount(
  * A permanent account has many payments and the status endpoint shows one: a callback is
  * recorded when that one is the callback's, and the listing sync confirms the rest.
  */
-export async function confirmCounterCallback(
+export async function confirmStandingCallback(
   ctx: EngineContext,
   account: AccountRow,
   hint: CallbackHint,
@@ -88,11 +88,11 @@ export async function confirmCounterCallback(
           askedAt,
         ),
       );
-      return 'counter-confirmed';
+      return 'standing-confirmed';
     }
-    return 'counter-needs-sync';
+    return 'standing-needs-sync';
   } catch (error) {
-    ctx.logger.warn({ accountId: account.id, err: error }, 'counter account status check failed');
-    return 'counter-needs-sync';
+    ctx.logger.warn({ accountId: account.id, err: error }, 'standing account status check failed');
+    return 'standing-needs-sync';
   }
 }

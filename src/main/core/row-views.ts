@@ -1,5 +1,5 @@
 import type { AlertView, InflowView } from '#shared/sales';
-import type { CounterAccountView } from '#shared/views';
+import type { StandingAccountView } from '#shared/views';
 import type { AccountRow } from '#main/store/accounts-repo';
 import type { AlertRow } from '#main/store/alerts-repo';
 import type { InflowRow } from '#main/store/inflows-repo';
@@ -29,7 +29,7 @@ export function alertView(row: AlertRow): AlertView {
   };
 }
 
-export function counterAccountView(row: AccountRow): CounterAccountView {
+export function standingAccountView(row: AccountRow): StandingAccountView {
   return {
     id: row.id,
     type: row.type === 'static' ? 'static' : 'static-flex',

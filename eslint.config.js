@@ -41,10 +41,7 @@ const NO_BRIDGE_IN_COMPONENTS = [
   },
   NO_WORDS_OUTSIDE_THE_CALL_HOOK,
 ];
-const RENDERER_RULE_EXEMPT = [
-  'src/renderer/src/**/*.test.{ts,tsx}',
-  'src/renderer/src/bridge/**',
-];
+const RENDERER_RULE_EXEMPT = ['src/renderer/src/**/*.test.{ts,tsx}', 'src/renderer/src/bridge/**'];
 /** The page's wiring (the root holds the bridge; the contexts provide it) and hook files. */
 const RENDERER_WIRING = [
   'src/renderer/src/app.tsx',

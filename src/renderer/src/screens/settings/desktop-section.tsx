@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { Settings } from '#shared/settings-schema';
 import type { SettingsView } from '#shared/views';
-import { useBridge } from '../../bridge-context';
 import { CheckboxField, SaveRow, TextField } from './fields';
 import { useSettingsSection } from './settings-form';
 import { useShellKind } from './use-settings-data';
@@ -29,8 +28,7 @@ export function DesktopSection({
   readonly settings: Settings;
   readonly onSaved: (view: SettingsView) => void;
 }) {
-  const bridge = useBridge();
-  const shell = useShellKind(bridge);
+  const shell = useShellKind();
   const [draft, setDraft] = useState<DesktopDraft>(() => draftOf(settings));
 
   const section = useSettingsSection({

@@ -6,7 +6,6 @@ import {
   type Settings,
 } from '#shared/settings-schema';
 import { WHERE_KEYS_COME_FROM, type SecretStatusView, type SettingsView } from '#shared/views';
-import { useBridge } from '../../bridge-context';
 import { describedBy } from './fields';
 import { secretStatusWords } from './secrets';
 import { useUnsaved } from './unsaved';
@@ -56,14 +55,13 @@ export function GoLiveSection({
     key: 'secretKey' | 'accessToken' | 'ngrokAuthtoken',
   ) => SecretStatusView | null;
 }) {
-  const bridge = useBridge();
   const id = useId();
   const [environment, setEnvironment] = useState<KeyedEnvironment>(
     settings.environment === 'production' ? 'production' : 'staging',
   );
   const [draft, setDraft] = useState<GoLiveDraft>(() => draftFor(settings, environment));
   const [confirmSwitch, setConfirmSwitch] = useState(false);
-  const flow = useGoLive(bridge, onSaved);
+  const flow = useGoLive(onSaved);
   const unsaved = useUnsaved(`${id}-go-live`);
   const { state } = flow;
   const name = ENVIRONMENT_NAMES[environment];

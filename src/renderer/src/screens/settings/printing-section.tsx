@@ -1,11 +1,10 @@
-import { useEffect, useState } from 'react';
-import { PAPER_WIDTHS_MM, type PaperWidthMm, type PrintersView } from '#shared/printing';
+import { useState } from 'react';
+import { PAPER_WIDTHS_MM, type PaperWidthMm } from '#shared/printing';
 import type { Settings } from '#shared/settings-schema';
 import type { SettingsView } from '#shared/views';
-import { useBridge } from '../../bridge-context';
-import { cashierMessage } from '../../errors';
 import { describedBy, SaveRow } from './fields';
 import { useSettingsSection } from './settings-form';
+import { usePrinters } from './use-printing';
 
 interface PrintingDraft {
   readonly receiptPrinter: string;
@@ -33,22 +32,8 @@ export function PrintingSection({
   readonly settings: Settings;
   readonly onSaved: (view: SettingsView) => void;
 }) {
-  const bridge = useBridge();
   const [draft, setDraft] = useState<PrintingDraft>(() => draftOf(settings));
-  const [printers, setPrinters] = useState<PrintersView | null>(null);
-  const [listProblem, setListProblem] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    void bridge.listPrinters({}).then((result) => {
-      if (!live) return;
-      if (result.ok) setPrinters(result.value);
-      else setListProblem(cashierMessage(result.error));
-    });
-    return () => {
-      live = false;
-    };
-  }, [bridge]);
+  const { printers, listProblem } = usePrinters();
 
   const section = useSettingsSection({
     settings,

@@ -2,12 +2,11 @@ import { useState, type FormEvent } from 'react';
 import type { SessionView } from '#shared/bridge/contract';
 import type { Settings } from '#shared/settings-schema';
 import type { SettingsView } from '#shared/views';
-import { useBridge } from '../../bridge-context';
 import { PinField } from '../../components/pin-field';
-import { cashierMessage } from '../../errors';
 import { useSession } from '../../session-context';
 import { CheckboxField, SaveRow } from './fields';
 import { useSettingsSection } from './settings-form';
+import { useCashierPins, useOwnerPin } from './use-roles';
 
 const NEW_PIN = /^\d{4,12}$/;
 
@@ -57,13 +56,12 @@ interface OwnerPinForm {
 const EMPTY_OWNER_PIN_FORM: OwnerPinForm = { current: '', pin: '', repeat: '', removeWith: '' };
 
 function OwnerPin({ session }: { readonly session: SessionView }) {
-  const bridge = useBridge();
+  const { busy, setOwnerPin, removeOwnerPin } = useOwnerPin();
   const { apply } = useSession();
   const [form, setForm] = useState(EMPTY_OWNER_PIN_FORM);
   const { current, pin, repeat, removeWith } = form;
   const [problem, setProblem] = useState<{ field: string; message: string } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   function errorOf(field: string): string | null {
     return problem?.field === field ? problem.message : null;
@@ -86,19 +84,16 @@ function OwnerPin({ session }: { readonly session: SessionView }) {
       setProblem({ field: pin && NEW_PIN.test(pin) ? 'repeat' : 'pin', message: local });
       return;
     }
-    setBusy(true);
-    const result = await bridge.setOwnerPin(
-      session.ownerPinSet ? { pin, currentPin: current } : { pin },
-    );
-    setBusy(false);
+    const result = await setOwnerPin(session.ownerPinSet ? { pin, currentPin: current } : { pin });
+    if (result === null) return;
     if (!result.ok) {
-      setProblem({ field: result.error.field ?? 'pin', message: cashierMessage(result.error) });
+      setProblem({ field: result.failure.field ?? 'pin', message: result.failure.words });
       return;
     }
     clear();
     setProblem(null);
     setNotice(session.ownerPinSet ? 'Owner PIN changed.' : 'Owner PIN set.');
-    apply(result.value);
+    apply(result.session);
   }
 
   async function remove(event: FormEvent): Promise<void> {
@@ -109,17 +104,16 @@ function OwnerPin({ session }: { readonly session: SessionView }) {
       setProblem({ field: 'removeWith', message: 'Enter the current owner PIN' });
       return;
     }
-    setBusy(true);
-    const result = await bridge.removeOwnerPin({ currentPin: removeWith });
-    setBusy(false);
+    const result = await removeOwnerPin({ currentPin: removeWith });
+    if (result === null) return;
     if (!result.ok) {
-      setProblem({ field: 'removeWith', message: cashierMessage(result.error) });
+      setProblem({ field: 'removeWith', message: result.failure.words });
       return;
     }
     clear();
     setProblem(null);
     setNotice('Owner PIN removed: every page of this till is owner again.');
-    apply(result.value);
+    apply(result.session);
   }
 
   const edited = (field: keyof OwnerPinForm) => (value: string) => {
@@ -191,7 +185,7 @@ function CashierPins({
   readonly settings: Settings;
   readonly onSaved: (view: SettingsView) => void;
 }) {
-  const bridge = useBridge();
+  const setCashierPin = useCashierPins();
   const { apply } = useSession();
   const [required, setRequired] = useState(settings.roles.cashierPins);
   const [drafts, setDrafts] = useState<Readonly<Record<string, string>>>({});
@@ -214,15 +208,15 @@ function CashierPins({
       setProblems((current) => ({ ...current, [name]: 'A PIN is 4 to 12 digits' }));
       return;
     }
-    const result = await bridge.setCashierPin({ name, pin });
+    const result = await setCashierPin({ name, pin });
     if (!result.ok) {
-      setProblems((current) => ({ ...current, [name]: cashierMessage(result.error) }));
+      setProblems((current) => ({ ...current, [name]: result.failure.words }));
       return;
     }
     setDrafts((current) => ({ ...current, [name]: '' }));
     setProblems((current) => ({ ...current, [name]: '' }));
     setNotice(pin === null ? `${name}'s PIN removed.` : `${name}'s PIN set.`);
-    apply(result.value);
+    apply(result.session);
   }
 
   return (

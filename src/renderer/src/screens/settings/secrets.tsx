@@ -6,9 +6,8 @@ import type {
   SecretStatusView,
   SecretsView,
 } from '#shared/views';
-import { useBridge } from '../../bridge-context';
-import { cashierMessage } from '../../errors';
 import { describedBy } from './fields';
+import { useConnectionTest } from './use-connection-test';
 import { secretKeyOf, type SecretDrafts, type SecretTarget } from './use-secret-drafts';
 
 /** All the screen says about a secret: never the secret, at most its last four characters. */
@@ -153,20 +152,7 @@ export function ConnectionTest({
   readonly environment: ChannelInput<'testConnection'>['environment'];
   readonly label: string;
 }) {
-  const bridge = useBridge();
-  const [busy, setBusy] = useState(false);
-  const [results, setResults] = useState<readonly ConnectionCheckView[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  async function run(): Promise<void> {
-    setBusy(true);
-    setError(null);
-    setResults(null);
-    const result = await bridge.testConnection({ environment });
-    setBusy(false);
-    if (result.ok) setResults(result.value);
-    else setError(cashierMessage(result.error));
-  }
+  const { busy, results, error, run } = useConnectionTest(environment);
 
   return (
     <div className="connection-test">

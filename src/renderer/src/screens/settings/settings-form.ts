@@ -4,7 +4,7 @@ import { koboToDecimalString, nairaToKobo } from '#shared/money';
 import { settingsSchema, type Settings, type SettingsPatch } from '#shared/settings-schema';
 import type { SettingsView } from '#shared/views';
 import { useBridge } from '../../bridge-context';
-import { cashierMessage } from '../../errors';
+import { failureOf } from '../../hooks/use-bridge-call';
 import { useUnsaved } from './unsaved';
 
 /** Messages by dotted settings path ('profiles.staging.baseUrl', 'shop.cashiers.2'). */
@@ -204,7 +204,7 @@ export function useSettingsSection(options: SectionOptions): SettingsSection {
         setProblem('Not saved: see the message next to the field.');
         focusField(field);
       } else {
-        setProblem(`Not saved: ${cashierMessage(result.error)}`);
+        setProblem(`Not saved: ${failureOf(result.error).words}`);
       }
       return null;
     }

@@ -1,6 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { SettingsView } from '#shared/views';
-import { useBridge } from '../../bridge-context';
 import { FirstStartChooser } from '../../components/first-start-chooser';
 import './settings.css';
 import { CallbacksSection } from './callbacks-section';
@@ -40,13 +39,12 @@ export function SettingsScreen({
   /** Settings were saved: the shell re-reads what it shows (environment badge, sounds). */
   readonly onSettingsChanged?: (view: SettingsView) => void;
 }) {
-  const bridge = useBridge();
-  const { view, loadError, readView, saved } = useSettingsView(bridge, onSettingsChanged);
+  const { view, loadError, readView, saved } = useSettingsView(onSettingsChanged);
   // The address given to the provider follows the tunnel (online, gone, a new URL).
-  const { callback, health, setHealth } = useCallbackStatus(bridge, () => void readView());
-  const secretsRead = useSecretStatuses(bridge);
+  const { callback, health, setHealth } = useCallbackStatus(() => void readView());
+  const secretsRead = useSecretStatuses();
   const [page, setPage] = useState<SettingsPage>(() => settingsPageFromHash(window.location.hash));
-  const shell = useShellKind(bridge);
+  const shell = useShellKind();
 
   // A link to another page of Settings (#/settings/<page>) opens it.
   useEffect(() => {

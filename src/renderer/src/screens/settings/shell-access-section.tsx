@@ -1,8 +1,4 @@
-import { useState } from 'react';
-import type { ShellAccessView } from '#shared/bridge/contract';
-import { useBridge } from '../../bridge-context';
-import { cashierMessage } from '../../errors';
-import { useShellKind } from './use-settings-data';
+import { useShellAccess } from './use-shell-access';
 
 /**
  * The browser shell's access token (the `#token=…` of its address): the owner makes a new one
@@ -10,23 +6,9 @@ import { useShellKind } from './use-settings-data';
  * on with the new one, and shows the new addresses once. The desktop app has no token.
  */
 export function ShellAccessSection() {
-  const bridge = useBridge();
-  const browserShell = useShellKind(bridge) === 'browser';
-  const [rotating, setRotating] = useState(false);
-  const [rotated, setRotated] = useState<ShellAccessView | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { browserShell, rotating, rotated, error, rotate } = useShellAccess();
 
   if (!browserShell) return null;
-
-  async function rotate(): Promise<void> {
-    setRotating(true);
-    setError(null);
-    setRotated(null);
-    const result = await bridge.rotateShellToken({});
-    setRotating(false);
-    if (result.ok) setRotated(result.value);
-    else setError(cashierMessage(result.error));
-  }
 
   return (
     <section className="panel settings-section shell-access" aria-labelledby="shell-access-heading">

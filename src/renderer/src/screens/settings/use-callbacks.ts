@@ -3,7 +3,7 @@ import type { BridgeResult } from '#shared/bridge/contract';
 import type { ConfiguredCallbackMode, Settings } from '#shared/settings-schema';
 import type { CallbackHealthView, SecretStatusView, SettingsView } from '#shared/views';
 import { useBridge } from '../../bridge-context';
-import { cashierMessage } from '../../errors';
+import { failureOf } from '../../hooks/use-bridge-call';
 import { parseNumber, useSettingsSection } from './settings-form';
 import { useSecretDrafts, type SecretTarget } from './use-secret-drafts';
 import type { SecretKey } from './use-settings-data';
@@ -117,7 +117,7 @@ function useAction<T>(run: () => Promise<BridgeResult<T>>) {
     const result = await run();
     setBusy(false);
     if (result.ok) return { value: result.value };
-    setError(cashierMessage(result.error));
+    setError(failureOf(result.error).words);
     return null;
   }
   return { busy, error, go };

@@ -8,7 +8,7 @@ import {
 } from '#shared/settings-schema';
 import type { SecretStatusView, SettingsView } from '#shared/views';
 import { useBridge } from '../../bridge-context';
-import { cashierMessage } from '../../errors';
+import { failureOf } from '../../hooks/use-bridge-call';
 import { parseNumber, useSettingsSection } from './settings-form';
 import { useSecretDrafts, type SecretTarget } from './use-secret-drafts';
 import type { SecretKey } from './use-settings-data';
@@ -104,7 +104,7 @@ export function useEnvironmentPage(options: {
     if (problem !== null || choice === view.settings.environment) return problem;
     const result = await bridge.updateSettings({ patch: { environment: choice } });
     if (!result.ok)
-      return `The profiles are saved, but not the switch: ${cashierMessage(result.error)}`;
+      return `The profiles are saved, but not the switch: ${failureOf(result.error).words}`;
     onSaved(result.value);
     return null;
   }

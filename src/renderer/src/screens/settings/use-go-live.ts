@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import type { BridgeError, WindowApi } from '#shared/bridge/contract';
+import type { BridgeError } from '#shared/bridge/contract';
 import { payeeNameOf, type GoLiveCheckView } from '#shared/go-live';
 import type { KeyedEnvironment, Settings } from '#shared/settings-schema';
 import type { SecretsView, SettingsView } from '#shared/views';
-import { cashierMessage } from '../../errors';
+import { useBridge } from '../../bridge-context';
+import { failureOf } from '../../hooks/use-bridge-call';
 import { serverFieldMessage } from './settings-form';
 
 export type CallbackChoice = 'ngrok' | 'public-url' | 'polling-only';
@@ -82,7 +83,8 @@ export interface GoLiveState {
 }
 
 /** The flow's calls: one Save, one "Check everything", and the switch as the last step. */
-export function useGoLive(bridge: WindowApi, onSaved: (view: SettingsView) => void) {
+export function useGoLive(onSaved: (view: SettingsView) => void) {
+  const bridge = useBridge();
   const [state, setState] = useState<GoLiveState>({
     busy: null,
     saved: false,
@@ -98,7 +100,7 @@ export function useGoLive(bridge: WindowApi, onSaved: (view: SettingsView) => vo
       busy: null,
       problem: {
         field: error.field ?? null,
-        message: error.field ? serverFieldMessage(error) : cashierMessage(error),
+        message: error.field ? serverFieldMessage(error) : failureOf(error).words,
       },
     }));
   }

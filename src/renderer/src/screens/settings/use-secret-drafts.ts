@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { WindowApi } from '#shared/bridge/contract';
 import type { SecretStatusView } from '#shared/views';
-import { cashierMessage } from '../../errors';
+import { failureOf } from '../../hooks/use-bridge-call';
 import { useUnsaved } from './unsaved';
 import type { SecretKey } from './use-settings-data';
 
@@ -65,7 +65,7 @@ export function useSecretDrafts(
     const { label: _label, ...input } = target;
     const result = await bridge.setSecret({ ...input, value });
     if (!result.ok) {
-      setErrors((current) => ({ ...current, [key]: cashierMessage(result.error) }));
+      setErrors((current) => ({ ...current, [key]: failureOf(result.error).words }));
       return false;
     }
     setValues((current) => omit(current, key));

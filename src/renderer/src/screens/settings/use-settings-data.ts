@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { AppInfo, WindowApi } from '#shared/bridge/contract';
+import type { AppInfo } from '#shared/bridge/contract';
 import { KEYED_ENVIRONMENTS, type KeyedEnvironment } from '#shared/settings-schema';
 import type {
   CallbackHealthView,
@@ -7,9 +7,9 @@ import type {
   SecretsView,
   SettingsView,
 } from '#shared/views';
-import { useBridgeEvent } from '../../bridge-context';
+import { useBridge, useBridgeEvent } from '../../bridge-context';
 import { applyTunnelEvent, type CallbackStatus } from '../../components/header';
-import { cashierMessage } from '../../errors';
+import { failureOf } from '../../hooks/use-bridge-call';
 
 export type SecretKey =
   | `${KeyedEnvironment}.${'secretKey' | 'accessToken'}`
@@ -28,9 +28,9 @@ export interface SettingsViewRead {
 
 /** The settings as main has them, read when the screen opens and taken from every save. */
 export function useSettingsView(
-  bridge: WindowApi,
   onSettingsChanged?: (view: SettingsView) => void,
 ): SettingsViewRead {
+  const bridge = useBridge();
   const [view, setView] = useState<SettingsView | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
 
@@ -40,7 +40,7 @@ export function useSettingsView(
       setView(result.value);
       setLoadError(null);
     } else {
-      setLoadError(cashierMessage(result.error));
+      setLoadError(failureOf(result.error).words);
     }
   }, [bridge]);
 
@@ -49,7 +49,7 @@ export function useSettingsView(
     void bridge.getSettings({}).then((result) => {
       if (!live) return;
       if (result.ok) setView(result.value);
-      else setLoadError(cashierMessage(result.error));
+      else setLoadError(failureOf(result.error).words);
     });
     return () => {
       live = false;
@@ -71,7 +71,8 @@ export interface CallbackRead {
 }
 
 /** How the provider reaches this till, and whether it does, following main's events. */
-export function useCallbackStatus(bridge: WindowApi, onTunnel: () => void): CallbackRead {
+export function useCallbackStatus(onTunnel: () => void): CallbackRead {
+  const bridge = useBridge();
   const [callback, setCallback] = useState<CallbackStatus | null>(null);
   const [health, setHealth] = useState<CallbackHealthView | null>(null);
 
@@ -105,7 +106,8 @@ export interface SecretsRead {
 }
 
 /** The status of every saved key, and how this computer keeps them. */
-export function useSecretStatuses(bridge: WindowApi): SecretsRead {
+export function useSecretStatuses(): SecretsRead {
+  const bridge = useBridge();
   const [statuses, setStatuses] = useState<SecretStatuses>({});
   const [box, setBox] = useState<SecretsView['box'] | null>(null);
   const [secretsError, setSecretsError] = useState<string | null>(null);
@@ -116,7 +118,7 @@ export function useSecretStatuses(bridge: WindowApi): SecretsRead {
       void bridge.getSecrets({ environment }).then((result) => {
         if (!live) return;
         if (!result.ok) {
-          setSecretsError(cashierMessage(result.error));
+          setSecretsError(failureOf(result.error).words);
           return;
         }
         const { secrets } = result.value;
@@ -143,7 +145,8 @@ export function useSecretStatuses(bridge: WindowApi): SecretsRead {
 }
 
 /** Which shell this page runs in (null until main says): pages of one shell only follow it. */
-export function useShellKind(bridge: WindowApi): AppInfo['shell'] | null {
+export function useShellKind(): AppInfo['shell'] | null {
+  const bridge = useBridge();
   const [shell, setShell] = useState<AppInfo['shell'] | null>(null);
   useEffect(() => {
     let live = true;

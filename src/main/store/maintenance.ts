@@ -1,5 +1,6 @@
 import type { Db } from './database';
 import { dropExpiredRows, reduceCallbackBodies, type RetentionRules } from './retention';
+import { callbackRowsStart, dropHeldCallbacks } from './retention-callback-rows';
 import { DETAIL_RULES, detailStart, reduceOldDetail } from './retention-detail';
 
 /** PRAGMA auto_vacuum's value for INCREMENTAL. */
@@ -22,6 +23,8 @@ export interface MaintenanceOptions {
 
 export interface MaintenanceReport {
   readonly reducedCallbacks: number;
+  /** Reduced callbacks past `callbackRowDays` deleted, their inflow holding them whole. */
+  readonly droppedCallbacks: number;
   /** Money rows whose old detail was cleared (retention-detail.ts), all tables together. */
   readonly reducedDetail: number;
   /** The next pass may start after this callback id: the ones before it are reduced or kept. */
@@ -67,6 +70,7 @@ export async function runMaintenance(
 ): Promise<MaintenanceReport> {
   const tally: Tally = {
     reducedCallbacks: 0,
+    droppedCallbacks: 0,
     reducedDetail: 0,
     callbackCursor: options.callbackCursor ?? 0,
     droppedAlerts: 0,
@@ -77,6 +81,7 @@ export async function runMaintenance(
   const steps = { pause: options.pause ?? nextTurn, stopped: options.stopped ?? (() => false) };
   const done =
     (await reduceCallbacks(db, options, tally, steps)) &&
+    (await dropCallbacks(db, options, tally, steps)) &&
     (await reduceDetail(db, options, tally, steps)) &&
     (await dropExpired(db, options, tally, steps)) &&
     (await giveSpaceBack(db, options, tally, steps));
@@ -120,6 +125,32 @@ async function reduceCallbacks(
     cursor = step.callbackCursor;
     if (!blocked) tally.callbackCursor = step.safeCursor;
     if (step.safeCursor < step.callbackCursor) blocked = true;
+    await steps.pause();
+    if (step.done) return true;
+  }
+}
+
+/** Reduced callbacks past their row age that their inflow holds, batch by batch. */
+async function dropCallbacks(
+  db: Db,
+  options: MaintenanceOptions,
+  tally: Tally,
+  steps: Steps,
+): Promise<boolean> {
+  const start = callbackRowsStart(db, options.rules.callbackRowDays, options.now());
+  let from = start.from;
+  let blocked = false;
+  for (;;) {
+    if (steps.stopped()) return false;
+    const step = dropHeldCallbacks(db, {
+      cutoff: start.cutoff,
+      from,
+      limit: options.batchRows ?? 500,
+      blocked,
+    });
+    tally.droppedCallbacks += step.deleted;
+    from = step.last;
+    blocked = step.blocked;
     await steps.pause();
     if (step.done) return true;
   }

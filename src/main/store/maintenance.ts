@@ -130,30 +130,49 @@ async function reduceCallbacks(
   }
 }
 
+/** One batch of a walk from a stored cursor (retention-detail.ts, retention-callback-rows.ts). */
+interface CursorBatch {
+  readonly cutoff: number;
+  readonly from: number;
+  readonly limit: number;
+  readonly blocked: boolean;
+}
+
+/**
+ * Walks a table from `start` batch by batch with `batch` until its end, adding each batch's
+ * count to the tally with `count`. False when stopped before the end.
+ */
+async function walkFromCursor(
+  start: { readonly cutoff: number; readonly from: number },
+  options: MaintenanceOptions,
+  steps: Steps,
+  batch: (next: CursorBatch) => { last: number; blocked: boolean; done: boolean },
+): Promise<boolean> {
+  let from = start.from;
+  let blocked = false;
+  for (;;) {
+    if (steps.stopped()) return false;
+    const step = batch({ cutoff: start.cutoff, from, limit: options.batchRows ?? 500, blocked });
+    from = step.last;
+    blocked = step.blocked;
+    await steps.pause();
+    if (step.done) return true;
+  }
+}
+
 /** Reduced callbacks past their row age that their inflow holds, batch by batch. */
-async function dropCallbacks(
+function dropCallbacks(
   db: Db,
   options: MaintenanceOptions,
   tally: Tally,
   steps: Steps,
 ): Promise<boolean> {
   const start = callbackRowsStart(db, options.rules.callbackRowDays, options.now());
-  let from = start.from;
-  let blocked = false;
-  for (;;) {
-    if (steps.stopped()) return false;
-    const step = dropHeldCallbacks(db, {
-      cutoff: start.cutoff,
-      from,
-      limit: options.batchRows ?? 500,
-      blocked,
-    });
+  return walkFromCursor(start, options, steps, (next) => {
+    const step = dropHeldCallbacks(db, next);
     tally.droppedCallbacks += step.deleted;
-    from = step.last;
-    blocked = step.blocked;
-    await steps.pause();
-    if (step.done) return true;
-  }
+    return step;
+  });
 }
 
 /** The money tables' old detail, table by table, batch by batch. */
@@ -165,22 +184,12 @@ async function reduceDetail(
 ): Promise<boolean> {
   for (const rule of DETAIL_RULES) {
     const start = detailStart(db, rule, options.rules.callbackBodyDays, options.now());
-    let from = start.from;
-    let blocked = false;
-    for (;;) {
-      if (steps.stopped()) return false;
-      const step = reduceOldDetail(db, rule, {
-        cutoff: start.cutoff,
-        from,
-        limit: options.batchRows ?? 500,
-        blocked,
-      });
+    const finished = await walkFromCursor(start, options, steps, (next) => {
+      const step = reduceOldDetail(db, rule, next);
       tally.reducedDetail += step.reduced;
-      from = step.last;
-      blocked = step.blocked;
-      await steps.pause();
-      if (step.done) break;
-    }
+      return step;
+    });
+    if (!finished) return false;
   }
   return true;
 }

@@ -3,9 +3,10 @@
  * `npx tsx bench/retention-size.ts [days]` seeds (or reuses) the generated history of `days`
  * business days (bench/ten-year-seed.ts), copies it, measures the file, its tables (dbstat) and
  * its daily backup, runs one maintenance pass at the end of the last day, the one-off change to
- * incremental vacuum, and measures again. Prints one JSON object; the ten-year projection scales
- * each table by days (every table grows with days; reduced callbacks replace whole ones past the
- * set age), and says so.
+ * incremental vacuum, and measures again; then a second pass with a shorter row age
+ * (SAMPLE_ROW_DAYS) measures a day whose held callbacks are deleted. Prints one JSON object; the
+ * ten-year projection is whole days for the body age, reduced days up to the row age, and days
+ * without their held callbacks past it, and says so.
  */
 import { copyFileSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +20,8 @@ import { ensureShopStore, shopRange, SHOP_LAST_DAY, storeBytes } from './ten-yea
 const TEN_YEARS = 3_650;
 /** The issue's target: a ten-year store at most 60% of its size without retention. */
 const SIZE_RATIO_MAX = 0.6;
+/** The row age of the measuring second pass: the sample's oldest days past it lose callbacks. */
+const SAMPLE_ROW_DAYS = 180;
 
 function tableBytes(db: Db): Record<string, number> {
   const rows = db
@@ -78,16 +81,44 @@ async function main(): Promise<void> {
     const after = { bytes: storeBytes(path), tables: tableBytes(db), objects: objectBytes(db) };
     const backupAfter = await backupBytes(db, '2026-11-22');
 
+    // The sample is one year: with the set row age (365 days) no callback is old enough to go.
+    // A second pass with the row age at SAMPLE_ROW_DAYS deletes the held callbacks of the
+    // sample's oldest days, which measures a day past the row age.
+    const rowStarted = performance.now();
+    const rowPass = await runMaintenance(db, {
+      rules: { ...DEFAULT_RETENTION, callbackRowDays: SAMPLE_ROW_DAYS },
+      now: () => toMs,
+    });
+    const rowPassMs = performance.now() - rowStarted;
+    const afterRows = {
+      bytes: storeBytes(path),
+      tables: tableBytes(db),
+      objects: objectBytes(db),
+    };
+
     // Ten years: every row is kept, whole for the set age and reduced past it (callback bodies,
     // and the money tables' detail: retention-detail.ts). The sample's youngest `keptDays` are
     // the whole days; what the rest weighs after the pass is a reduced day's worth. Ten years
     // are `keptDays` whole days and the rest reduced; before, 3,650 whole days.
+    // Past the row age (callbackRowDays) a day has also lost its held callbacks: measured by
+    // the second pass, whose oldest (days - SAMPLE_ROW_DAYS) days lost them.
     const keptDays = DEFAULT_RETENTION.callbackBodyDays;
+    const rowDays = DEFAULT_RETENTION.callbackRowDays;
     const perDayWhole = before.bytes / days;
     const perDayReduced =
       days > keptDays ? (after.bytes - perDayWhole * keptDays) / (days - keptDays) : perDayWhole;
+    const perDayNoCallbacks =
+      days > SAMPLE_ROW_DAYS
+        ? (afterRows.bytes -
+            perDayWhole * keptDays -
+            perDayReduced * (SAMPLE_ROW_DAYS - keptDays)) /
+          (days - SAMPLE_ROW_DAYS)
+        : perDayReduced;
     const tenBefore = perDayWhole * TEN_YEARS;
-    const tenAfter = perDayWhole * keptDays + perDayReduced * (TEN_YEARS - keptDays);
+    const tenAfter =
+      perDayWhole * keptDays +
+      perDayReduced * (rowDays - keptDays) +
+      perDayNoCallbacks * (TEN_YEARS - rowDays);
     const tenRatio = tenAfter / tenBefore;
     // The daily backup copies the file: its time scales with the bytes (measured on the sample).
     const backupMsPerByte = {
@@ -103,6 +134,12 @@ async function main(): Promise<void> {
           ratio: after.bytes / before.bytes,
           backupRatio: backupAfter.bytes / backupBefore.bytes,
           pass: { ...pass, ms: Math.round(passMs) },
+          rowPass: {
+            callbackRowDays: SAMPLE_ROW_DAYS,
+            ...rowPass,
+            ms: Math.round(rowPassMs),
+            after: afterRows,
+          },
           oneOffVacuum: { converted, ms: Math.round(vacuumMs) },
           tenYearProjection: {
             beforeBytes: Math.round(tenBefore),
@@ -111,6 +148,7 @@ async function main(): Promise<void> {
             judged: `after <= ${SIZE_RATIO_MAX}x before: ${tenRatio <= SIZE_RATIO_MAX ? 'pass' : 'MISSED'}`,
             perDayWholeBytes: Math.round(perDayWhole),
             perDayReducedBytes: Math.round(perDayReduced),
+            perDayPastRowAgeBytes: Math.round(perDayNoCallbacks),
             backupMsBefore: Math.round(backupMsPerByte.before * tenBefore),
             backupMsAfter: Math.round(backupMsPerByte.after * tenAfter),
           },

@@ -84,6 +84,8 @@ describe('retention keeps every report figure', () => {
     const before = await everyReport(db);
     const pass = await runMaintenance(db, { rules: DEFAULT_RETENTION, now: () => END_MS });
     expect(pass.reducedCallbacks).toBeGreaterThan(500);
+    // Callbacks older than a year deleted too (their inflow holds them): the reports read the same.
+    expect(pass.droppedCallbacks).toBeGreaterThan(50);
     expect(convertToIncrementalVacuum(db)).toBe(true);
     const after = await everyReport(db);
     expect(after).toBe(before);
@@ -102,11 +104,9 @@ describe('retention keeps every report figure', () => {
     const keptBefore = db.prepare(KEPT).all();
     const cutoff = END_MS - 90 * DAY_MS;
     const pagesBefore = count(db, 'PRAGMA page_count');
-    const pass = await runMaintenance(db, {
-      rules: DEFAULT_RETENTION,
-      now: () => END_MS,
-      batchRows: 50,
-    });
+    // The rows' own age (deleting them) has its test below: here every row stays.
+    const rules = { ...DEFAULT_RETENTION, callbackRowDays: 3650 };
+    const pass = await runMaintenance(db, { rules, now: () => END_MS, batchRows: 50 });
     expect(pass.stoppedEarly).toBe(false);
 
     const rows = db
@@ -176,7 +176,7 @@ describe('retention keeps every report figure', () => {
 
     // A second pass finds nothing more to do, and starts where the first left off.
     const again = await runMaintenance(db, {
-      rules: DEFAULT_RETENTION,
+      rules,
       now: () => END_MS,
       callbackCursor: pass.callbackCursor,
     });
@@ -382,6 +382,91 @@ describe('retention keeps every report figure', () => {
       status: 'success',
       occurredAt: checked.occurredAt,
     });
+  });
+
+  it('deletes a year-old reduced callback only when its inflow holds it whole; a late duplicate is still one payment', async () => {
+    const db = shopDb(true);
+    const rowCutoff = END_MS - 365 * DAY_MS;
+    const OLD_HELD = `SELECT c.id, c.hint_session_id AS sid, c.hint_reference AS ref,
+        c.hint_amount_kobo AS amount, c.hint_status AS status, c.received_at AS receivedAt
+      FROM callback_log c JOIN inflows i ON i.session_id = c.hint_session_id
+      WHERE c.received_at < ${rowCutoff} AND c.processed_at IS NOT NULL AND i.sale_id IS NOT NULL
+      ORDER BY c.id`;
+    const old = db.prepare(OLD_HELD).all() as {
+      id: number;
+      sid: string;
+      ref: string;
+      amount: number;
+      status: 'success' | 'failed';
+      receivedAt: number;
+    }[];
+    const [wrongAmount, noSale, ...rest] = old;
+    if (!wrongAmount || !noSale || rest.length < 20) throw new Error('too few old callbacks');
+    // Two the inflow does not hold whole: another amount, and an inflow with no sale.
+    db.prepare(
+      'UPDATE callback_log SET hint_amount_kobo = hint_amount_kobo + 100 WHERE id = ?',
+    ).run(wrongAmount.id);
+    db.prepare('UPDATE inflows SET sale_id = NULL WHERE session_id = ?').run(noSale.sid);
+    const unreadableOld = count(
+      db,
+      `SELECT count(*) FROM callback_log WHERE hint_session_id IS NULL AND received_at < ${rowCutoff}`,
+    );
+    expect(unreadableOld).toBeGreaterThan(0);
+    const idsBefore = db.prepare('SELECT id FROM callback_log').pluck().all() as number[];
+
+    const pass = await runMaintenance(db, {
+      rules: DEFAULT_RETENTION,
+      now: () => END_MS,
+      batchRows: 40,
+    });
+    const idsAfter = new Set(db.prepare('SELECT id FROM callback_log').pluck().all() as number[]);
+    const gone = idsBefore.filter((id) => !idsAfter.has(id));
+    expect(gone.sort((a, b) => a - b)).toEqual(rest.map((row) => row.id));
+    expect(pass.droppedCallbacks).toBe(rest.length);
+    expect(idsAfter.has(wrongAmount.id) && idsAfter.has(noSale.id)).toBe(true);
+    // Kept ones stay reduced; the unreadable ones stay; nothing younger than a year went.
+    expect(
+      count(
+        db,
+        `SELECT count(*) FROM callback_log WHERE hint_session_id IS NULL AND received_at < ${rowCutoff}`,
+      ),
+    ).toBe(unreadableOld);
+    expect(Math.max(...rest.map((row) => row.receivedAt))).toBeLessThan(rowCutoff);
+    // The space came back: the pages went to the file system.
+    expect(count(db, 'PRAGMA freelist_count')).toBe(0);
+
+    // A late duplicate of a deleted callback: its session id finds the inflow, one payment still.
+    const late = rest[0] ?? wrongAmount;
+    const inflow = getInflowBySession(db, late.sid);
+    if (!inflow) throw new Error('the inflow of a deleted callback is gone');
+    const record = transactionRecord({
+      sessionId: late.sid,
+      externalReference: late.ref,
+      amountKobo: late.amount,
+      status: late.status,
+      rawStatus: late.status,
+      date: '2025-10-01 10:00:00',
+      dateMs: inflow.occurredAt ?? late.receivedAt,
+    });
+    const duplicate = upsertInflow(
+      db,
+      { ...record, providerDate: record.date, occurredAt: record.dateMs },
+      'callback',
+      END_MS,
+    );
+    expect(duplicate.inserted).toBe(false);
+    expect(duplicate.amountConflict).toBe(false);
+    expect(count(db, `SELECT count(*) FROM inflows WHERE session_id = '${late.sid}'`)).toBe(1);
+
+    // A second pass starts after the first (its cursor) and deletes nothing more.
+    const again = await runMaintenance(db, { rules: DEFAULT_RETENTION, now: () => END_MS });
+    expect(again.droppedCallbacks).toBe(0);
+  });
+
+  it('the row age is never shorter than the body age', () => {
+    expect(retentionRules(90, 60).callbackRowDays).toBe(90);
+    expect(retentionRules(90).callbackRowDays).toBe(365);
+    expect(retentionRules(90, 500).callbackRowDays).toBe(500);
   });
 
   it('a longer set age keeps more, and the other ages are never shorter than it', () => {

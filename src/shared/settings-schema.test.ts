@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ipFamily, settingsSchema } from './settings-schema';
+import { callbackRowDaysOf, ipFamily, settingsSchema } from './settings-schema';
 
 describe('ipFamily', () => {
   it.each([
@@ -34,5 +34,34 @@ describe('standingAccounts.flagAboveKobo', () => {
       const result = settingsSchema.safeParse({ standingAccounts: { flagAboveKobo: value } });
       expect(result.success ? null : result.error.issues[0]?.message).toBe(message);
     }
+  });
+});
+
+describe('retention.callbackRowDays', () => {
+  const retention = (value: unknown) => settingsSchema.safeParse({ retention: value });
+
+  it("defaults to a year, or to the bodies' age when that is longer (settings saved before it)", () => {
+    const rowDays = (value: unknown) => {
+      const parsed = retention(value).data;
+      return parsed ? callbackRowDaysOf(parsed.retention) : null;
+    };
+    expect(rowDays({})).toBe(365);
+    expect(rowDays({ callbackBodyDays: 400 })).toBe(400);
+    expect(rowDays({ callbackRowDays: 200 })).toBe(200);
+    expect(rowDays({ callbackBodyDays: 400, callbackRowDays: 500 })).toBe(500);
+  });
+
+  it("is never shorter than the bodies' age, with a clear error on the field", () => {
+    const result = retention({ callbackBodyDays: 120, callbackRowDays: 100 });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues).toEqual([
+      expect.objectContaining({
+        path: ['retention', 'callbackRowDays'],
+        message: 'Keep callbacks at least as long as their bodies (120 days)',
+      }),
+    ]);
+    expect(retention({ callbackRowDays: 10 }).error?.issues[0]?.message).toBe(
+      'Keep callbacks at least 30 days',
+    );
   });
 });

@@ -296,6 +296,28 @@ export const settingsSchema = z
           .min(30, 'Keep callback bodies at least 30 days')
           .max(3650, 'At most 3650 days (ten years)')
           .default(90),
+        /**
+         * A reduced callback older than this goes when its inflow row holds all it held (same
+         * session id, reference and amount, with a sale). Absent: 365 days, or the bodies' age
+         * when that is longer (callbackRowDaysOf), so that a longer body age set on its own
+         * (Settings shows that field only) never turns into an error.
+         */
+        callbackRowDays: z
+          .number()
+          .int('A whole number of days')
+          .min(30, 'Keep callbacks at least 30 days')
+          .max(3650, 'At most 3650 days (ten years)')
+          .optional(),
+      })
+      .superRefine((retention, ctx) => {
+        const rowDays = retention.callbackRowDays;
+        if (rowDays !== undefined && rowDays < retention.callbackBodyDays) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['callbackRowDays'],
+            message: `Keep callbacks at least as long as their bodies (${retention.callbackBodyDays} days)`,
+          });
+        }
       })
       .prefault({}),
     /** Owner and cashier roles. The PINs themselves live in main (pins.json), never here. */
@@ -379,6 +401,16 @@ export const settingsSchema = z
     }
   });
 export type Settings = z.infer<typeof settingsSchema>;
+
+/** The default age past which a reduced callback its inflow holds is deleted. */
+export const DEFAULT_CALLBACK_ROW_DAYS = 365;
+
+/** The row age in effect: the setting, or the default but never shorter than the bodies' age. */
+export function callbackRowDaysOf(retention: Settings['retention']): number {
+  return (
+    retention.callbackRowDays ?? Math.max(DEFAULT_CALLBACK_ROW_DAYS, retention.callbackBodyDays)
+  );
+}
 /** The shop's choice of how callbacks reach it (`callbacks.mode`); the route follows from it. */
 export type ConfiguredCallbackMode = Settings['callbacks']['mode'];
 

@@ -23,46 +23,50 @@ export function addRetentionHistory(
        processed_at, outcome) VALUES (?, '10.0.0.9', 'POST', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const headers = JSON.stringify({ 'content-type': 'application/json', 'user-agent': 'provider' });
-  db.transaction(() => {
-    shop.inflows.forEach((inflow, n) => {
-      const body = JSON.stringify({
-        reference: inflow.reference,
-        session_id: inflow.sessionId,
-        amount: inflow.amountKobo / 100,
-        status: inflow.status,
-      });
-      const processed = n % 37 === 0 ? null : inflow.occurredAt + 900;
-      callback.run(
-        inflow.occurredAt + 500,
-        'application/json',
-        headers,
-        body,
-        'ok',
-        inflow.reference,
-        inflow.sessionId,
-        inflow.amountKobo,
-        inflow.status,
-        processed,
-        processed === null ? null : 'confirmed',
-      );
+  // Inserted in the order they arrived, as the listener does (ids follow received_at).
+  const callbacks: unknown[][] = [];
+  shop.inflows.forEach((inflow, n) => {
+    const body = JSON.stringify({
+      reference: inflow.reference,
+      session_id: inflow.sessionId,
+      amount: inflow.amountKobo / 100,
+      status: inflow.status,
     });
-    for (let n = 0; n < 60; n++) {
-      const t = at();
-      const malformed = n % 2 === 0;
-      callback.run(
-        t,
-        malformed ? 'text/plain' : 'application/json',
-        headers,
-        malformed ? `not json ${n}` : JSON.stringify({ hello: n }),
-        malformed ? 'malformed' : 'ok',
-        null,
-        null,
-        null,
-        null,
-        t + 10,
-        'unknown-reference',
-      );
-    }
+    const processed = n % 37 === 0 ? null : inflow.occurredAt + 900;
+    callbacks.push([
+      inflow.occurredAt + 500,
+      'application/json',
+      headers,
+      body,
+      'ok',
+      inflow.reference,
+      inflow.sessionId,
+      inflow.amountKobo,
+      inflow.status,
+      processed,
+      processed === null ? null : 'confirmed',
+    ]);
+  });
+  for (let n = 0; n < 60; n++) {
+    const t = at();
+    const malformed = n % 2 === 0;
+    callbacks.push([
+      t,
+      malformed ? 'text/plain' : 'application/json',
+      headers,
+      malformed ? `not json ${n}` : JSON.stringify({ hello: n }),
+      malformed ? 'malformed' : 'ok',
+      null,
+      null,
+      null,
+      null,
+      t + 10,
+      'unknown-reference',
+    ]);
+  }
+  callbacks.sort((a, b) => (a[0] as number) - (b[0] as number));
+  db.transaction(() => {
+    for (const row of callbacks) callback.run(...row);
     const alert = db.prepare(
       `INSERT INTO alerts (created_at, level, kind, message, acknowledged_at) VALUES (?, ?, ?, ?, ?)`,
     );

@@ -22,6 +22,8 @@ export interface MaintenanceScheduleDeps {
   readonly scheduler: Scheduler;
   readonly logger: Logger;
   readonly callbackBodyDays: () => number;
+  /** Days a reduced callback is kept at all (retention.callbackRowDays, read at each pass). */
+  readonly callbackRowDays: () => number;
 }
 
 /**
@@ -41,7 +43,7 @@ export function startMaintenanceSchedule(deps: MaintenanceScheduleDeps): {
   async function pass(): Promise<void> {
     if (space.isFull()) return;
     const report = await runMaintenance(db, {
-      rules: retentionRules(deps.callbackBodyDays()),
+      rules: retentionRules(deps.callbackBodyDays(), deps.callbackRowDays()),
       now: () => scheduler.now(),
       callbackCursor: cursor,
       stopped: () => closed || space.isFull(),

@@ -6,7 +6,7 @@ import {
   type HandlersOf,
 } from '#shared/bridge/contract';
 import { formatDateTime } from '#shared/report-words';
-import type { Environment } from '#shared/settings-schema';
+import { callbackRowDaysOf, type Environment } from '#shared/settings-schema';
 import { referencePrefix } from '#shared/till-id';
 import type { SyncRunView } from '#shared/views';
 import { sandboxDbPath, tillDbPath } from '#main/config/data-files';
@@ -146,6 +146,7 @@ function openStore(options: RuntimeOptions) {
     scheduler,
     logger,
     callbackBodyDays: () => settings.get().retention.callbackBodyDays,
+    callbackRowDays: () => callbackRowDaysOf(settings.get().retention),
   });
   return { db, storeSpace, diskFullWatch, maintenance };
 }

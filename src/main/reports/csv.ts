@@ -45,7 +45,7 @@ import { koboToDecimalString } from '#shared/money';
 import { formatIsoInZone } from '#shared/provider-time';
 import { LEGACY_TILL_ID, referencePrefix } from '#shared/till-id';
 import type { CsvExportView } from '#shared/views';
-import { iterateCsvInflows } from '#main/store/csv-export-queries';
+import { CSV_ROW as C, iterateCsvInflows } from '#main/store/csv-export-queries';
 import type { Db } from '#main/store/database';
 import { SHOP_LINE_WORDS, attributeReference, shopLine } from './attribution';
 import {
@@ -131,11 +131,14 @@ export function buildCsvExport(db: Db, options: CsvExportOptions): CsvExportView
   // and guarded once, not once a row.
   const cell = memoCsvText();
   for (const row of iterateCsvInflows(db, { fromMs, toMs })) {
-    const concerns = exceptions.forRow(row.sessionId, row.saleId);
-    const attribution = attributeReference(row.externalReference, {
+    const sessionId = row[C.sessionId];
+    const saleId = row[C.saleId];
+    const externalReference = row[C.externalReference];
+    const concerns = exceptions.forRow(sessionId, saleId);
+    const attribution = attributeReference(externalReference, {
       tillPrefix,
-      localSale: row.localSale === 1,
-      localStandingAccount: row.localCounter === 1,
+      localSale: row[C.localSale] === 1,
+      localStandingAccount: row[C.localCounter] === 1,
     });
     const resolution =
       concerns.length === 0
@@ -143,16 +146,16 @@ export function buildCsvExport(db: Db, options: CsvExportOptions): CsvExportView
         : resolutionCells(concerns, options.timeZone).map(csvText).join(',');
     lines.push(
       [
-        csvText(row.sessionId),
-        csvText(iso(row.occurredAt)),
-        cell(row.status),
-        koboToDecimalString(row.amountKobo),
-        csvText(row.externalReference),
-        csvNumber(row.saleId),
+        csvText(sessionId),
+        csvText(iso(row[C.occurredAt])),
+        cell(row[C.status]),
+        koboToDecimalString(row[C.amountKobo]),
+        csvText(externalReference),
+        csvNumber(saleId),
         cell(attribution.tillPrefix),
         cell(SHOP_LINE_WORDS[shopLine(attribution)]),
-        cell(row.cashier),
-        cell(row.source),
+        cell(row[C.cashier]),
+        cell(row[C.source]),
         resolution,
       ].join(','),
     );

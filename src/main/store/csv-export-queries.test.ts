@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestDb, explain } from '#support/database';
 import { generateShop } from '#support/shop-history';
-import { CSV_SQL, iterateCsvInflows } from './csv-export-queries';
+import { CSV_ROW, CSV_SQL, iterateCsvInflows } from './csv-export-queries';
 import { LOCAL_COUNTER, LOCAL_SALE } from './z-report-queries';
 
 describe('the CSV export query', () => {
@@ -55,9 +55,9 @@ describe('the CSV export query on a generated shop', () => {
       )
       .all(startMs, endMs);
     const rows = [...iterateCsvInflows(db, { fromMs: startMs, toMs: endMs })].map((row) => ({
-      sessionId: row.sessionId,
-      localSale: row.localSale,
-      localCounter: row.localCounter,
+      sessionId: row[CSV_ROW.sessionId],
+      localSale: row[CSV_ROW.localSale],
+      localCounter: row[CSV_ROW.localCounter],
     }));
     expect(rows.length).toBeGreaterThan(1_000);
     expect(rows.some((row) => row.localCounter === 1)).toBe(true);

@@ -1,5 +1,6 @@
 import type { Db } from './database';
 import { dropExpiredRows, reduceCallbackBodies, type RetentionRules } from './retention';
+import { callbackRowsStart, dropHeldCallbacks } from './retention-callback-rows';
 import { DETAIL_RULES, detailStart, reduceOldDetail } from './retention-detail';
 
 /** PRAGMA auto_vacuum's value for INCREMENTAL. */
@@ -22,6 +23,8 @@ export interface MaintenanceOptions {
 
 export interface MaintenanceReport {
   readonly reducedCallbacks: number;
+  /** Reduced callbacks past `callbackRowDays` deleted, their inflow holding them whole. */
+  readonly droppedCallbacks: number;
   /** Money rows whose old detail was cleared (retention-detail.ts), all tables together. */
   readonly reducedDetail: number;
   /** The next pass may start after this callback id: the ones before it are reduced or kept. */
@@ -67,6 +70,7 @@ export async function runMaintenance(
 ): Promise<MaintenanceReport> {
   const tally: Tally = {
     reducedCallbacks: 0,
+    droppedCallbacks: 0,
     reducedDetail: 0,
     callbackCursor: options.callbackCursor ?? 0,
     droppedAlerts: 0,
@@ -77,6 +81,7 @@ export async function runMaintenance(
   const steps = { pause: options.pause ?? nextTurn, stopped: options.stopped ?? (() => false) };
   const done =
     (await reduceCallbacks(db, options, tally, steps)) &&
+    (await dropCallbacks(db, options, tally, steps)) &&
     (await reduceDetail(db, options, tally, steps)) &&
     (await dropExpired(db, options, tally, steps)) &&
     (await giveSpaceBack(db, options, tally, steps));
@@ -125,6 +130,51 @@ async function reduceCallbacks(
   }
 }
 
+/** One batch of a walk from a stored cursor (retention-detail.ts, retention-callback-rows.ts). */
+interface CursorBatch {
+  readonly cutoff: number;
+  readonly from: number;
+  readonly limit: number;
+  readonly blocked: boolean;
+}
+
+/**
+ * Walks a table from `start` batch by batch with `batch` until its end, adding each batch's
+ * count to the tally with `count`. False when stopped before the end.
+ */
+async function walkFromCursor(
+  start: { readonly cutoff: number; readonly from: number },
+  options: MaintenanceOptions,
+  steps: Steps,
+  batch: (next: CursorBatch) => { last: number; blocked: boolean; done: boolean },
+): Promise<boolean> {
+  let from = start.from;
+  let blocked = false;
+  for (;;) {
+    if (steps.stopped()) return false;
+    const step = batch({ cutoff: start.cutoff, from, limit: options.batchRows ?? 500, blocked });
+    from = step.last;
+    blocked = step.blocked;
+    await steps.pause();
+    if (step.done) return true;
+  }
+}
+
+/** Reduced callbacks past their row age that their inflow holds, batch by batch. */
+function dropCallbacks(
+  db: Db,
+  options: MaintenanceOptions,
+  tally: Tally,
+  steps: Steps,
+): Promise<boolean> {
+  const start = callbackRowsStart(db, options.rules.callbackRowDays, options.now());
+  return walkFromCursor(start, options, steps, (next) => {
+    const step = dropHeldCallbacks(db, next);
+    tally.droppedCallbacks += step.deleted;
+    return step;
+  });
+}
+
 /** The money tables' old detail, table by table, batch by batch. */
 async function reduceDetail(
   db: Db,
@@ -134,22 +184,12 @@ async function reduceDetail(
 ): Promise<boolean> {
   for (const rule of DETAIL_RULES) {
     const start = detailStart(db, rule, options.rules.callbackBodyDays, options.now());
-    let from = start.from;
-    let blocked = false;
-    for (;;) {
-      if (steps.stopped()) return false;
-      const step = reduceOldDetail(db, rule, {
-        cutoff: start.cutoff,
-        from,
-        limit: options.batchRows ?? 500,
-        blocked,
-      });
+    const finished = await walkFromCursor(start, options, steps, (next) => {
+      const step = reduceOldDetail(db, rule, next);
       tally.reducedDetail += step.reduced;
-      from = step.last;
-      blocked = step.blocked;
-      await steps.pause();
-      if (step.done) break;
-    }
+      return step;
+    });
+    if (!finished) return false;
   }
   return true;
 }

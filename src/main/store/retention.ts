@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { DEFAULT_CALLBACK_ROW_DAYS } from '#shared/settings-schema';
 import type { Db } from './database';
 import { repackRows } from './repack';
 
@@ -16,6 +17,8 @@ const DAY_MS = 86_400_000;
  * - An unreadable callback (malformed, or naming no reference and no session id) keeps its body
  *   for `unreadableDays` at least (a person may have to show it to the provider), then the same.
  * - An unprocessed callback is never reduced: the next start reads it again.
+ * - A reduced callback older than `callbackRowDays` is deleted when its inflow row holds all it
+ *   holds (retention-callback-rows.ts); the others stay reduced.
  * - An acknowledged alert older than `alertDays` goes; an open alert stays until acknowledged.
  * - A finished sync run older than `syncRunDays` goes, except the newest `keepSyncRuns` and any
  *   run an unreadable listing row names.
@@ -23,6 +26,8 @@ const DAY_MS = 86_400_000;
  */
 export interface RetentionRules {
   readonly callbackBodyDays: number;
+  /** Past this age a reduced callback its inflow holds whole goes (retention-callback-rows.ts). */
+  readonly callbackRowDays: number;
   readonly unreadableDays: number;
   readonly alertDays: number;
   readonly syncRunDays: number;
@@ -31,17 +36,22 @@ export interface RetentionRules {
 
 export const DEFAULT_RETENTION: RetentionRules = {
   callbackBodyDays: 90,
+  callbackRowDays: DEFAULT_CALLBACK_ROW_DAYS,
   unreadableDays: 365,
   alertDays: 365,
   syncRunDays: 90,
   keepSyncRuns: 100,
 };
 
-/** The rules with the shop's setting, the other ages never shorter than the callback bodies'. */
-export function retentionRules(callbackBodyDays: number): RetentionRules {
+/** The rules with the shop's settings, the other ages never shorter than the callback bodies'. */
+export function retentionRules(
+  callbackBodyDays: number,
+  callbackRowDays: number = DEFAULT_RETENTION.callbackRowDays,
+): RetentionRules {
   return {
     ...DEFAULT_RETENTION,
     callbackBodyDays,
+    callbackRowDays: Math.max(callbackRowDays, callbackBodyDays),
     unreadableDays: Math.max(DEFAULT_RETENTION.unreadableDays, callbackBodyDays),
     alertDays: Math.max(DEFAULT_RETENTION.alertDays, callbackBodyDays),
     syncRunDays: Math.max(DEFAULT_RETENTION.syncRunDays, callbackBodyDays),

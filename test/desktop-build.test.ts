@@ -26,7 +26,7 @@ import { bundleImports, packageOf, undeclaredImports } from '#support/bundle-imp
 import { assertDesktopBuildCurrent, PROJECT_ROOT } from '#support/desktop-build';
 import { runSandboxedPreload } from '#support/sandboxed-preload';
 
-const STAND_IN = fileURLToPath(new URL('#support/electron-stand-in', import.meta.url));
+const STAND_IN = fileURLToPath(new URL('./support/electron-stand-in', import.meta.url));
 const packageJson = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as {
   readonly version: string;
   readonly dependencies: Readonly<Record<string, string>>;

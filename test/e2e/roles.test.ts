@@ -114,8 +114,9 @@ describe('owner and cashier roles in Chromium', () => {
       await shop.getByLabel('New cashier name').fill(name);
       await shop.getByRole('button', { name: 'Add cashier' }).click();
     }
-    await shop.getByRole('button', { name: 'Save shop settings' }).click();
-    await shop.getByText('Saved.').waitFor();
+    // The Shop page has one Save, below its sections.
+    await owner.getByRole('button', { name: 'Save shop settings' }).click();
+    await owner.getByText('Saved.').waitFor();
 
     await owner.getByRole('tab', { name: 'Cashiers and PINs' }).click();
     const roles = owner.getByRole('region', { name: 'Owner and cashiers' });

@@ -67,13 +67,14 @@ describe('the standing-account limit, in Chromium', () => {
     const input = section.getByLabel(LABEL);
     expect(await input.inputValue()).toBe('');
     await input.fill('abc');
-    await section.getByRole('button', { name: 'Save report settings' }).click();
+    // The Shop page has one Save, below its sections.
+    await page.getByRole('button', { name: 'Save shop settings' }).click();
     await section
       .getByText('Enter an amount in Naira, e.g. 50000 or 2500.50, or leave it blank')
       .waitFor();
     await input.fill('50,000');
-    await section.getByRole('button', { name: 'Save report settings' }).click();
-    await section.getByText('Saved.').waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Save shop settings' }).click();
+    await page.getByText('Saved.').waitFor({ timeout: 15_000 });
     await page.context().close();
 
     // A new window: the page reads the settings back from main.

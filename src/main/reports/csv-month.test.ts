@@ -14,8 +14,10 @@ const ZONE = { timeZone: 'Africa/Lagos', cutoffHour: 0 };
 /**
  * The CSV of a generated month, byte for byte: the digest was taken from the export before
  * the walk read its rows as arrays (raw), so a change that moves a byte of the file fails here.
+ * Retaken once when the line "Counter account" was renamed "Standing account" (225 cells; with
+ * the old name put back the file hashes to the first digest, c5a5e4e5…).
  */
-const MONTH_CSV_SHA256 = 'c5a5e4e5ae32f99664a8ea5eb52778f33c5ca4d0355fa63bd66398869b908a0f';
+const MONTH_CSV_SHA256 = '04402f3de148e5c9533dfa9e89d9fdcfda54a46f91034bf9cab7e738473a954d';
 
 describe('the CSV of a generated month', () => {
   it('is byte for byte the file it was before the walk read raw rows', () => {

@@ -44,6 +44,9 @@ const problems: string[] = [];
  */
 const EXPECTED_CONSOLE = [
   /Failed to load resource: net::ERR_CONNECTION_REFUSED/,
+  // A request in flight (the event stream, a heartbeat apart) when the shell is stopped.
+  /Failed to load resource: net::ERR_CONNECTION_RESET/,
+  /Failed to load resource: net::ERR_EMPTY_RESPONSE/,
   /Failed to load resource: the server responded with a status of 401/,
   /Cannot read properties of null/,
   /The above error occurred/,

@@ -38,6 +38,11 @@ export interface BenchFigure {
 /** What the runner gives each bench: the seed of every random order it picks (printed). */
 export interface BenchContext {
   readonly seed: number;
+  /**
+   * CI's quick mode (`npm run bench -- --quick`): fewer rounds and a smaller history, the same
+   * real path. Figures are printed; a run on a shared CI machine is not judged.
+   */
+  readonly quick: boolean;
 }
 
 /** A benchmark module: bench/<name>.bench.ts exporting run(). */

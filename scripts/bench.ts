@@ -8,6 +8,7 @@
  * --record   append this run to bench-results/history.jsonl (committed), with the git commit.
  * --compare  print the change of each figure and ratio from the last recorded run.
  * --seed N   the seed of the random orders (default: from the clock; printed either way).
+ * --quick    CI's mode: fewer rounds and a smaller history, every bench on its real path.
  */
 import { execFileSync } from 'node:child_process';
 import {
@@ -71,6 +72,7 @@ interface Options {
   readonly record: boolean;
   readonly compare: boolean;
   readonly seed: number;
+  readonly quick: boolean;
 }
 
 function optionsOf(args: readonly string[]): Options {
@@ -85,6 +87,7 @@ function optionsOf(args: readonly string[]): Options {
         record: { type: 'boolean' },
         compare: { type: 'boolean' },
         seed: { type: 'string' },
+        quick: { type: 'boolean' },
       },
     });
   } catch (error) {
@@ -99,6 +102,7 @@ function optionsOf(args: readonly string[]): Options {
     record: values.record ?? false,
     compare: values.compare ?? false,
     seed,
+    quick: values.quick ?? false,
   };
 }
 
@@ -170,7 +174,7 @@ async function main(): Promise<void> {
     const started = performance.now();
     try {
       const module = await bench.load();
-      for (const figure of await module.run({ seed: options.seed })) {
+      for (const figure of await module.run({ seed: options.seed, quick: options.quick })) {
         results.push({ bench: bench.name, figure });
       }
     } catch (error) {

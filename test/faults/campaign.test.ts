@@ -149,6 +149,56 @@ describe('the invariant check itself (planted faults are caught)', () => {
     expect(kinds([paidTx, second], flagged)).toEqual([]);
   });
 
+  describe('of two exact transfers, the one the provider dates first pays the sale', () => {
+    const later = { ...paidTx, session_id: '100004261122000000000000000002', created_at_ms: 9_000 };
+    const byLater: StoreSnapshot = {
+      ...good,
+      sales: [{ ...good.sales[0]!, paidSessionId: later.session_id }],
+      inflows: [
+        ...good.inflows,
+        { sessionId: later.session_id, amountKobo: 150_000, status: 'success', saleId: 1 },
+      ],
+      alerts: [{ kind: 'paid_twice', saleId: 1, sessionId: paidTx.session_id }],
+    };
+
+    it('catches the later one taken for the payment, after recovery', () => {
+      expect(kinds([paidTx, later], byLater)).toEqual(['payment_misattributed']);
+      // Corrected, but the alert telling the owner to refund the earlier one left open.
+      const refundWrong = { ...byLater, sales: good.sales };
+      expect(kinds([paidTx, later], refundWrong)).toEqual([
+        'extra_payment_not_flagged',
+        'payment_misattributed',
+      ]);
+      const corrected = {
+        ...byLater,
+        sales: good.sales,
+        alerts: [
+          { kind: 'paid_twice', saleId: 1, sessionId: paidTx.session_id, acknowledged: true },
+          { kind: 'paid_twice', saleId: 1, sessionId: later.session_id },
+        ],
+      };
+      expect(kinds([paidTx, later], corrected)).toEqual([]);
+      // Dated the same second: the date cannot tell them apart, either may pay.
+      const sameSecond = { ...later, created_at_ms: 1_900 };
+      expect(kinds([paidTx, sameSecond], byLater)).toEqual([]);
+    });
+
+    it('with faults on, the sale paid in time by either counts for the earlier one', () => {
+      // The till could not see the earlier transfer yet: paid 10 s after it settled, in time.
+      expect(kinds([paidTx, later], byLater, faultsOn(1_000_000))).toEqual([]);
+      // ...but paid later than the bound after the earlier one settled is still slow.
+      const slow = {
+        ...byLater,
+        sales: [{ ...byLater.sales[0]!, paidAt: 1_000 + PAID_BOUND_MS + 1 }],
+        events: [
+          ...good.events.slice(0, 2),
+          { saleId: 1, at: 1_000 + PAID_BOUND_MS + 1, toState: 'paid' },
+        ],
+      };
+      expect(kinds([paidTx, later], slow, faultsOn(1_000_000))).toContain('open_payment_slow');
+    });
+  });
+
   it('catches a payment sent after cancel that is not flagged', () => {
     const afterCancel = { ...paidTx, created_at_ms: 600, settled_at_ms: 600 };
     const events = [

@@ -53,6 +53,8 @@ export interface StoreAlert {
   readonly kind: string;
   readonly saleId: number | null;
   readonly sessionId: string | null;
+  /** Closed (by a person, or by the engine when the fact it told changed). Absent: open. */
+  readonly acknowledged?: boolean;
 }
 
 export interface StoreAccount {
@@ -97,9 +99,14 @@ export function readStore(dbPath: string): StoreSnapshot {
       events: db
         .prepare(`SELECT sale_id AS saleId, at, to_state AS toState FROM sale_events ORDER BY id`)
         .all() as StoreEvent[],
-      alerts: db
-        .prepare(`SELECT kind, sale_id AS saleId, session_id AS sessionId FROM alerts`)
-        .all() as StoreAlert[],
+      alerts: (
+        db
+          .prepare(
+            `SELECT kind, sale_id AS saleId, session_id AS sessionId,
+                    acknowledged_at IS NOT NULL AS acknowledged FROM alerts`,
+          )
+          .all() as (Omit<StoreAlert, 'acknowledged'> & { acknowledged: number })[]
+      ).map((alert) => ({ ...alert, acknowledged: alert.acknowledged === 1 })),
       accounts: db
         .prepare(`SELECT id, reference, purpose FROM virtual_accounts`)
         .all() as StoreAccount[],
@@ -157,7 +164,13 @@ export type ViolationKind =
    * A success beyond the one that paid its sale (the customer paid twice) stored with no
    * 'paid_twice' alert naming it: money the shop owes back, silently kept.
    */
-  | 'extra_payment_not_flagged';
+  | 'extra_payment_not_flagged'
+  /**
+   * After recovery, a sale paid by a transfer the provider dates later than another exact
+   * success for it, or an open 'paid_twice' alert naming the transfer that paid it: the till
+   * tells the owner to refund the wrong transfer and reports the wrong time.
+   */
+  | 'payment_misattributed';
 
 export interface Violation {
   readonly kind: ViolationKind;
@@ -381,6 +394,9 @@ export function checkInvariants(
     }
     const events = eventsOf(sale.id);
     const paidByThis = sale.paidSessionId === tx.session_id;
+    // Which of two exact transfers paid is checked after recovery (paymentOrderViolations):
+    // with faults on the till may not see the earlier one yet, but the sale must be paid in time.
+    const paidByExact = paidByThis || exactPaymentOf(sale, ledgerBySession) !== undefined;
     if (
       paidByThis &&
       sale.state === 'paid' &&
@@ -414,7 +430,7 @@ export function checkInvariants(
     const settledAt = tx.settled_at_ms ?? tx.created_at_ms;
     const timing = options.timing;
     if (!timing) throw new Error('the faults-on check needs the run timing');
-    const end = paidByThis && sale.paidAt !== null ? sale.paidAt : timing.now;
+    const end = paidByExact && sale.paidAt !== null ? sale.paidAt : timing.now;
     const boundMs = PAID_BOUND_MS + timing.slackMs(settledAt, end);
     const expiredAfter = events.find((e) => e.toState === 'expired' && e.at > settledAt);
     if (expiredAfter) {
@@ -423,9 +439,9 @@ export function checkInvariants(
         `sale ${sale.id}: expired at ${expiredAfter.at} although ${tx.session_id} had settled at ${settledAt}, before its deadline ${sale.expiresAt}`,
       );
     }
-    const paidAt = paidByThis && sale.state === 'paid' ? sale.paidAt : null;
+    const paidAt = paidByExact && sale.state === 'paid' ? sale.paidAt : null;
     if (paidAt === null) {
-      if (!paidByThis && timing.now < settledAt + boundMs) {
+      if (!paidByExact && timing.now < settledAt + boundMs) {
         notYetDue.push({ saleId: sale.id, sessionId: tx.session_id, dueAt: settledAt + boundMs });
         continue;
       }
@@ -458,6 +474,12 @@ export function checkInvariants(
     }
   }
 
+  if (recovered) {
+    for (const message of paymentOrderViolations(ledger, store, ledgerBySession)) {
+      fail('payment_misattributed', message);
+    }
+  }
+
   const states: Record<string, number> = {};
   for (const sale of store.sales) states[sale.state] = (states[sale.state] ?? 0) + 1;
   return {
@@ -473,6 +495,62 @@ export function checkInvariants(
     timeToPaid,
     notYetDue,
   };
+}
+
+/** The provider's `date` of a transfer, in its whole seconds (what the till can compare). */
+function dateSecond(tx: LedgerTx): number {
+  return Math.floor(tx.created_at_ms / DATE_PRECISION_MS);
+}
+
+/** The ledger's exact success that paid the sale, if the sale is paid by one. */
+function exactPaymentOf(
+  sale: StoreSale,
+  ledgerBySession: ReadonlyMap<string, LedgerTx>,
+): LedgerTx | undefined {
+  const tx = sale.paidSessionId === null ? undefined : ledgerBySession.get(sale.paidSessionId);
+  return tx?.status === 'success' &&
+    tx.amount_kobo === sale.amountKobo &&
+    tx.external_reference === sale.reference
+    ? tx
+    : undefined;
+}
+
+/**
+ * Of a sale's exact successes, the one the provider dates first pays it (to the second, the
+ * date's precision), whichever the till heard of first; no open 'paid_twice' alert may name it.
+ */
+function paymentOrderViolations(
+  ledger: readonly LedgerTx[],
+  store: StoreSnapshot,
+  ledgerBySession: ReadonlyMap<string, LedgerTx>,
+): string[] {
+  const messages: string[] = [];
+  for (const sale of store.sales) {
+    const paying = exactPaymentOf(sale, ledgerBySession);
+    if (!paying) continue;
+    const earlier = ledger.find(
+      (tx) =>
+        tx.status === 'success' &&
+        tx.external_reference === sale.reference &&
+        tx.amount_kobo === sale.amountKobo &&
+        dateSecond(tx) < dateSecond(paying),
+    );
+    if (earlier) {
+      messages.push(
+        `sale ${sale.id} is '${sale.state}' by ${paying.session_id} (dated ${paying.created_at_ms}), but ${earlier.session_id} paid it earlier (dated ${earlier.created_at_ms})`,
+      );
+    }
+    const refundTold = store.alerts.some(
+      (a) =>
+        a.kind === 'paid_twice' && a.sessionId === paying.session_id && a.acknowledged !== true,
+    );
+    if (refundTold) {
+      messages.push(
+        `sale ${sale.id}: an open 'paid_twice' alert tells the owner to refund ${paying.session_id}, the transfer that paid it`,
+      );
+    }
+  }
+  return messages;
 }
 
 /** The p-th percentile (0..100) of a list, nearest rank; null for an empty list. */

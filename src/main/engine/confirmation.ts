@@ -9,6 +9,7 @@ import { PAYABLE_STATES, paidInTime, type CheckEvidence } from './deadline';
 import { changeSale, raiseEngineAlert, type EngineContext } from './engine-context';
 import type { CheckTrigger } from './engine-types';
 import { flagExtraPaymentsOfSale } from './extra-payments';
+import { alertPaidAfterExpiry } from './paid-alerts';
 import { recordInflow } from './inflow-recording';
 import type { LookupResult } from './listing-lookup';
 
@@ -242,14 +243,7 @@ export function applyConfirmed(
     );
     if (updated) flagExtraPaymentsOfSale(ctx, updated);
     if (updated && wasExpired) {
-      raiseEngineAlert(ctx, {
-        level: 'warning',
-        kind: 'paid_after_expiry',
-        saleId: sale.id,
-        sessionId: record.sessionId,
-        message: `Sale #${sale.id} (${formatNaira(sale.amountKobo)}) was shown as expired, but the provider dates its payment ${record.date}, before the deadline: it is now paid. Give the goods, or call the customer back.`,
-        dedupeKey: `paid_after_expiry:${sale.id}`,
-      });
+      alertPaidAfterExpiry(ctx, sale, { sessionId: record.sessionId, providerDate: record.date });
     }
     if (updated && !wasExpired && foundByCheck) {
       const health = ctx.deps.callbackHealth;

@@ -3,15 +3,16 @@ import { getAccount } from '#main/store/accounts-repo';
 import { listInflowsForReference, type InflowRow } from '#main/store/inflows-repo';
 import { getSale, getSaleByReference, type SaleRow } from '#main/store/sales-repo';
 import { raiseEngineAlert, type EngineContext } from './engine-context';
-
-/** The alert kind (and the report's exception kind) of a payment beyond the one that paid a sale. */
-export const PAID_TWICE = 'paid_twice';
+import { correctPaymentOrder, PAID_TWICE, paidTwiceKey } from './payment-order';
 
 /** The alert kind (and the report's exception kind) of a large payment into a standing account. */
 export const STANDING_ABOVE_LIMIT = 'standing_above_limit';
 
 /** Every flag a stored report of a transfer may raise: paid twice, or above the owner's limit. */
 export function flagUnexpectedPayment(ctx: EngineContext, row: InflowRow): void {
+  const sale = row.status === 'success' ? saleOfInflow(ctx, row) : undefined;
+  const moved = sale ? correctPaymentOrder(ctx, sale, row) : undefined;
+  if (moved) flagExtraPayment(ctx, moved.replaced, moved.replaced.sessionId);
   flagExtraPayment(ctx, row);
   flagStandingPaymentAboveLimit(ctx, row);
 }
@@ -22,7 +23,12 @@ export function flagUnexpectedPayment(ctx: EngineContext, row: InflowRow): void 
  * it closed. The money is the shop's now and the customer is owed a refund: a person must know
  * at once, whichever way the till heard of it (callback, status check, lookup or sync).
  */
-export function flagExtraPayment(ctx: EngineContext, row: InflowRow): void {
+export function flagExtraPayment(
+  ctx: EngineContext,
+  row: InflowRow,
+  /** The transfer the till had taken for the payment before an earlier one turned up. */
+  wasTakenFor?: string,
+): void {
   if (row.status !== 'success') return;
   const sale = saleOfInflow(ctx, row);
   if (!sale || sale.paidSessionId === null || sale.paidSessionId === row.sessionId) return;
@@ -31,8 +37,8 @@ export function flagExtraPayment(ctx: EngineContext, row: InflowRow): void {
     kind: PAID_TWICE,
     saleId: sale.id,
     sessionId: row.sessionId,
-    message: paidTwiceMessage(sale, row),
-    dedupeKey: `${PAID_TWICE}:${row.sessionId}`,
+    message: paidTwiceMessage(sale, row, wasTakenFor !== undefined),
+    dedupeKey: paidTwiceKey(row.sessionId),
   });
 }
 
@@ -56,8 +62,14 @@ export function flagExtraPaymentsOfSale(ctx: EngineContext, sale: SaleRow): void
 export function paidTwiceMessage(
   sale: Pick<SaleRow, 'id' | 'amountKobo' | 'paidSessionId'>,
   row: Pick<InflowRow, 'amountKobo' | 'sessionId'>,
+  /** The till had first taken this transfer for the payment; the provider dates the other earlier. */
+  reattributed = false,
 ): string {
-  return `CUSTOMER PAID TWICE: sale #${sale.id} (${formatNaira(sale.amountKobo)}) was already paid by transfer ${sale.paidSessionId ?? 'unknown'}, and the provider also accepted ${formatNaira(row.amountKobo)} into its account (session ${row.sessionId}). The shop holds that money: refund the customer ${formatNaira(row.amountKobo)}.`;
+  const first = `CUSTOMER PAID TWICE: sale #${sale.id} (${formatNaira(sale.amountKobo)}) was already paid by transfer ${sale.paidSessionId ?? 'unknown'}, and the provider also accepted ${formatNaira(row.amountKobo)} into its account (session ${row.sessionId}).`;
+  if (!reattributed) {
+    return `${first} The shop holds that money: refund the customer ${formatNaira(row.amountKobo)}.`;
+  }
+  return `${first} The till first took session ${row.sessionId} for the payment, but the provider dates ${sale.paidSessionId ?? 'the other'} earlier. Refund the customer ${formatNaira(row.amountKobo)} once: if you already refunded the other transfer, nothing more is owed.`;
 }
 
 /**

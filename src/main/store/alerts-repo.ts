@@ -67,3 +67,14 @@ export function acknowledgeAlert(db: Db, id: number, now: number): boolean {
       .run(now, id).changes === 1
   );
 }
+
+/** Closes the open alert raised under a dedupe key (the engine's own, when the fact it told changed). */
+export function acknowledgeAlertByKey(db: Db, dedupeKey: string, now: number): boolean {
+  return (
+    db
+      .prepare(
+        `UPDATE alerts SET acknowledged_at = ? WHERE dedupe_key = ? AND acknowledged_at IS NULL`,
+      )
+      .run(now, dedupeKey).changes === 1
+  );
+}

@@ -24,7 +24,7 @@ describe('PaidTwiceNotice', () => {
     );
     render(
       <BridgeProvider bridge={bridge}>
-        <PaidTwiceNotice saleId={7} />
+        <PaidTwiceNotice saleId={7} paidSessionId={null} />
       </BridgeProvider>,
     );
     const notice = await screen.findByTestId('paid-twice-notice');
@@ -48,7 +48,7 @@ describe('PaidTwiceNotice', () => {
     const bridge = createFakeBridge();
     render(
       <BridgeProvider bridge={bridge}>
-        <PaidTwiceNotice saleId={7} />
+        <PaidTwiceNotice saleId={7} paidSessionId={null} />
       </BridgeProvider>,
     );
     await act(async () => {
@@ -56,5 +56,28 @@ describe('PaidTwiceNotice', () => {
     });
     expect(bridge.getActivity).toHaveBeenCalled();
     expect(screen.queryByTestId('paid-twice-notice')).toBeNull();
+  });
+
+  it('leaves out an alert naming the transfer that now pays the sale (the payment moved to it)', async () => {
+    const bridge = createFakeBridge();
+    bridge.getActivity.mockImplementation(() =>
+      ok({
+        sales: [],
+        inflows: [],
+        standingAccounts: [],
+        alerts: [
+          alert({ id: 1, kind: 'paid_twice', saleId: 7, sessionId: 'EARLIER', message: 'earlier' }),
+          alert({ id: 2, kind: 'paid_twice', saleId: 7, sessionId: 'LATER', message: TWICE }),
+        ],
+      }),
+    );
+    render(
+      <BridgeProvider bridge={bridge}>
+        <PaidTwiceNotice saleId={7} paidSessionId="EARLIER" />
+      </BridgeProvider>,
+    );
+    const notice = await screen.findByTestId('paid-twice-notice');
+    expect(notice.textContent).toContain(TWICE);
+    expect(notice.textContent).not.toContain('earlier');
   });
 });

@@ -19,10 +19,17 @@ const NOTICE_STYLE = {
 /**
  * The customer paid this sale twice: said on the sale's screen while it is open, loud, so that
  * the cashier refunds before the customer leaves. Read once from main's open alerts, then
- * followed through its alert events.
+ * followed through its alert events. An alert naming the transfer that now pays the sale is
+ * gone: main moved the payment to it when the provider dated it first.
  */
-export function PaidTwiceNotice({ saleId }: { readonly saleId: number }) {
-  const alerts = usePaidTwiceAlerts(saleId);
+export function PaidTwiceNotice({
+  saleId,
+  paidSessionId,
+}: {
+  readonly saleId: number;
+  readonly paidSessionId: string | null;
+}) {
+  const alerts = usePaidTwiceAlerts(saleId).filter((alert) => alert.sessionId !== paidSessionId);
   if (alerts.length === 0) return null;
   return (
     <div

@@ -45,7 +45,7 @@ export function SaleDetails({
       </h2>
       <SaleStatus sale={sale} />
 
-      <PaidTwiceNotice saleId={sale.id} />
+      <PaidTwiceNotice saleId={sale.id} paidSessionId={sale.paidSessionId} />
 
       <SaleFacts sale={sale} open={open} />
       <SaleMessages error={actions.error} notice={actions.notice} busy={actions.busy} />

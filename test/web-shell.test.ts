@@ -144,6 +144,7 @@ describe('browser shell server', () => {
         kind: 'paid_late',
         saleId: 7,
         message: 'Late payment on sale 7',
+        sessionId: null,
         acknowledgedAt: null,
       },
     });

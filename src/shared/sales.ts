@@ -74,6 +74,8 @@ export interface AlertView {
   readonly level: 'info' | 'warning' | 'error';
   readonly kind: string;
   readonly saleId: number | null;
+  /** The transfer the alert is about, when it is about one (30 digits). */
+  readonly sessionId: string | null;
   readonly message: string;
   readonly acknowledgedAt: number | null;
 }

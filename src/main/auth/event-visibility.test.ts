@@ -50,6 +50,7 @@ const alert = (saleId: number | null): BridgeEvent => ({
     kind: 'k',
     saleId,
     message: 'm',
+    sessionId: null,
     acknowledgedAt: null,
   },
 });

@@ -24,6 +24,7 @@ export function alertView(row: AlertRow): AlertView {
     level: row.level,
     kind: row.kind,
     saleId: row.saleId,
+    sessionId: row.sessionId,
     message: row.message,
     acknowledgedAt: row.acknowledgedAt,
   };

@@ -28,6 +28,7 @@ const alert = (kind: string, level: AlertView['level']): AlertView => ({
   kind,
   saleId: 7,
   message: `${kind} message`,
+  sessionId: null,
   acknowledgedAt: null,
 });
 

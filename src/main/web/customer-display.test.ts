@@ -82,6 +82,7 @@ describe('what the customer display shows and hears', () => {
             kind: 'paid_late',
             saleId: 1,
             message: 'Late payment',
+            sessionId: null,
             acknowledgedAt: null,
           },
         },

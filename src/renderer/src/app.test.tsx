@@ -176,6 +176,7 @@ describe('App shell', () => {
         kind: 'paid_late',
         saleId: 1,
         message: 'late',
+        sessionId: null,
         acknowledgedAt: null,
       },
     });

@@ -229,6 +229,7 @@ export function alert(overrides: Partial<AlertView> = {}): AlertView {
     kind: 'paid_late',
     saleId: 5,
     message: 'Sale #5 was paid after it was cancelled: ₦2,000.00',
+    sessionId: null,
     acknowledgedAt: null,
     ...overrides,
   };

@@ -7,7 +7,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer, request } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -19,6 +19,7 @@ import { openShellTokenFile, SHELL_TOKEN_FILE } from '#main/web/shell-token';
 import { startWebShell, type WebShell } from '#main/web/web-server';
 import { startJsonChild, type JsonChild } from '#support/child-json';
 import { openSseStream } from '#support/sse-stream';
+import { rawHttp } from '#support/raw-http';
 import {
   callTill,
   sandboxTransfer,
@@ -63,16 +64,9 @@ function call(
   });
 }
 
-/** A raw request, so that the Host header and path can be anything (fetch normalises both). */
-function raw(path: string, host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: shell.port, path, headers: { host } }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    });
-    req.on('error', reject);
-    req.end();
-  });
+/** The status of a GET whose Host header and path can be anything (fetch normalises both). */
+async function raw(path: string, host: string): Promise<number> {
+  return (await rawHttp({ port: shell.port, path, headers: { host } })).status;
 }
 
 describe('browser shell server', () => {

@@ -3,7 +3,8 @@ import { chromium, type Browser } from 'playwright-core';
 /** Debian's Chromium; nothing in this project downloads a browser. */
 export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 
-export function launchChromium(): Promise<Browser> {
+/** `extraArgs`: switches a test needs besides these (e.g. `--host-resolver-rules`). */
+export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -15,6 +16,7 @@ export function launchChromium(): Promise<Browser> {
       '--disable-component-update',
       '--no-first-run',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }

@@ -4,6 +4,7 @@ import {
   accounts,
   controlErrorSchema,
   createAccount,
+  errorBodySchema,
   http,
   ledger,
   nonstaticBody,
@@ -11,6 +12,7 @@ import {
   transfer,
 } from '#support/sandbox-world';
 import type { ManualScheduler } from '#support/clock';
+import { rawHttp } from '#support/raw-http';
 
 let sandbox: SandboxProvider;
 let clock: ManualScheduler;
@@ -135,5 +137,82 @@ describe('control API', () => {
     expect(controlErrorSchema.parse(unknown.body).code).toBe('ROUTE_NOT_FOUND');
     expect((await http(`${sandbox.controlUrl}/ledger`, { method: 'DELETE' })).status).toBe(405);
     expect((await http(`${sandbox.baseUrl.replace('/api', '/other')}`)).status).toBe(404);
+  });
+});
+
+describe('Host and Origin: no web page reaches the sandbox', () => {
+  const transferBody = (accountNumber: string) =>
+    JSON.stringify({ account_number: accountNumber, amount: 2505 });
+
+  it('refuses a cross-origin POST /transfers (a no-cors page) with 403 and makes no transaction', async () => {
+    const a = await createAccount(sandbox);
+    for (const origin of ['http://evil.example', 'null', `http://127.0.0.1:${sandbox.port + 1}`]) {
+      const refused = await http(`${sandbox.controlUrl}/transfers`, {
+        method: 'POST',
+        // What a no-cors fetch may send: a text/plain body, and the page's Origin.
+        headers: { origin, 'content-type': 'text/plain;charset=UTF-8' },
+        body: transferBody(a.account_number),
+      });
+      expect(refused.status).toBe(403);
+      expect(controlErrorSchema.parse(refused.body).code).toBe('CROSS_ORIGIN');
+    }
+    expect(await ledger(sandbox)).toEqual([]);
+    expect((await accounts(sandbox))[0]).toMatchObject({ paid: false });
+  });
+
+  it('answers 421 to a foreign Host (DNS rebinding), without its keys or ledger', async () => {
+    await transfer(sandbox, (await createAccount(sandbox)).account_number, 2505);
+    for (const path of ['/control/info', '/control/ledger', '/control/accounts']) {
+      const answer = await rawHttp({
+        port: sandbox.port,
+        path,
+        headers: { host: `evil.example:${sandbox.port}` },
+      });
+      expect(answer.status).toBe(421);
+      expect(controlErrorSchema.parse(JSON.parse(answer.text)).code).toBe('MISDIRECTED');
+      expect(answer.text).not.toContain(sandbox.secretKey);
+    }
+    const otherPort = await rawHttp({
+      port: sandbox.port,
+      path: '/control/info',
+      headers: { host: `127.0.0.1:${sandbox.port + 1}` },
+    });
+    expect(otherPort.status).toBe(421);
+  });
+
+  it("refuses foreign pages on the provider API too, in the provider's error shape", async () => {
+    const status = `/api/virtual/status?reference=nope`;
+    const rebound = await rawHttp({
+      port: sandbox.port,
+      path: status,
+      headers: { host: `evil.example:${sandbox.port}`, secretKey: sandbox.secretKey },
+    });
+    expect(rebound.status).toBe(421);
+    expect(errorBodySchema.parse(JSON.parse(rebound.text)).message).toContain('Host');
+    const crossOrigin = await http(`${sandbox.baseUrl}/virtual/status?reference=nope`, {
+      headers: { origin: 'http://evil.example', secretKey: sandbox.secretKey },
+    });
+    expect(crossOrigin.status).toBe(403);
+    expect(errorBodySchema.parse(crossOrigin.body).message).toContain('cross-origin');
+  });
+
+  it('serves the till, scripts and its own pages: no Origin, its own origin, localhost', async () => {
+    const a = await createAccount(sandbox, nonstaticBody({ amount: 10 }));
+    for (const origin of [`http://127.0.0.1:${sandbox.port}`, `http://localhost:${sandbox.port}`]) {
+      const info = await http(`${sandbox.controlUrl}/info`, { headers: { origin } });
+      expect(info.status).toBe(200);
+    }
+    const sameOrigin = await http(`${sandbox.controlUrl}/transfers`, {
+      headers: { origin: `http://127.0.0.1:${sandbox.port}` },
+      body: { account_number: a.account_number, amount: 10 },
+    });
+    expect(sameOrigin.status).toBe(200);
+    const byLocalhost = await rawHttp({
+      port: sandbox.port,
+      path: '/control/ledger',
+      headers: { host: `localhost:${sandbox.port}` },
+    });
+    expect(byLocalhost.status).toBe(200);
+    expect(await ledger(sandbox)).toHaveLength(1);
   });
 });

@@ -14,7 +14,9 @@ export type SandboxErrorCode =
   | 'ACCOUNT_EXPIRED'
   | 'ACCOUNT_CANCELLED'
   | 'CONFLICT'
-  | 'INJECTED_FAULT';
+  | 'INJECTED_FAULT'
+  | 'MISDIRECTED'
+  | 'CROSS_ORIGIN';
 
 const HTTP_STATUS: Readonly<Record<SandboxErrorCode, number>> = {
   MISSING_SECRET_KEY: 400,
@@ -32,6 +34,8 @@ const HTTP_STATUS: Readonly<Record<SandboxErrorCode, number>> = {
   ACCOUNT_CANCELLED: 409,
   CONFLICT: 409,
   INJECTED_FAULT: 500,
+  MISDIRECTED: 421,
+  CROSS_ORIGIN: 403,
 };
 
 export class SandboxError extends Error {

@@ -221,6 +221,7 @@ export async function startSandboxProvider(
     onError,
     closing: () => closing,
     delay,
+    port: () => (server.address() as AddressInfo).port,
   };
   const handle = (req: IncomingMessage, res: ServerResponse): Promise<void> =>
     handleSandboxRequest(requestDeps, req, res);

@@ -7,9 +7,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CallbackDispatcher } from './callback-dispatcher';
 import { SandboxError } from './errors';
 import type { FaultInjector } from './faults';
-import { json, writeReply, type Reply } from './http-io';
+import { headerValue, json, writeReply, type Reply } from './http-io';
 import { matchRoute, type Route } from './router';
 import { ServedTally, type ServedFaults } from './served-faults';
+import { loopbackHostAllowed, loopbackOriginAllowed } from '#main/security/host-rules';
 
 export const SANDBOX_HOST = '127.0.0.1';
 const INJECTED_FAULT_MESSAGE = 'sandbox injected fault';
@@ -31,6 +32,25 @@ export interface RequestDeps {
   readonly closing: () => boolean;
   /** A wait the close cuts short (latency and held answers). */
   readonly delay: (ms: number) => Promise<void>;
+  /** The port the sandbox listens on: the only one its Host and Origin rules accept. */
+  readonly port: () => number;
+}
+
+/**
+ * The bridge's rules for a loopback listener: a Host other than 127.0.0.1 or localhost with our
+ * port is a page on a rebound DNS name (421), and an Origin other than our own is a page of
+ * another site (403), so no web page pays a training sale or reads the keys. The till, scripts
+ * and curl send no Origin and reach us by 127.0.0.1:<port>.
+ */
+function refuseForeignCaller(req: IncomingMessage, port: number): void {
+  const host = headerValue(req, 'host');
+  if (!loopbackHostAllowed(host, port)) {
+    throw new SandboxError('MISDIRECTED', `Host: ${host ?? '(none)'} is not this sandbox`);
+  }
+  const origin = headerValue(req, 'origin');
+  if (origin && !loopbackOriginAllowed(origin, port)) {
+    throw new SandboxError('CROSS_ORIGIN', 'Origin: a cross-origin request is refused');
+  }
 }
 
 /**
@@ -147,13 +167,14 @@ export async function handleSandboxRequest(
   res: ServerResponse,
 ): Promise<void> {
   const url = new URL(req.url ?? '/', `http://${SANDBOX_HOST}`);
-  // Held (late) callbacks also go out on any request, so a fast-forwarded clock releases them.
-  deps.dispatcher.releaseDue();
   const mount = deps.mounts.find(
     (m) => url.pathname === m.prefix || url.pathname.startsWith(`${m.prefix}/`),
   );
   let reply: Reply | undefined;
   try {
+    refuseForeignCaller(req, deps.port());
+    // Held (late) callbacks also go out on any request, so a fast-forwarded clock releases them.
+    deps.dispatcher.releaseDue();
     if (mount === undefined)
       throw new SandboxError('ROUTE_NOT_FOUND', `no route for ${url.pathname}`);
     const path = url.pathname.slice(mount.prefix.length) || '/';

@@ -8,7 +8,7 @@
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { createBridgeListener, type ListenerPolicy, type Principal } from './bridge-listener';
-import { lanHostAllowed, lanOriginAllowed } from './host-rules';
+import { lanHostAllowed, lanOriginAllowed } from '#main/security/host-rules';
 import { sendError } from './json-io';
 import { createPairingRoute, isBusy } from './lan-pairing';
 import type { Core } from '#main/core/create-core';

@@ -6,7 +6,7 @@ import type { Core } from '#main/core/create-core';
 import { sameSecret } from '#main/security/constant-time';
 import { createBridgeListener, type ListenerPolicy, type Principal } from './bridge-listener';
 import { displayState, displayTokenFor, displayWants } from './customer-display';
-import { loopbackHostAllowed, loopbackOriginAllowed } from './host-rules';
+import { loopbackHostAllowed, loopbackOriginAllowed } from '#main/security/host-rules';
 import { readJson, sendError, sendJson } from './json-io';
 import { memoryShellToken, type ShellTokenStore } from './shell-token';
 

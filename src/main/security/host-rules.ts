@@ -1,7 +1,8 @@
 /**
- * Which Host and Origin headers each listener answers. A page on a DNS name that an attacker
- * points at this machine (DNS rebinding) sends that name as Host: refusing every name but the
- * ones below keeps such a page from reading our answers, whatever token it guesses.
+ * Which Host and Origin headers each listener answers (the browser shell, the hub's LAN listener,
+ * the sandbox provider). A page on a DNS name that an attacker points at this machine (DNS
+ * rebinding) sends that name as Host: refusing every name but the ones below keeps such a page
+ * from reading our answers, whatever token it guesses.
  */
 import { ipFamily } from '#shared/settings-schema';
 

@@ -222,6 +222,16 @@ describe('pairing a counter', () => {
     expect(noToken.status).toBe(401);
   });
 
+  it("takes a counter's token on a call from the Authorization header only, not ?token=", async () => {
+    const byQuery = await hubRequest(
+      new URL(`/api/call/getSession?token=${front.token}`, lanUrl()).href,
+      { fingerprint: fingerprint(), body: {} },
+    );
+    expect(byQuery.status).toBe(401);
+    expect(errorCode(byQuery)).toBe('UNAUTHORISED');
+    expect((await counterCall(front.token, 'getSession')).status).toBe(200);
+  });
+
   it('answers only IP-literal Host headers with its port, and same-origin pages', async () => {
     const port = new URL(lanUrl()).port;
     for (const host of ['evil.example', `evil.example:${port}`, 'shop-hub.local', `127.0.0.1:1`]) {

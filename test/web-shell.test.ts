@@ -87,6 +87,22 @@ describe('browser shell server', () => {
     expect((await call('getAppInfo', {}, '')).status).toBe(401);
   });
 
+  it('takes the token of a call from the Authorization header only; ?token= opens the stream', async () => {
+    const byQuery = await fetch(`${base}/api/call/getAppInfo?token=${token}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(byQuery.status).toBe(401);
+    expect(await byQuery.json()).toMatchObject({ ok: false, error: { code: 'UNAUTHORISED' } });
+    expect((await call('getAppInfo', {})).status).toBe(200);
+    const controller = new AbortController();
+    const stream = await fetch(`${base}/api/events?token=${token}`, { signal: controller.signal });
+    expect(stream.status).toBe(200);
+    expect(stream.headers.get('content-type')).toBe('text/event-stream');
+    controller.abort();
+  });
+
   it('refuses cross-origin calls and foreign Host headers', async () => {
     expect(
       (await call('getAppInfo', {}, `Bearer ${token}`, { origin: 'https://evil.example' })).status,

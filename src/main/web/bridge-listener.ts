@@ -74,10 +74,19 @@ function isRefusal(value: Principal | Refusal): value is Refusal {
   return 'status' in value;
 }
 
+function isStreamRequest(request: IncomingMessage, url: URL): boolean {
+  return url.pathname === '/api/events' && request.method === 'GET';
+}
+
+/**
+ * The token of a request: the Authorization header. Only the event stream also takes `?token=`
+ * (an EventSource cannot set a header); a call never does, so no call's credential sits in an
+ * address that history, logs and Referer keep.
+ */
 function tokenOf(request: IncomingMessage, url: URL): string | null {
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) return header.slice(7);
-  return url.searchParams.get('token');
+  return isStreamRequest(request, url) ? url.searchParams.get('token') : null;
 }
 
 function sessionIdOf(given: string | string[] | null | undefined): string | null {
@@ -169,7 +178,7 @@ export function createBridgeListener(options: {
       sendError(response, principal.status, principal.code, principal.message);
       return;
     }
-    if (url.pathname === '/api/events' && request.method === 'GET') {
+    if (isStreamRequest(request, url)) {
       await openStream(request, response, url, principal);
       return;
     }

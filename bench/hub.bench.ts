@@ -348,11 +348,11 @@ export async function run(bench: BenchContext): Promise<readonly BenchFigure[]> 
       ),
       capFigure(results.flood, refused),
       timeFigure(
-        `hub, ${COUNTERS} counters, one address at the cap: create → account p99`,
+        `hub, ${COUNTERS} counters, one address opening ${CAP + OVER_CAP} connections: create → account p99`,
         'single till alone: create → account p99',
         floodRounds,
         (sample) => sample.createMs,
-        `${about}; meanwhile ${FLOOD_ADDRESS} holds ${CAP} connections and is refused ${OVER_CAP} more`,
+        `${about}; meanwhile ${FLOOD_ADDRESS} held ${results.flood.map((round) => round.held).join(', ')} of the ${CAP + OVER_CAP} connections it opened each round`,
       ),
     ];
   } finally {

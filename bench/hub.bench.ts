@@ -2,9 +2,11 @@
  * The shop hub with 20 counters (issue 13): the browser shell started as a hub
  * (`npm run web -- --lan --lan-host 127.0.0.1`, the embedded sandbox provider), 20 counters
  * paired through real pairing links, each a client of its own over the HTTPS LAN listener (its
- * own keep-alive connection trusting exactly the hub's certificate, and its own event stream),
- * each selling every 10 s at a seeded random phase, every sale paid by a transfer at once so
- * that callbacks keep arriving. Two figures, p99 at the counters:
+ * own keep-alive connection trusting exactly the hub's certificate, and its own event stream)
+ * from its own loopback address (127.0.0.10 to 127.0.0.29, as each phone in a shop has its own
+ * address: the listener caps connections per address), each selling every 10 s at a seeded
+ * random phase, every sale paid by a transfer at once so that callbacks keep arriving. Two
+ * figures, p99 at the counters:
  *
  * - create → account on the counter: the createSale call's round trip (its answer carries the
  *   account number the counter shows);
@@ -15,35 +17,49 @@
  * Beside each, in the same run and measured the same way: a single till, the hub's own page
  * over the loopback listener (plain HTTP, the owner's token), selling alone, one sale every
  * 500 ms (a busier lone till than one sale per 10 s, so the baseline has as many samples).
- * Five rounds, each a 20 s window of each, in a seeded random order; each figure is the median
- * of the rounds' p99s. Target: within 3× of the single till.
+ *
+ * A third variant shows the per-address cap holding (issue 31): one more address (127.0.0.200)
+ * opens as many TLS connections as the cap allows (LAN_LIMITS.perAddress), then 8 more, and
+ * holds them idle while the 20 counters sell. Figures: the connections from that address still
+ * open at the window's end (bound: exactly the cap, in every round), and the counters'
+ * create → account p99 meanwhile beside the single till's (within 3×).
+ *
+ * Five rounds, each a 20 s window of each variant, in a seeded random order; each figure is the
+ * median of the rounds'. Quick mode (CI): two rounds of 5 s, the same path. Target: within 3× of
+ * the single till.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { Agent as HttpAgent, request as httpRequest } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { Agent as HttpAgent } from 'node:http';
 import { tmpdir } from 'node:os';
-import type { TLSSocket } from 'node:tls';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startJsonChild, type JsonChild } from '#support/child-json';
+import { holdConnections } from '#support/connection-flood';
 import { openHubStream, pinnedSocket } from '#support/hub-client';
-import { openSseStream, type SseStream } from '#support/sse-stream';
+import { openSseStream } from '#support/sse-stream';
 import { tokenOf, type WebShellLine } from '#support/web-till';
+import { LAN_LIMITS } from '#main/hub/connection-caps';
 import { createSeededRandom } from '#main/sandbox/seeded-random';
+import { percentile, summarise, type BenchContext, type BenchFigure } from './bench-figure';
+import { counterAddress, FLOOD_ADDRESS, hubPlan, refusedAddresses } from './hub-plan';
 import {
-  REPETITIONS,
-  percentile,
-  summarise,
-  type BenchContext,
-  type BenchFigure,
-} from './bench-figure';
+  pinnedAgent,
+  postJson,
+  seller,
+  sellOnce,
+  valueOf,
+  type Agent,
+  type Sample,
+  type Seller,
+} from './hub-sellers';
 import { describeOrders, interleave } from './interleave';
 
 const COUNTERS = 20;
 const COUNTER_PACE_MS = 10_000;
 const SINGLE_PACE_MS = 500;
-const WINDOW_MS = 20_000;
-const SETTLE_MS = 30_000;
+/** Connections the flood tries beyond the cap, every round. */
+const OVER_CAP = 8;
+const CAP = LAN_LIMITS.perAddress;
 const RATIO_MAX = 3;
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -52,200 +68,110 @@ interface HubLine extends WebShellLine {
   readonly pairing_url: string;
 }
 
-interface Sample {
-  readonly createMs: number;
-  readonly paidMs: number;
+/** The hub as the bench reaches it. */
+interface Hub {
+  readonly web: JsonChild<HubLine>;
+  readonly hubBase: string;
+  readonly lanUrl: URL;
+  readonly ownerToken: string;
+  readonly fingerprint: string;
+  /** The start line's pairing code (for counter 1). */
+  readonly firstCode: string;
+  readonly controlUrl: string;
 }
 
-interface Answer {
-  readonly status: number;
-  readonly json: unknown;
+/** A flood round: the counters' sales, and the flood's connections. */
+interface FloodRound {
+  readonly samples: Sample[];
+  /** Connections from the flood's address open at the window's end (of CAP + OVER_CAP tried). */
+  readonly held: number;
+  /** Of the CAP opened first, those let in. */
+  readonly firstSecured: number;
+  /** Of the OVER_CAP opened next, those refused before their handshake. */
+  readonly overRefused: number;
 }
 
-type Agent = HttpAgent | HttpsAgent;
-
-/**
- * A counter's keep-alive connections to the hub: the self-signed chain is not verified, the
- * certificate's fingerprint is (each new connection, at its handshake).
- */
-function pinnedAgent(fingerprint: string): HttpsAgent {
-  const agent = new HttpsAgent({
-    keepAlive: true,
-    rejectUnauthorized: false,
-    maxSockets: 4,
-    // A resumed TLS session shows no certificate to check: every connection shows it in full.
-    maxCachedSessions: 0,
-  });
-  const pinned = fingerprint.replaceAll(':', '').toLowerCase();
-  const create = agent.createConnection.bind(agent);
-  agent.createConnection = (options, callback) => {
-    const socket = create(options, callback) as TLSSocket;
-    socket.once('secureConnect', () => {
-      const found = socket.getPeerX509Certificate()?.fingerprint256.replaceAll(':', '');
-      if (found?.toLowerCase() !== pinned)
-        socket.destroy(new Error('hub bench: not the pinned hub'));
-    });
-    return socket;
-  };
-  return agent;
-}
-
-function postJson(
-  agent: Agent,
-  url: string,
-  body: unknown,
-  headers: Readonly<Record<string, string>> = {},
-): Promise<Answer> {
-  const target = new URL(url);
-  const text = JSON.stringify(body);
-  const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
-  return new Promise((resolve, reject) => {
-    const request = send(
-      target,
-      {
-        method: 'POST',
-        agent,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(text),
-          ...headers,
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          const raw = Buffer.concat(chunks).toString('utf8');
-          try {
-            resolve({ status: response.statusCode ?? 0, json: JSON.parse(raw) as unknown });
-          } catch {
-            reject(new Error(`POST ${target.pathname} answered ${response.statusCode}: ${raw}`));
-          }
-        });
-      },
-    );
-    request.on('error', reject);
-    request.end(text);
-  });
-}
-
-function valueOf<T>(answer: Answer, what: string): T {
-  const result = answer.json as { ok?: boolean; value?: T; error?: unknown };
-  if (answer.status !== 200 || result.ok !== true || result.value === undefined) {
-    throw new Error(`hub bench: ${what} answered ${answer.status} ${JSON.stringify(answer.json)}`);
-  }
-  return result.value;
-}
-
-/** A page's view of the hub: its bridge calls and the paid sales its event stream told it of. */
-interface Seller {
-  readonly name: string;
-  call<T>(channel: string, input: unknown): Promise<T>;
-  /** Resolves with performance.now() when the stream says the sale is paid. */
-  paid(saleId: number): Promise<number>;
-  close(): void;
-}
-
-function seller(
-  name: string,
-  agent: Agent,
-  base: string,
-  token: string,
-  stream: SseStream,
-): Seller {
-  const paidAt = new Map<number, number>();
-  const waiting = new Map<number, (at: number) => void>();
-  let open = true;
-  void (async () => {
-    while (open) {
-      let frame;
-      try {
-        frame = await stream.next(3_600_000);
-      } catch {
-        return;
-      }
-      const at = performance.now();
-      let event: { type?: string; payload?: { id?: number; state?: string } };
-      try {
-        event = JSON.parse(frame.data) as typeof event;
-      } catch {
-        continue; // the ready frame and pings are not events
-      }
-      const id = event.payload?.id;
-      if (event.type !== 'sale-changed' || event.payload?.state !== 'paid' || id === undefined) {
-        continue;
-      }
-      paidAt.set(id, at);
-      waiting.get(id)?.(at);
-      waiting.delete(id);
-    }
-  })();
-  return {
-    name,
-    async call<T>(channel: string, input: unknown) {
-      const answer = await postJson(agent, `${base}/api/call/${channel}`, input, {
-        authorization: `Bearer ${token}`,
-      });
-      return valueOf<T>(answer, `${name} ${channel}`);
-    },
-    paid(saleId) {
-      const known = paidAt.get(saleId);
-      if (known !== undefined) return Promise.resolve(known);
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(
-          () => reject(new Error(`hub bench: ${name} never heard sale ${saleId} paid`)),
-          SETTLE_MS,
-        );
-        waiting.set(saleId, (at) => {
-          clearTimeout(timer);
-          resolve(at);
-        });
-      });
-    },
-    close() {
-      open = false;
-      stream.close();
-    },
-  };
-}
-
-/** One sale at a seller, paid at once through the sandbox: its two times. */
-async function sellOnce(
-  at: Seller,
-  controlAgent: HttpAgent,
-  controlUrl: string,
-  naira: number,
-): Promise<Sample> {
-  const started = performance.now();
-  const sale = await at.call<{ id: number; accountNumber: string | null }>('createSale', {
-    amount: String(naira),
-  });
-  const shown = performance.now();
-  if (!sale.accountNumber) throw new Error(`hub bench: ${at.name}'s sale has no account`);
-  const paid = at.paid(sale.id);
-  const transferred = performance.now();
-  const answer = await postJson(controlAgent, `${controlUrl}/transfers`, {
-    account_number: sale.accountNumber,
-    amount: naira,
-  });
-  if (answer.status >= 300) throw new Error(`hub bench: transfer answered ${answer.status}`);
-  return { createMs: shown - started, paidMs: (await paid) - transferred };
-}
+type Sell = (at: Seller) => Promise<Sample>;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function pairingParams(link: string): URLSearchParams {
+  return new URLSearchParams(new URL(link).hash.replace(/^#\/pair&?/, ''));
+}
+
+async function startHub(dataDir: string): Promise<Hub> {
+  const web = await startJsonChild<HubLine>(
+    'scripts/web.ts',
+    [
+      ...['--port', '0', '--data-dir', dataDir],
+      ...['--lan', '--lan-host', '127.0.0.1', '--lan-port', '0'],
+    ],
+    { cwd: root, timeoutMs: 120_000 },
+  );
+  const { url, lan_url: lanUrl, pairing_url: pairingUrl, control_url: controlUrl } = web.first;
+  const params = pairingParams(pairingUrl);
+  const fingerprint = params.get('fp') ?? '';
+  // The hub's certificate is the one its pairing link pins (each counter's agent checks again).
+  (await pinnedSocket(new URL(lanUrl), fingerprint)).end();
+  return {
+    web,
+    hubBase: new URL(url).origin,
+    lanUrl: new URL(lanUrl),
+    ownerToken: tokenOf(url),
+    fingerprint,
+    firstCode: params.get('code') ?? '',
+    controlUrl,
+  };
+}
+
+/** Pairs COUNTERS counters, each from its own address, each with its event stream open. */
+async function pairCounters(hub: Hub, loopback: HttpAgent, agents: Agent[]): Promise<Seller[]> {
+  const codes = [hub.firstCode];
+  for (let i = 2; i <= COUNTERS; i++) {
+    const link = valueOf<{ url: string }>(
+      await postJson(
+        loopback,
+        `${hub.hubBase}/api/call/createPairingLink`,
+        { name: `Counter ${i}` },
+        { authorization: `Bearer ${hub.ownerToken}` },
+      ),
+      'createPairingLink',
+    );
+    codes.push(pairingParams(link.url).get('code') ?? '');
+  }
+  const lanBase = hub.lanUrl.origin;
+  const counters: Seller[] = [];
+  for (const [i, code] of codes.entries()) {
+    const localAddress = counterAddress(i);
+    const agent = pinnedAgent(hub.fingerprint, localAddress);
+    agents.push(agent);
+    const paired = valueOf<{ token: string }>(
+      await postJson(agent, `${lanBase}/api/pair`, { code }),
+      'pair',
+    );
+    const stream = await openHubStream(`${lanBase}/api/events`, {
+      fingerprint: hub.fingerprint,
+      localAddress,
+      headers: { authorization: `Bearer ${paired.token}` },
+    });
+    counters.push(seller(`counter ${i + 1}`, agent, lanBase, paired.token, stream));
+  }
+  return counters;
+}
 
 /** Every counter sells every COUNTER_PACE_MS from its phase until the window closes. */
 async function hubWindow(
   counters: readonly Seller[],
   phases: readonly number[],
-  sell: (at: Seller) => Promise<Sample>,
+  sell: Sell,
+  windowMs: number,
 ): Promise<Sample[]> {
   const samples: Sample[] = [];
   const started = performance.now();
   await Promise.all(
     counters.map(async (counter, i) => {
       let next = phases[i] ?? 0;
-      while (next < WINDOW_MS) {
+      while (next < windowMs) {
         await sleep(Math.max(0, started + next - performance.now()));
         samples.push(await sell(counter));
         next += COUNTER_PACE_MS;
@@ -256,17 +182,40 @@ async function hubWindow(
 }
 
 /** The lone till sells one sale every SINGLE_PACE_MS (or as soon as the last one is paid). */
-async function singleWindow(
-  till: Seller,
-  sell: (at: Seller) => Promise<Sample>,
-): Promise<Sample[]> {
+async function singleWindow(till: Seller, sell: Sell, windowMs: number): Promise<Sample[]> {
   const samples: Sample[] = [];
   const started = performance.now();
-  for (let next = 0; next < WINDOW_MS; next += SINGLE_PACE_MS) {
+  for (let next = 0; next < windowMs; next += SINGLE_PACE_MS) {
     await sleep(Math.max(0, started + next - performance.now()));
     samples.push(await sell(till));
   }
   return samples;
+}
+
+/**
+ * The hub's window with one address holding as many connections as it may: CAP opened at once,
+ * then OVER_CAP more, all held idle while the counters sell; how many are open at the end.
+ */
+async function floodWindow(
+  hub: Hub,
+  counters: readonly Seller[],
+  phases: readonly number[],
+  sell: Sell,
+  windowMs: number,
+): Promise<FloodRound> {
+  const first = await holdConnections(hub.lanUrl, hub.fingerprint, FLOOD_ADDRESS, CAP);
+  const over = await holdConnections(hub.lanUrl, hub.fingerprint, FLOOD_ADDRESS, OVER_CAP);
+  try {
+    const samples = await hubWindow(counters, phases, sell, windowMs);
+    return {
+      samples,
+      held: first.open() + over.open(),
+      firstSecured: first.secured,
+      overRefused: over.refused,
+    };
+  } finally {
+    await Promise.all([first.close(), over.close()]);
+  }
 }
 
 function p99(values: readonly number[]): number {
@@ -277,121 +226,133 @@ function p50(values: readonly number[]): number {
   return percentile(Float64Array.from(values).sort(), 50);
 }
 
+/** A p99 at the counters beside the single till's, each the median of the rounds' p99s. */
+function timeFigure(
+  name: string,
+  baselineName: string,
+  rounds: { readonly subject: readonly Sample[][]; readonly single: readonly Sample[][] },
+  pick: (sample: Sample) => number,
+  about: string,
+): BenchFigure {
+  const value = summarise(rounds.subject.map((round) => p99(round.map(pick))));
+  const baseline = summarise(rounds.single.map((round) => p99(round.map(pick))));
+  const subject = rounds.subject.flat();
+  const single = rounds.single.flat();
+  return {
+    name,
+    unit: 'ms',
+    value: value.median,
+    spread: value.spread,
+    baselineName,
+    baseline: baseline.median,
+    baselineSpread: baseline.spread,
+    ratioTarget: { max: RATIO_MAX },
+    note: `${about}: ${subject.length} sales, p50 ${p50(subject.map(pick)).toFixed(1)} ms. Single till: ${single.length} sales, p50 ${p50(single.map(pick)).toFixed(1)} ms`,
+  };
+}
+
+/** The connections one address held through each flood round, judged against the cap itself. */
+function capFigure(flood: readonly FloodRound[], refused: ReadonlySet<string>): BenchFigure {
+  const held = summarise(flood.map((round) => round.held));
+  const perRound = (pick: (round: FloodRound) => number) => flood.map(pick).join(', ');
+  return {
+    name: `hub, ${COUNTERS} counters selling: connections one address held open (${CAP + OVER_CAP} tried)`,
+    unit: 'connections',
+    value: held.median,
+    spread: held.spread,
+    baselineName: 'the per-address cap (LAN_LIMITS.perAddress)',
+    baseline: CAP,
+    baselineSpread: { min: CAP, max: CAP, n: flood.length },
+    bound: {
+      min: CAP,
+      max: CAP,
+      why: 'a count of connections, which no machine load changes: one address gets exactly the cap, every round',
+    },
+    note: `Each flood round, from ${FLOOD_ADDRESS}: ${CAP} TLS connections at once (let in: ${perRound((round) => round.firstSecured)}), then ${OVER_CAP} more (refused before their handshake: ${perRound((round) => round.overRefused)}), all held idle through the window; open at its end: ${perRound((round) => round.held)}. The hub's log names as refused: ${[...refused].join(', ') || 'no address'}`,
+  };
+}
+
+/** A connection refused from anywhere but the flood's address means the counters were capped. */
+function checkRefusals(refused: ReadonlySet<string>): void {
+  const others = [...refused].filter((address) => address !== FLOOD_ADDRESS);
+  if (others.length > 0) {
+    throw new Error(`hub bench: the hub refused connections from ${others.join(', ')}`);
+  }
+}
+
 export async function run(bench: BenchContext): Promise<readonly BenchFigure[]> {
+  const plan = hubPlan(bench.quick);
   const dataDir = mkdtempSync(join(tmpdir(), 'till-bench-hub-'));
   let web: JsonChild<HubLine> | null = null;
   const sellers: Seller[] = [];
   const agents: Agent[] = [];
   try {
-    web = await startJsonChild<HubLine>(
-      'scripts/web.ts',
-      [
-        ...['--port', '0', '--data-dir', dataDir],
-        ...['--lan', '--lan-host', '127.0.0.1', '--lan-port', '0'],
-      ],
-      { cwd: root, timeoutMs: 120_000 },
-    );
-    const { url, lan_url: lanUrl, pairing_url: pairingUrl, control_url: controlUrl } = web.first;
-    const hubBase = new URL(url).origin;
-    const lanBase = new URL(lanUrl).origin;
-    const ownerToken = tokenOf(url);
-    const params = new URLSearchParams(new URL(pairingUrl).hash.replace(/^#\/pair&?/, ''));
-    const fingerprint = params.get('fp') ?? '';
-    // The hub's certificate is the one its pairing link pins (each counter's agent checks again).
-    (await pinnedSocket(new URL(lanUrl), fingerprint)).end();
+    const hub = await startHub(dataDir);
+    web = hub.web;
     const loopback = new HttpAgent({ keepAlive: true });
     const controlAgent = new HttpAgent({ keepAlive: true, maxSockets: 8 });
     agents.push(loopback, controlAgent);
-
-    const codes = [params.get('code') ?? ''];
-    for (let i = 2; i <= COUNTERS; i++) {
-      const link = valueOf<{ url: string }>(
-        await postJson(
-          loopback,
-          `${hubBase}/api/call/createPairingLink`,
-          { name: `Counter ${i}` },
-          { authorization: `Bearer ${ownerToken}` },
-        ),
-        'createPairingLink',
-      );
-      codes.push(
-        new URLSearchParams(new URL(link.url).hash.replace(/^#\/pair&?/, '')).get('code') ?? '',
-      );
-    }
-    const counters: Seller[] = [];
-    for (const [i, code] of codes.entries()) {
-      const agent = pinnedAgent(fingerprint);
-      agents.push(agent);
-      const paired = valueOf<{ token: string }>(
-        await postJson(agent, `${lanBase}/api/pair`, { code }),
-        'pair',
-      );
-      const stream = await openHubStream(`${lanBase}/api/events`, {
-        fingerprint,
-        headers: { authorization: `Bearer ${paired.token}` },
-      });
-      counters.push(seller(`counter ${i + 1}`, agent, lanBase, paired.token, stream));
-    }
+    const counters = await pairCounters(hub, loopback, agents);
     sellers.push(...counters);
     const single = seller(
       'single till',
       loopback,
-      hubBase,
-      ownerToken,
-      await openSseStream(`${hubBase}/api/events`, { authorization: `Bearer ${ownerToken}` }),
+      hub.hubBase,
+      hub.ownerToken,
+      await openSseStream(`${hub.hubBase}/api/events`, {
+        authorization: `Bearer ${hub.ownerToken}`,
+      }),
     );
     sellers.push(single);
 
     let naira = 100;
-    const sell = (at: Seller) => sellOnce(at, controlAgent, controlUrl, naira++);
+    const sell: Sell = (at) => sellOnce(at, controlAgent, hub.controlUrl, naira++);
     // Warm-up: every path once (TLS sessions, the first status checks, the JIT).
     await Promise.all([...counters, single].map((at) => sell(at)));
 
     const random = createSeededRandom(bench.seed);
+    const phases = () => counters.map(() => Math.floor(random.next() * COUNTER_PACE_MS));
     const { results, orders } = await interleave(
       {
-        hub: () =>
-          hubWindow(
-            counters,
-            counters.map(() => Math.floor(random.next() * COUNTER_PACE_MS)),
-            sell,
-          ),
-        single: () => singleWindow(single, sell),
+        hub: () => hubWindow(counters, phases(), sell, plan.windowMs),
+        flood: () => floodWindow(hub, counters, phases(), sell, plan.windowMs),
+        single: () => singleWindow(single, sell, plan.windowMs),
       },
-      REPETITIONS,
+      plan.rounds,
       bench.seed,
     );
-    const hubSamples = results.hub.flat();
-    const singleSamples = results.single.flat();
-    const figure = (
-      name: string,
-      pick: (sample: Sample) => number,
-      baselineName: string,
-    ): BenchFigure => {
-      const value = summarise(results.hub.map((round) => p99(round.map(pick))));
-      const baseline = summarise(results.single.map((round) => p99(round.map(pick))));
-      return {
-        name,
-        unit: 'ms',
-        value: value.median,
-        spread: value.spread,
-        baselineName,
-        baseline: baseline.median,
-        baselineSpread: baseline.spread,
-        ratioTarget: { max: RATIO_MAX },
-        note: `${REPETITIONS} rounds of a ${WINDOW_MS / 1000} s window each, order (seed ${bench.seed}): ${describeOrders(orders)}. Hub: ${COUNTERS} counters over HTTPS, one sale each per ${COUNTER_PACE_MS / 1000} s, ${hubSamples.length} sales, p50 ${p50(hubSamples.map(pick)).toFixed(1)} ms. Single till: ${singleSamples.length} sales, p50 ${p50(singleSamples.map(pick)).toFixed(1)} ms`,
-      };
+    const refused = refusedAddresses(readFileSync(join(dataDir, 'logs', 'main.log'), 'utf8'));
+    checkRefusals(refused);
+
+    const resent = counters.reduce((sum, counter) => sum + counter.resent(), 0);
+    const about = `${plan.rounds} rounds of a ${plan.windowMs / 1000} s window of each variant, order (seed ${bench.seed}): ${describeOrders(orders)}. Counters at ${counterAddress(0)}–${counterAddress(COUNTERS - 1)} over HTTPS, one sale each per ${COUNTER_PACE_MS / 1000} s (calls sent again because the hub had just closed the idle connection under them: ${resent})`;
+    const hubRounds = { subject: results.hub, single: results.single };
+    const floodRounds = {
+      subject: results.flood.map((round) => round.samples),
+      single: results.single,
     };
     return [
-      figure(
+      timeFigure(
         `hub, ${COUNTERS} counters: create → account on the counter p99`,
-        (sample) => sample.createMs,
         'single till alone: create → account p99',
+        hubRounds,
+        (sample) => sample.createMs,
+        about,
       ),
-      figure(
+      timeFigure(
         `hub, ${COUNTERS} counters: transfer → paid at the counter p99`,
-        (sample) => sample.paidMs,
         'single till alone: transfer → paid p99',
+        hubRounds,
+        (sample) => sample.paidMs,
+        about,
+      ),
+      capFigure(results.flood, refused),
+      timeFigure(
+        `hub, ${COUNTERS} counters, one address opening ${CAP + OVER_CAP} connections: create → account p99`,
+        'single till alone: create → account p99',
+        floodRounds,
+        (sample) => sample.createMs,
+        `${about}; meanwhile ${FLOOD_ADDRESS} held ${results.flood.map((round) => round.held).join(', ')} of the ${CAP + OVER_CAP} connections it opened each round`,
       ),
     ];
   } finally {

@@ -30,6 +30,8 @@ export interface HubRequestOptions {
   readonly headers?: Readonly<Record<string, string>>;
   /** Sent as JSON unless a string. */
   readonly body?: unknown;
+  /** The local address to connect from (a counter of its own: 127.0.0.x on one machine). */
+  readonly localAddress?: string;
 }
 
 export interface HubAnswer {
@@ -40,12 +42,24 @@ export interface HubAnswer {
   readonly json: unknown;
 }
 
-/** A TLS connection to `url`'s host whose certificate has the pinned fingerprint. */
-export function pinnedSocket(url: URL, fingerprint: string): Promise<TLSSocket> {
+/**
+ * A TLS connection to `url`'s host whose certificate has the pinned fingerprint, from
+ * `localAddress` when one is given.
+ */
+export function pinnedSocket(
+  url: URL,
+  fingerprint: string,
+  localAddress?: string,
+): Promise<TLSSocket> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   return new Promise((resolve, reject) => {
     // The chain cannot be verified (self-signed): the pin below is the check.
-    const socket = connect({ host, port: Number(url.port || 443), rejectUnauthorized: false });
+    const socket = connect({
+      host,
+      port: Number(url.port || 443),
+      rejectUnauthorized: false,
+      ...(localAddress === undefined ? {} : { localAddress }),
+    });
     socket.once('error', reject);
     socket.once('secureConnect', () => {
       socket.off('error', reject);
@@ -90,7 +104,7 @@ function send(url: URL, options: HubRequestOptions, socket: TLSSocket): Promise<
 /** One request over a pinned connection; rejects with PinMismatchError for another certificate. */
 export async function hubRequest(url: string, options: HubRequestOptions): Promise<HubAnswer> {
   const target = new URL(url);
-  const socket = await pinnedSocket(target, options.fingerprint);
+  const socket = await pinnedSocket(target, options.fingerprint, options.localAddress);
   const response = await send(
     target,
     { ...options, headers: { connection: 'close', ...options.headers } },
@@ -111,7 +125,7 @@ export async function hubRequest(url: string, options: HubRequestOptions): Promi
 /** An event stream of the hub over a pinned connection, read frame by frame. */
 export async function openHubStream(url: string, options: HubRequestOptions): Promise<SseStream> {
   const target = new URL(url);
-  const socket = await pinnedSocket(target, options.fingerprint);
+  const socket = await pinnedSocket(target, options.fingerprint, options.localAddress);
   const response = await send(target, { ...options, method: 'GET' }, socket);
   const buffer = sseFrameBuffer();
   response.setEncoding('utf8');

@@ -1,6 +1,7 @@
 /**
- * Roles over real HTTP: a real core (embedded sandbox, real SQLite) behind the browser shell.
- * Sessions ride in the x-till-session header; main refuses what the caller's role cannot use.
+ * Roles over real HTTP: a real core (embedded sandbox, real SQLite) behind the browser shell in
+ * --dev-clock mode. Sessions ride in the x-till-session header; main refuses what the caller's
+ * role cannot use, the dev endpoints included.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,7 @@ import {
   type SessionView,
 } from '#shared/bridge/contract';
 import type { SaleView } from '#shared/sales';
+import { AdjustableScheduler } from '#main/clock/scheduler';
 import { createCore, type Core } from '#main/core/create-core';
 import { startWebShell, type WebShell } from '#main/web/web-server';
 
@@ -26,8 +28,9 @@ beforeAll(async () => {
   const rendererDir = join(dataDir, 'renderer');
   mkdirSync(rendererDir, { recursive: true });
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Transfer Till</title>');
-  core = await createCore({ dataDir, shell: 'browser', version: '1.2.3' });
-  shell = await startWebShell({ core, rendererDir });
+  const devClock = new AdjustableScheduler();
+  core = await createCore({ dataDir, shell: 'browser', version: '1.2.3', scheduler: devClock });
+  shell = await startWebShell({ core, rendererDir, devClock });
   base = `http://127.0.0.1:${shell.port}`;
   token = /#token=(.+)$/.exec(shell.url)?.[1] ?? '';
 });
@@ -46,16 +49,20 @@ interface Answer<T> {
 /** One page (a browser tab): it keeps the session id main gives it, as the HTTP bridge does. */
 function page() {
   let session: string | null = null;
-  async function call<T = unknown>(channel: string, input: unknown = {}): Promise<Answer<T>> {
-    const response = await fetch(`${base}/api/call/${channel}`, {
+  /** A POST as this page sends it: the shell's token and the page's session, if it has one. */
+  function post(path: string, body: unknown): Promise<Response> {
+    return fetch(`${base}${path}`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
         authorization: `Bearer ${token}`,
         ...(session ? { [SESSION_HEADER]: session } : {}),
       },
-      body: JSON.stringify(input),
+      body: JSON.stringify(body),
     });
+  }
+  async function call<T = unknown>(channel: string, input: unknown = {}): Promise<Answer<T>> {
+    const response = await post(`/api/call/${channel}`, input);
     session = response.headers.get(SESSION_HEADER);
     return {
       status: response.status,
@@ -70,7 +77,13 @@ function page() {
     }
     return answer.body.value;
   }
-  return { call, ok, session: () => session };
+  /** A --dev-clock endpoint, in this page's session: its HTTP status. */
+  async function dev(endpoint: 'advance-clock' | 'store-limit', body: unknown): Promise<number> {
+    const response = await post(`/api/dev/${endpoint}`, body);
+    await response.body?.cancel();
+    return response.status;
+  }
+  return { call, ok, dev, session: () => session };
 }
 
 const OWNER_PIN = '482913';
@@ -87,6 +100,9 @@ describe('roles through the browser shell', () => {
     expect(first.session).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(first.body).toMatchObject({ ok: true, value: { role: 'owner', ownerPinSet: false } });
     expect((await owner.call('getSettings')).status).toBe(200);
+    // No PIN: the dev endpoints answer every page, a fresh one too.
+    expect(await page().dev('advance-clock', { ms: 0 })).toBe(200);
+    expect(await page().dev('store-limit', { limited: false })).toBe(200);
   });
 
   it('the owner adds cashiers and sets a PIN; a fresh page is then signed out', async () => {
@@ -112,6 +128,25 @@ describe('roles through the browser shell', () => {
     const settings = await stranger.call('getSettings');
     expect(settings.status).toBe(403);
     expect(settings.body).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+  });
+
+  it('with an owner PIN only an owner session may move the dev clock or fill the disk', async () => {
+    const before = core.now();
+    const signedOut = page();
+    expect(await signedOut.dev('advance-clock', { ms: 60_000 })).toBe(403);
+    expect(await signedOut.dev('store-limit', { limited: true })).toBe(403);
+    const cashier = page();
+    await cashier.ok('signIn', { name: 'Bola' });
+    expect(await cashier.dev('advance-clock', { ms: 60_000 })).toBe(403);
+    expect(await cashier.dev('store-limit', { limited: true })).toBe(403);
+    // Nothing moved, nothing filled.
+    expect(core.now() - before).toBeLessThan(60_000);
+    expect((await owner.call('getStatus')).body).toMatchObject({
+      ok: true,
+      value: { storeSpace: { full: false } },
+    });
+    expect(await owner.dev('store-limit', { limited: false })).toBe(200);
+    expect(await owner.dev('advance-clock', { ms: 1_000 })).toBe(200);
   });
 
   it('a cashier session sells under its own name and cannot reach owner channels', async () => {
@@ -235,5 +270,18 @@ describe('roles through the browser shell', () => {
     const right = await ade.call('unlockOwner', { pin: OWNER_PIN });
     expect(right.body).toMatchObject({ ok: false, error: { code: 'LOCKED_OUT' } });
     expect((await ade.call('getSettings')).status).toBe(403);
+  });
+
+  it('moving the dev clock two hours does not lift the lock-out: it counts in real time', async () => {
+    expect((await ade.call('unlockOwner', { pin: '000000' })).body).toMatchObject({
+      ok: false,
+      error: { code: 'LOCKED_OUT' },
+    });
+    expect(await owner.dev('advance-clock', { ms: 2 * 60 * 60_000 })).toBe(200);
+    const right = await ade.call('unlockOwner', { pin: OWNER_PIN });
+    expect(right.body).toMatchObject({
+      ok: false,
+      error: { code: 'LOCKED_OUT', message: expect.stringContaining('1 minute') as unknown },
+    });
   });
 });

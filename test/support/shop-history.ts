@@ -6,6 +6,7 @@
 import type { SaleState } from '#shared/sales';
 import type { TransactionRecord } from '#main/provider/schemas';
 import { createSeededRandom } from '#main/sandbox/seeded-random';
+import { callbackUrlRecord } from '#main/security/callback-url-record';
 import type { InflowStatus } from '#main/store/inflows-repo';
 import type { Db } from '#main/store/database';
 import { insertSale, transitionSale } from '#main/store/sales-repo';
@@ -134,8 +135,8 @@ export function insertSaleWithHistory(
     sale.createdAt,
     'test',
   );
-  // Its one-off account as the engine makes it, with the callback address given to the
-  // provider (retention clears it); not linked to the sale, so no report's reading changes.
+  // Its one-off account as the engine makes it, with the record of the callback address given
+  // to the provider (retention clears it); not linked to the sale, so no report's reading changes.
   db.prepare(
     `INSERT INTO virtual_accounts (type, purpose, reference, account_number, account_name, bank,
        amount_kobo, callback_url, status, created_at, updated_at)
@@ -143,7 +144,7 @@ export function insertSaleWithHistory(
   ).run(
     `${sale.reference}-VA`,
     sale.amountKobo,
-    'https://till.example/webhook/t/4f9c2a7d1e8b4c6f0a3d5e7b9c1f2a4d',
+    callbackUrlRecord('https://till.example/webhook/t/4f9c2a7d1e8b4c6f0a3d5e7b9c1f2a4d'),
     sale.createdAt,
     sale.createdAt,
   );

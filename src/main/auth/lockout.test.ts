@@ -3,6 +3,9 @@ import {
   activeLock,
   afterFailure,
   lockoutFor,
+  lockoutFromFile,
+  lockoutToFile,
+  LONGEST_LOCKOUT_MS,
   NO_FAILURES,
   triesLeft,
   waitWords,
@@ -45,5 +48,32 @@ describe('the lock-out after wrong PINs', () => {
     expect(waitWords(61_000)).toBe('2 minutes');
     expect(waitWords(15 * MIN)).toBe('15 minutes');
     expect(waitWords(60 * MIN)).toBe('1 hour');
+  });
+});
+
+describe('a lock-out between the monotonic clock and pins.json', () => {
+  const at = { wall: Date.UTC(2026, 10, 22, 9), monotonic: 7_000 };
+
+  it('keeps the time left both ways, and no end once it has passed', () => {
+    const held: LockoutState = { failures: 6, lockedUntil: at.monotonic + 5 * MIN };
+    const saved = lockoutToFile(held, at);
+    expect(saved).toEqual({ failures: 6, lockedUntil: at.wall + 5 * MIN });
+    expect(lockoutFromFile(saved, { wall: at.wall + MIN, monotonic: 0 })).toEqual({
+      failures: 6,
+      lockedUntil: 4 * MIN,
+    });
+    expect(lockoutFromFile(saved, { wall: at.wall + 5 * MIN, monotonic: 0 })).toEqual({
+      failures: 6,
+      lockedUntil: null,
+    });
+    expect(lockoutToFile({ failures: 2, lockedUntil: null }, at)).toEqual({
+      failures: 2,
+      lockedUntil: null,
+    });
+  });
+
+  it('never reads back a longer wait than the longest step (a clock set back)', () => {
+    const saved: LockoutState = { failures: 9, lockedUntil: at.wall + 365 * 24 * 60 * MIN };
+    expect(lockoutFromFile(saved, at).lockedUntil).toBe(at.monotonic + LONGEST_LOCKOUT_MS);
   });
 });

@@ -2,6 +2,11 @@
  * The lock-out after wrong PINs, as pure functions of a small persisted state. Five tries are
  * free; the fifth wrong one locks PIN entry for 1 minute, and each wrong one after that for
  * longer (5, 15, then 60 minutes each), until a right PIN resets the count.
+ *
+ * A running till counts a lock-out on a monotonic clock (its `lockedUntil` is on that clock),
+ * which nothing in the till can move: not the --dev-clock endpoint, not a changed system time.
+ * pins.json keeps the end on the wall clock, so that a restart (which starts the monotonic clock
+ * afresh) still honours it; lockoutFromFile and lockoutToFile convert between the two.
  */
 export const FREE_TRIES = 5;
 export const LOCKOUT_STEPS_MS: readonly number[] = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000];
@@ -14,6 +19,30 @@ export interface LockoutState {
 }
 
 export const NO_FAILURES: LockoutState = Object.freeze({ failures: 0, lockedUntil: null });
+
+/** The longest lock-out: one read back from the file never waits longer (a clock set back). */
+export const LONGEST_LOCKOUT_MS = Math.max(...LOCKOUT_STEPS_MS);
+
+/** The times a conversion reads: the wall clock's and the monotonic clock's, at one moment. */
+export interface LockoutClocks {
+  readonly wall: number;
+  readonly monotonic: number;
+}
+
+/** A lock-out as pins.json keeps it (its end on the wall clock), on the monotonic clock. */
+export function lockoutFromFile(saved: LockoutState, at: LockoutClocks): LockoutState {
+  const left = saved.lockedUntil === null ? 0 : saved.lockedUntil - at.wall;
+  return {
+    failures: saved.failures,
+    lockedUntil: left > 0 ? at.monotonic + Math.min(left, LONGEST_LOCKOUT_MS) : null,
+  };
+}
+
+/** A lock-out held on the monotonic clock, as pins.json keeps it (its end on the wall clock). */
+export function lockoutToFile(held: LockoutState, at: LockoutClocks): LockoutState {
+  const left = held.lockedUntil === null ? 0 : held.lockedUntil - at.monotonic;
+  return { failures: held.failures, lockedUntil: left > 0 ? at.wall + left : null };
+}
 
 /** The end of an active lock-out, or null when a PIN may be tried now. */
 export function activeLock(state: LockoutState, now: number): number | null {

@@ -8,9 +8,21 @@ import { cashierSubject, OWNER, openPinStore, PINS_FILE } from './pin-store';
 const MIN = 60_000;
 const FAST = { ...PIN_KDF, N: 2 ** 10 };
 
+/**
+ * The till's clock (`now`, which --dev-clock moves) and the monotonic one lock-outs count on;
+ * real time passing moves both (`pass`).
+ */
 function setup(dataDir = mkdtempSync(join(tmpdir(), 'till-pins-'))) {
-  const clock = { now: Date.UTC(2026, 10, 22, 9) };
-  const open = () => openPinStore({ dataDir, now: () => clock.now, kdf: FAST });
+  const clock = {
+    now: Date.UTC(2026, 10, 22, 9),
+    monotonic: 5_000,
+    pass(ms: number) {
+      clock.now += ms;
+      clock.monotonic += ms;
+    },
+  };
+  const open = () =>
+    openPinStore({ dataDir, now: () => clock.now, monotonic: () => clock.monotonic, kdf: FAST });
   return { dataDir, clock, open, store: open() };
 }
 
@@ -60,7 +72,7 @@ describe('the PIN store', () => {
       code: 'LOCKED_OUT',
       message: expect.stringContaining('Try again in 1 minute') as unknown,
     });
-    clock.now += MIN;
+    clock.pass(MIN);
     expect(store.lockedUntil(OWNER)).toBeNull();
     expect(await codeOf(store.verify(OWNER, '1234'))).toBe('OK');
     // The right PIN starts the count again.
@@ -73,7 +85,7 @@ describe('the PIN store', () => {
     for (let i = 0; i < 5; i++) await codeOf(store.verify(OWNER, '0000'));
     const waits: number[] = [];
     for (let round = 0; round < 4; round++) {
-      clock.now = store.lockedUntil(OWNER) ?? clock.now;
+      clock.pass((store.lockedUntil(OWNER) ?? clock.now) - clock.now);
       expect(await codeOf(store.verify(OWNER, '0000'))).toBe('LOCKED_OUT');
       waits.push(((store.lockedUntil(OWNER) ?? 0) - clock.now) / MIN);
     }
@@ -88,12 +100,41 @@ describe('the PIN store', () => {
     expect(reopened.lockedUntil(OWNER)).toBe(clock.now + MIN);
     expect(await codeOf(reopened.verify(OWNER, '1234'))).toBe('LOCKED_OUT');
     // Three wrong tries, a restart, two more: still five in a row.
-    clock.now += MIN;
+    clock.pass(MIN);
     expect(await codeOf(reopened.verify(OWNER, '1234'))).toBe('OK');
     for (let i = 0; i < 3; i++) await codeOf(reopened.verify(OWNER, '0000'));
     const again = open();
     expect(await codeOf(again.verify(OWNER, '0000'))).toBe('WRONG_PIN');
     expect(await codeOf(again.verify(OWNER, '0000'))).toBe('LOCKED_OUT');
+  });
+
+  it('counts a lock-out in real time: moving the till’s clock (--dev-clock) does not end it', async () => {
+    const { store, clock } = setup();
+    await store.set(OWNER, '1234');
+    // The fifth wrong PIN locks for a minute (a sixth is refused unchecked); the till's clock
+    // then jumps two hours.
+    for (let i = 0; i < 6; i++) await codeOf(store.verify(OWNER, '0000'));
+    clock.now += 2 * 60 * MIN;
+    expect(store.lockedUntil(OWNER)).toBe(clock.now + MIN);
+    expect(await codeOf(store.verify(OWNER, '1234'))).toBe('LOCKED_OUT');
+    clock.monotonic += MIN - 1;
+    expect(await codeOf(store.verify(OWNER, '1234'))).toBe('LOCKED_OUT');
+    clock.monotonic += 1;
+    expect(await codeOf(store.verify(OWNER, '1234'))).toBe('OK');
+  });
+
+  it('keeps what is left of a lock-out across a restart, whose monotonic clock starts afresh', async () => {
+    const { store, open, clock } = setup();
+    await store.set(OWNER, '1234');
+    for (let i = 0; i < 5; i++) await codeOf(store.verify(OWNER, '0000'));
+    clock.pass(20_000);
+    clock.monotonic = 0;
+    const reopened = open();
+    expect(reopened.lockedUntil(OWNER)).toBe(clock.now + 40_000);
+    clock.pass(39_999);
+    expect(await codeOf(reopened.verify(OWNER, '1234'))).toBe('LOCKED_OUT');
+    clock.pass(1);
+    expect(await codeOf(reopened.verify(OWNER, '1234'))).toBe('OK');
   });
 
   it('keeps each lock-out to its own PIN: a locked cashier does not lock the owner', async () => {

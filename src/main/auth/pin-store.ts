@@ -6,14 +6,18 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { keepPrivate } from '#main/config/private-files';
 import { isAtomicTempName, writeFileAtomic } from '#main/secrets/atomic-write';
 import { AuthError } from './auth-errors';
 import {
   activeLock,
   afterFailure,
+  lockoutFromFile,
+  lockoutToFile,
   NO_FAILURES,
   triesLeft,
   waitWords,
+  type LockoutClocks,
   type LockoutState,
 } from './lockout';
 import { hashPin, isPinHash, PIN_KDF, verifyPin, type PinKdfParams } from './pin-hash';
@@ -71,7 +75,10 @@ export interface PinStore {
    * parallel guesses cannot all slip in before the count goes up.
    */
   verify(subject: PinSubject, pin: string, device?: PinDevice): Promise<void>;
-  /** The end of the subject's lock-out on that device (the hub by default), or null. */
+  /**
+   * The end of the subject's lock-out on that device (the hub by default), on the till's clock as
+   * it reads now, or null.
+   */
   lockedUntil(subject: PinSubject, device?: PinDevice): number | null;
   /** Set when pins.json was damaged and moved aside (every PIN must then be set again). */
   readonly recovery: PinsFileRecovery | null;
@@ -79,7 +86,13 @@ export interface PinStore {
 
 export interface PinStoreOptions {
   readonly dataDir: string;
+  /** The till's time: what pins.json records a lock-out's end in, and file names' stamps. */
   readonly now: () => number;
+  /**
+   * A clock nothing in the till can move (default: performance.now): lock-outs count on it, so
+   * the --dev-clock endpoint that moves the till's time cannot end one.
+   */
+  readonly monotonic?: () => number;
   /** Tests pass cheaper parameters where the cost itself is not under test. */
   readonly kdf?: PinKdfParams;
 }
@@ -88,43 +101,66 @@ function stamp(at: number): string {
   return new Date(at).toISOString().replace(/[:.]/g, '-');
 }
 
+type LockoutMap = Record<string, LockoutState>;
+
+function mapLockouts(from: LockoutMap, convert: (state: LockoutState) => LockoutState) {
+  return Object.fromEntries(Object.entries(from).map(([key, state]) => [key, convert(state)]));
+}
+
+/**
+ * pins.json as it is on disk (lock-outs end on the wall clock), or nothing; a damaged file is
+ * moved aside and said so.
+ */
+function readPinsFile(
+  path: string,
+  now: () => number,
+): { pins: Record<string, string>; lockouts: LockoutMap; recovery: PinsFileRecovery | null } {
+  const empty = { pins: {}, lockouts: {} };
+  if (!existsSync(path)) return { ...empty, recovery: null };
+  try {
+    const parsed = fileSchema.parse(JSON.parse(readFileSync(path, 'utf8')));
+    return { pins: { ...parsed.pins }, lockouts: { ...parsed.lockouts }, recovery: null };
+  } catch {
+    const base = `${path}.invalid-${stamp(now())}`;
+    let movedTo = base;
+    for (let n = 1; existsSync(movedTo); n++) movedTo = `${base}-${n}`;
+    renameSync(path, movedTo);
+    return {
+      ...empty,
+      recovery: {
+        movedTo,
+        message: `The PIN file was damaged and was kept as ${movedTo}. No owner PIN is set now: set the owner PIN and the cashiers' PINs again in Settings.`,
+      },
+    };
+  }
+}
+
 export function openPinStore(options: PinStoreOptions): PinStore {
   const { dataDir, now } = options;
+  const monotonic = options.monotonic ?? (() => performance.now());
+  const clocks = (): LockoutClocks => ({ wall: now(), monotonic: monotonic() });
   const kdf = options.kdf ?? PIN_KDF;
   const path = join(dataDir, PINS_FILE);
   mkdirSync(dataDir, { recursive: true });
+  keepPrivate(path);
   for (const name of readdirSync(dataDir)) {
     if (isAtomicTempName(name, PINS_FILE)) rmSync(join(dataDir, name), { force: true });
   }
 
-  let pins: Record<string, string> = {};
-  let lockouts: Record<string, LockoutState> = {};
-  let recovery: PinsFileRecovery | null = null;
-
-  if (existsSync(path)) {
-    let parsed: z.infer<typeof fileSchema> | null = null;
-    try {
-      parsed = fileSchema.parse(JSON.parse(readFileSync(path, 'utf8')));
-    } catch {
-      parsed = null;
-    }
-    if (parsed) {
-      pins = { ...parsed.pins };
-      lockouts = { ...parsed.lockouts };
-    } else {
-      const base = `${path}.invalid-${stamp(now())}`;
-      let movedTo = base;
-      for (let n = 1; existsSync(movedTo); n++) movedTo = `${base}-${n}`;
-      renameSync(path, movedTo);
-      recovery = {
-        movedTo,
-        message: `The PIN file was damaged and was kept as ${movedTo}. No owner PIN is set now: set the owner PIN and the cashiers' PINs again in Settings.`,
-      };
-    }
-  }
+  const file = readPinsFile(path, now);
+  const { pins, recovery } = file;
+  // Held on the monotonic clock from here on.
+  const started = clocks();
+  const lockouts: LockoutMap = mapLockouts(file.lockouts, (s) => lockoutFromFile(s, started));
 
   function save(): void {
-    writeFileAtomic(path, `${JSON.stringify({ format: 1, pins, lockouts }, null, 2)}\n`, 0o600);
+    const at = clocks();
+    const onDisk = mapLockouts(lockouts, (state) => lockoutToFile(state, at));
+    writeFileAtomic(
+      path,
+      `${JSON.stringify({ format: 1, pins, lockouts: onDisk }, null, 2)}\n`,
+      0o600,
+    );
   }
 
   function lockoutOf(key: string): LockoutState {
@@ -149,11 +185,11 @@ export function openPinStore(options: PinStoreOptions): PinStore {
   async function check(subject: PinSubject, pin: string, device: PinDevice): Promise<void> {
     const key = lockoutKeyOf(subject, device);
     const before = lockoutOf(key);
-    const lock = activeLock(before, now());
+    const lock = activeLock(before, monotonic());
     if (lock !== null) {
       throw new AuthError(
         'LOCKED_OUT',
-        `Too many wrong PINs: PIN entry is locked. Try again in ${waitWords(lock - now())}.`,
+        `Too many wrong PINs: PIN entry is locked. Try again in ${waitWords(lock - monotonic())}.`,
         'pin',
       );
     }
@@ -173,13 +209,13 @@ export function openPinStore(options: PinStoreOptions): PinStore {
       }
       return;
     }
-    const after = afterFailure(before, now());
+    const after = afterFailure(before, monotonic());
     lockouts[key] = after;
     save();
     if (after.lockedUntil !== null) {
       throw new AuthError(
         'LOCKED_OUT',
-        `Wrong PIN. Too many wrong PINs: PIN entry is locked for ${waitWords(after.lockedUntil - now())}.`,
+        `Wrong PIN. Too many wrong PINs: PIN entry is locked for ${waitWords(after.lockedUntil - monotonic())}.`,
         'pin',
       );
     }
@@ -202,8 +238,10 @@ export function openPinStore(options: PinStoreOptions): PinStore {
         save();
       }),
     verify: (subject, pin, device = HUB_DEVICE) => oneAtATime(() => check(subject, pin, device)),
-    lockedUntil: (subject, device = HUB_DEVICE) =>
-      activeLock(lockoutOf(lockoutKeyOf(subject, device)), now()),
+    lockedUntil(subject, device = HUB_DEVICE) {
+      const lock = activeLock(lockoutOf(lockoutKeyOf(subject, device)), monotonic());
+      return lock === null ? null : now() + (lock - monotonic());
+    },
     get recovery() {
       return recovery;
     },

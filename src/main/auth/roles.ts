@@ -27,6 +27,8 @@ import {
 export interface RolesOptions {
   readonly dataDir: string;
   readonly now: () => number;
+  /** The clock PIN lock-outs count on, which nothing in the till moves (pin-store.ts). */
+  readonly monotonic?: () => number;
   /** The cashier list from Settings, as written there. */
   readonly cashiers: () => readonly string[];
   /** The owner's option: every cashier needs a PIN to sign in. */
@@ -89,6 +91,7 @@ export function createRoles(options: RolesOptions): Roles {
   const pins: PinStore = openPinStore({
     dataDir: options.dataDir,
     now,
+    ...(options.monotonic ? { monotonic: options.monotonic } : {}),
     ...(options.kdf ? { kdf: options.kdf } : {}),
   });
   const book: SessionBook = createSessionBook({ now });

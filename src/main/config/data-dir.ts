@@ -1,7 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { AppError } from '#shared/errors';
+import { ensurePrivateDir } from './private-files';
 
 export const DATA_DIR_ENV = 'TRANSFER_TILL_DATA_DIR';
 
@@ -37,8 +37,7 @@ export function resolveDataDir(
   return resolve(chosen ?? env[DATA_DIR_ENV] ?? fallback);
 }
 
-/** Creates the folder (owner-only) when missing and returns it. */
+/** Creates the folder when missing and makes it owner-only (0700) either way; returns it. */
 export function ensureDataDir(dir: string): string {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  return dir;
+  return ensurePrivateDir(dir);
 }

@@ -4,7 +4,7 @@ import { businessDay } from '#shared/provider-time';
 import type { Scheduler } from '#main/clock/scheduler';
 import type { Logger } from '#main/logging/logger';
 import type { SettingsStore } from '#main/settings/settings-store';
-import { dailyBackup } from '#main/store/backup';
+import { dailyBackup, keepBackupsPrivate } from '#main/store/backup';
 import type { Db } from '#main/store/database';
 
 export interface BackupScheduleOptions {
@@ -47,6 +47,11 @@ export function startBackupSchedule(options: BackupScheduleOptions): BackupSched
     });
   }
   schedule(60_000);
+  try {
+    keepBackupsPrivate(join(options.dataDir, 'backups'));
+  } catch (error) {
+    logger.warn({ err: error }, 'could not make the backups folder private');
+  }
 
   return {
     async close() {

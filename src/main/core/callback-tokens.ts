@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { keepPrivate } from '#main/config/private-files';
 import type { Redactor } from '#main/logging/redact';
 import { writeFileAtomic } from '#main/secrets/atomic-write';
 import type { SecretBox } from '#main/secrets/secret-box';
@@ -36,6 +37,7 @@ export function openCallbackTokens(options: {
   readonly now: () => number;
 }): CallbackTokens {
   const path = join(options.dataDir, CALLBACK_TOKENS_FILE);
+  keepPrivate(path);
   let current = '';
   let previous: string | null = null;
   let previousUntil: number | null = null;

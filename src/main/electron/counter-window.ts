@@ -4,7 +4,7 @@
  * trusted only when it is the pinned one, and the window goes nowhere but the hub. Every
  * decision is a pure function in src/main/desktop (counter-mode.ts, counter-trust.ts).
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { app, dialog, session, type BrowserWindow } from 'electron';
 import {
@@ -33,6 +33,8 @@ import {
   VERIFY_PROC_RESULT,
   type CounterDialog,
 } from '#main/desktop/counter-trust';
+import { PRIVATE_FILE_MODE } from '#main/config/private-files';
+import { writeFileAtomic } from '#main/secrets/atomic-write';
 import { installCounterMenu } from './menu';
 import { createCounterWindow } from './window';
 
@@ -178,7 +180,7 @@ export function startCounterMode(mode: CounterMode): void {
         if (!pairingCompleted(details, hubOrigin)) return;
         startUrl = `${hubOrigin}/`;
         try {
-          writeFileSync(counterModePath(), counterModeFileText(mode));
+          writeFileAtomic(counterModePath(), counterModeFileText(mode), PRIVATE_FILE_MODE);
         } catch (error) {
           // This run sells on; only the next start would need the link again.
           void ask(

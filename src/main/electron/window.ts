@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
@@ -8,6 +8,8 @@ import {
   screen,
   type BrowserWindowConstructorOptions,
 } from 'electron';
+import { PRIVATE_FILE_MODE } from '#main/config/private-files';
+import { writeFileAtomic } from '#main/secrets/atomic-write';
 import { APP_ICON, renderIcon } from '#main/desktop/icon-art';
 import { encodePng } from '#main/desktop/png';
 import {
@@ -101,7 +103,8 @@ export function createMainWindow(): BrowserWindow {
   window.on('close', () => {
     const bounds = window.getNormalBounds();
     try {
-      writeFileSync(stateFile(), JSON.stringify({ ...bounds, maximized: window.isMaximized() }));
+      const state = JSON.stringify({ ...bounds, maximized: window.isMaximized() });
+      writeFileAtomic(stateFile(), state, PRIVATE_FILE_MODE);
     } catch {
       // Losing the window position is harmless.
     }

@@ -1,4 +1,5 @@
 import { isOpenSaleState } from '#shared/sales';
+import { callbackUrlRecord } from '#main/security/callback-url-record';
 import { getAccount } from '#main/store/accounts-repo';
 import { getSale, listWatchedSales, type SaleRow } from '#main/store/sales-repo';
 import { nextCheckDelay, watchEndsAt } from './check-schedule';
@@ -92,7 +93,7 @@ function callbacksDegraded(env: WatchEnv, sale: SaleRow): boolean {
   const target = ctx.deps.callbackTarget();
   if (!target.live) return true;
   const account = sale.accountId === null ? undefined : getAccount(ctx.db, sale.accountId);
-  return account?.callbackUrl !== target.url;
+  return account?.callbackRecord !== callbackUrlRecord(target.url);
 }
 
 async function runScheduledCheck(env: WatchEnv, watch: Watch): Promise<void> {

@@ -10,6 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generate } from 'selfsigned';
 import { z } from 'zod';
+import { keepPrivate } from '#main/config/private-files';
 import type { Logger } from '#main/logging/logger';
 import type { Redactor } from '#main/logging/redact';
 import { writeFileAtomic } from '#main/secrets/atomic-write';
@@ -142,6 +143,7 @@ async function makeCertificate(
  */
 export async function openHubCertificate(options: HubCertificateOptions): Promise<HubCertificate> {
   const path = join(options.dataDir, HUB_TLS_FILE);
+  keepPrivate(path);
   const now = options.now?.() ?? Date.now();
   if (existsSync(path)) {
     const saved = readSaved(path, options.box, now);

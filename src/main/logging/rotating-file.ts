@@ -1,14 +1,6 @@
-import {
-  closeSync,
-  existsSync,
-  fstatSync,
-  mkdirSync,
-  openSync,
-  renameSync,
-  rmSync,
-  writeSync,
-} from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { ensurePrivateDir, keepPrivate } from '#main/config/private-files';
 
 export interface RotatingFileOptions {
   readonly path: string;
@@ -18,14 +10,20 @@ export interface RotatingFileOptions {
   readonly keep: number;
 }
 
-/** An append-only log file that rotates by size. Writes are synchronous: a crash loses no line. */
+/**
+ * An append-only log file that rotates by size. Writes are synchronous: a crash loses no line.
+ * Its folder is owner-only, and so are the file and the old ones (also those left readable).
+ */
 export class RotatingFile {
   private fd: number;
   private size: number;
 
   constructor(private readonly options: RotatingFileOptions) {
-    mkdirSync(dirname(options.path), { recursive: true, mode: 0o700 });
+    ensurePrivateDir(dirname(options.path));
     this.fd = openSync(options.path, 'a', 0o600);
+    for (let i = 0; i <= options.keep; i++) {
+      keepPrivate(i === 0 ? options.path : `${options.path}.${i}`);
+    }
     this.size = fstatSync(this.fd).size;
   }
 

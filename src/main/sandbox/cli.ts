@@ -4,9 +4,9 @@
  * human-readable lines follow. Exit codes: 0 clean shutdown, 1 failure to start, 2 bad flags.
  * An entry point only: it starts on import, so nothing imports it (shared bits live in cli-args).
  */
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { SANDBOX_DB_FILE } from '#main/config/data-files';
+import { ensurePrivateDir } from '#main/config/private-files';
 import { CliUsageError, parseCliArgs, USAGE, type CliOptions } from './cli-args';
 import type { Personality } from './personality';
 import { SandboxConfigError, startSandboxProvider } from './sandbox-provider';
@@ -46,7 +46,7 @@ async function main(): Promise<void> {
   let dbPath: string | undefined;
   if (options.dataDir !== undefined) {
     try {
-      mkdirSync(options.dataDir, { recursive: true });
+      ensurePrivateDir(options.dataDir);
     } catch (error) {
       fail(`cannot create --data-dir ${options.dataDir}: ${describeStartError(error, 0)}`, 1);
     }

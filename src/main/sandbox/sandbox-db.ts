@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { AppError } from '#shared/errors';
+import { prepareDatabaseFile } from '#main/config/private-files';
 
 export type SandboxDb = Database.Database;
 
@@ -103,11 +104,16 @@ export class SandboxDbError extends AppError<'SANDBOX_DB_TOO_NEW'> {
   }
 }
 
-/** Opens (and migrates) the sandbox database: a file when a path is given, memory otherwise. */
+/**
+ * Opens (and migrates) the sandbox database: a file when a path is given (owner-only, with its
+ * WAL, like the till's), memory otherwise.
+ */
 export function openSandboxDb(path?: string): SandboxDb {
+  const onDisk = path !== undefined && path !== ':memory:';
+  if (onDisk) prepareDatabaseFile(path);
   const db = new Database(path ?? ':memory:');
   try {
-    if (path !== undefined && path !== ':memory:') {
+    if (onDisk) {
       db.pragma('journal_mode = WAL');
       // Ledger rows and balances are the point of a persisted sandbox: make commits durable.
       db.pragma('synchronous = FULL');

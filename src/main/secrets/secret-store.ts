@@ -9,6 +9,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { keepPrivate } from '#main/config/private-files';
 import type { Redactor } from '#main/logging/redact';
 import { ENVIRONMENTS, type Environment } from '#shared/settings-schema';
 import { isAtomicTempName, writeFileAtomic } from './atomic-write';
@@ -260,6 +261,7 @@ export function createSecretStore(options: SecretStoreOptions): SecretStore {
   const now = options.now ?? (() => new Date());
   const path = join(dataDir, SECRETS_FILE);
   mkdirSync(dataDir, { recursive: true });
+  keepPrivate(path);
 
   // A temporary file from a write that a crash interrupted: the rename never happened.
   for (const name of readdirSync(dataDir)) {

@@ -4,6 +4,7 @@
  * the app can raise an alert that says where the old file is.
  */
 import { existsSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { keepPrivate } from '#main/config/private-files';
 import { SettingsFileError, SettingsValidationError } from './errors';
 import type { SettingsBackend, SettingsFile } from './settings-store';
 import { settleTillId, tillIdOfFile, type TillIdStart } from './till-id';
@@ -121,13 +122,15 @@ export interface OpenedSettings<B> {
  * Schema), settles the till id (a unique one on first start, see till-id.ts), then checks the
  * result with zod. When either fails because of the file, the file as
  * it was before opening is kept aside and a fresh one is opened. Other failures (permissions, a
- * full disk) are thrown: starting from defaults would not fix them.
+ * full disk) are thrown: starting from defaults would not fix them. The file is owner-only (a
+ * file an older version left readable is tightened before it is read).
  */
 export function openSettingsFile<B extends SettingsBackend>(
   path: string,
   open: () => B,
   now: () => Date = () => new Date(),
 ): OpenedSettings<B> {
+  keepPrivate(path);
   const original = readIfPresent(path);
   try {
     const backend = open();

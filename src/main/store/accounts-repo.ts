@@ -1,3 +1,4 @@
+import { callbackUrlRecord } from '#main/security/callback-url-record';
 import type { Db } from './database';
 
 export type AccountType = 'nonstatic' | 'static' | 'static-flex';
@@ -17,7 +18,8 @@ export interface AccountRow {
   readonly amountKobo: number | null;
   readonly expiryMinutes: number | null;
   readonly expiresAt: number | null;
-  readonly callbackUrl: string | null;
+  /** The callback URL the account was made with, its secret token fingerprinted (never kept). */
+  readonly callbackRecord: string | null;
   readonly status: AccountStatus;
   readonly createdAt: number;
   readonly updatedAt: number;
@@ -25,7 +27,7 @@ export interface AccountRow {
 
 const COLUMNS = `id, type, purpose, reference, provider_reference AS providerReference,
   account_number AS accountNumber, account_name AS accountName, bank, amount_kobo AS amountKobo,
-  expiry_minutes AS expiryMinutes, expires_at AS expiresAt, callback_url AS callbackUrl, status,
+  expiry_minutes AS expiryMinutes, expires_at AS expiresAt, callback_url AS callbackRecord, status,
   created_at AS createdAt, updated_at AS updatedAt`;
 
 export interface NewAccount {
@@ -34,6 +36,7 @@ export interface NewAccount {
   readonly reference: string;
   readonly amountKobo: number | null;
   readonly expiryMinutes: number | null;
+  /** The address given to the provider; the row keeps its record (callbackUrlRecord). */
   readonly callbackUrl: string | null;
 }
 
@@ -51,7 +54,7 @@ export function insertPendingAccount(db: Db, account: NewAccount, now: number): 
       account.reference,
       account.amountKobo,
       account.expiryMinutes,
-      account.callbackUrl,
+      account.callbackUrl === null ? null : callbackUrlRecord(account.callbackUrl),
       now,
       now,
     );

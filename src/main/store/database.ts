@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { prepareDatabaseFile } from '#main/config/private-files';
 import { migrate, type Migration } from './migrate';
 import { migrations as shippedMigrations } from './migrations';
 
@@ -22,9 +23,10 @@ export interface OpenDatabaseOptions {
 /**
  * Opens the one connection of the main process: WAL (readers never block the writer),
  * synchronous=FULL (a committed payment row survives a power cut), foreign keys on, a busy
- * timeout, then applies pending migrations.
+ * timeout, then applies pending migrations. The file and its WAL are owner-only (0600).
  */
 export function openDatabase(options: OpenDatabaseOptions): Db {
+  if (options.path !== ':memory:') prepareDatabaseFile(options.path);
   const db = new Database(
     options.path,
     options.nativeBinding ? { nativeBinding: options.nativeBinding } : {},

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { insertPendingAccount } from './accounts-repo';
 import { raiseAlert, acknowledgeAlert, listOpenAlerts } from './alerts-repo';
 import {
   insertCallback,
@@ -6,6 +7,7 @@ import {
   markCallbackProcessed,
 } from './callback-log-repo';
 import { insertSale, listOpenSales, listSaleEvents, transitionSale } from './sales-repo';
+import { callbackUrlRecord } from '#main/security/callback-url-record';
 import { createTestDb, explain } from '#support/database';
 
 const SESSION = '100004261122090512345678901234';
@@ -23,6 +25,28 @@ describe('inflows', () => {
       1,
     ).join();
     expect(plan).toContain('inflows_day');
+  });
+});
+
+describe('accounts', () => {
+  it('keep the callback address they were made with, without its secret token', () => {
+    const { db } = createTestDb();
+    const url = 'https://shop-1.ngrok.app/callbacks/Qm9yZWFsLXNlY3JldC10b2tlbi1mb3ItdGVzdHMtb25seQ';
+    const account = insertPendingAccount(
+      db,
+      {
+        type: 'nonstatic',
+        purpose: 'sale',
+        reference: 'TT-1',
+        amountKobo: 150000,
+        expiryMinutes: 15,
+        callbackUrl: url,
+      },
+      10,
+    );
+    expect(account.callbackRecord).toBe(callbackUrlRecord(url));
+    const stored = db.prepare(`SELECT callback_url FROM virtual_accounts`).pluck().get();
+    expect(stored).not.toContain('Qm9yZWFsLXNlY3JldC10b2tlbi1mb3ItdGVzdHMtb25seQ');
   });
 });
 

@@ -8,9 +8,10 @@
  * - `sale_events.detail` (the JSON of the session id and provider date that moved the sale:
  *   the inflow row holds both) and `sale_events.from_state` (the previous event's `to_state`).
  *   Reports read `to_state` and `at` only (the state of a sale at a moment);
- * - `virtual_accounts.callback_url` of a sale's one-off account (the address given to the
- *   provider when it was made, with the callback route's secret path token; only a sale still
- *   watched compares it, and no sale is watched that long); standing accounts keep theirs;
+ * - `virtual_accounts.callback_url` of a sale's one-off account (the record of the address given
+ *   to the provider when it was made, its secret path token fingerprinted since migration 011;
+ *   only a sale still watched compares it, and no sale is watched that long); standing accounts
+ *   keep theirs;
  * - `inflows.provider_date` where `occurred_at` holds the same moment (every report, the list
  *   and the CSV read `occurred_at`). A later sync that lists the row again writes it back
  *   (COALESCE), which changes nothing either.

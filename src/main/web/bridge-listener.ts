@@ -6,7 +6,12 @@
  * module carries out what the policy decides without knowing any token.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { SESSION_HEADER, type BridgeEvent, type Handlers } from '#shared/bridge/contract';
+import {
+  SESSION_HEADER,
+  type BridgeEvent,
+  type Caller,
+  type Handlers,
+} from '#shared/bridge/contract';
 import type { SessionRequest } from '#main/auth/sessions';
 import { dispatch } from '#main/bridge/dispatch';
 import type { Core } from '#main/core/create-core';
@@ -55,12 +60,15 @@ export interface ListenerPolicy {
   authenticate(token: string | null): Principal | Refusal;
   /** Routes answered before any token is asked for (POST /api/pair); true when answered. */
   openRoute?(request: IncomingMessage, response: ServerResponse, url: URL): Promise<boolean>;
-  /** Routes answered for an authenticated principal (the dev clock); true when answered. */
+  /**
+   * Routes answered for an authenticated caller (the dev clock), given who the request's session
+   * is now (no session made, no owner unlock renewed); true when answered.
+   */
   privateRoute?(
     request: IncomingMessage,
     response: ServerResponse,
     url: URL,
-    principal: Principal,
+    caller: Caller,
   ): Promise<boolean>;
 }
 
@@ -182,8 +190,11 @@ export function createBridgeListener(options: {
       await openStream(request, response, url, principal);
       return;
     }
-    if (policy.privateRoute && (await policy.privateRoute(request, response, url, principal)))
-      return;
+    if (policy.privateRoute && principal.kind === 'caller') {
+      const session = principal.sessionFor(sessionIdOf(request.headers[SESSION_HEADER]));
+      const caller = core.auth.viewerFor(session);
+      if (await policy.privateRoute(request, response, url, caller)) return;
+    }
     const channel = /^\/api\/call\/([A-Za-z]+)$/.exec(url.pathname);
     if (channel && request.method === 'POST') {
       await call(request, response, channel[1] ?? '', principal);

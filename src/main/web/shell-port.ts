@@ -1,5 +1,6 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { keepPrivate, PRIVATE_FILE_MODE } from '#main/config/private-files';
 import { AppError } from '#shared/errors';
 
 /**
@@ -43,7 +44,9 @@ export function saveShellPort(dataDir: string, port: number): void {
   const path = join(dataDir, SHELL_PORT_FILE);
   // Written aside and renamed: a crash mid-write never leaves half a number behind.
   const aside = `${path}.${process.pid}.tmp`;
-  writeFileSync(aside, `${port}\n`);
+  writeFileSync(aside, `${port}\n`, { mode: PRIVATE_FILE_MODE });
+  // A file of that name left by a crash keeps its own mode: set it.
+  keepPrivate(aside);
   renameSync(aside, path);
 }
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { keepPrivate } from '#main/config/private-files';
 import { AppError } from '#shared/errors';
 
 /** The browser shell's token, in its data directory: the same url works after a restart. */
@@ -48,6 +49,7 @@ function write(path: string, token: string): void {
   const aside = `${path}.${process.pid}.tmp`;
   try {
     writeFileSync(aside, `${token}\n`, { mode: 0o600 });
+    keepPrivate(aside);
     renameSync(aside, path);
   } catch (error) {
     throw new ShellTokenError(path, error);
@@ -74,8 +76,8 @@ export function openShellTokenFile(dataDir: string): ShellTokenStore {
   if (token === null) {
     token = newShellToken();
     write(path, token);
-  } else if (process.platform !== 'win32' && (statSync(path).mode & 0o077) !== 0) {
-    chmodSync(path, 0o600);
+  } else {
+    keepPrivate(path);
   }
   let current = token;
   return {

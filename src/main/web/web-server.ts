@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ShellAccessView } from '#shared/bridge/contract';
+import { accessRefusal } from '#main/auth/caller';
 import type { Core } from '#main/core/create-core';
 import { sameSecret } from '#main/security/constant-time';
 import { createBridgeListener, type ListenerPolicy, type Principal } from './bridge-listener';
@@ -9,6 +10,14 @@ import { displayState, displayTokenFor, displayWants } from './customer-display'
 import { loopbackHostAllowed, loopbackOriginAllowed } from '#main/security/host-rules';
 import { readJson, sendError, sendJson } from './json-io';
 import { memoryShellToken, type ShellTokenStore } from './shell-token';
+
+/** --dev-clock's endpoints, by path. */
+const DEV_ENDPOINTS: ReadonlyMap<string, 'advance-clock' | 'store-limit'> = new Map([
+  ['/api/dev/advance-clock', 'advance-clock'],
+  ['/api/dev/store-limit', 'store-limit'],
+]);
+const DEV_OWNER_ONLY =
+  'Only the owner may move the till’s clock or fill its disk: unlock with the owner PIN first.';
 
 /** The shell token's streams, and the customer display's. */
 const BROWSER_TAG = 'browser';
@@ -30,7 +39,9 @@ export interface WebShellOptions {
   /**
    * --dev-clock mode (end-to-end tests, training): POST /api/dev/advance-clock {"ms": n} moves
    * the till's clock forward, and POST /api/dev/store-limit {"limited": bool} simulates a full
-   * disk. Absent in normal use, and then the endpoints do not exist.
+   * disk. Absent in normal use, and then the endpoints do not exist. They follow the roles: with
+   * an owner PIN set, only an owner session (x-till-session) may call them. PIN lock-outs count
+   * on a clock they cannot move.
    */
   readonly devClock?: { advance(ms: number): void };
 }
@@ -135,11 +146,15 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
       if (given !== null && sameSecret(given, displayToken)) return display;
       return { status: 401, code: 'UNAUTHORISED', message: 'Missing or wrong token.' };
     },
-    async privateRoute(request, response, url, principal) {
-      if (!options.devClock || request.method !== 'POST' || principal !== owner) return false;
-      if (url.pathname === '/api/dev/advance-clock') await advanceClock(request, response);
-      else if (url.pathname === '/api/dev/store-limit') await limitStore(request, response);
-      else return false;
+    async privateRoute(request, response, url, caller) {
+      if (!options.devClock || request.method !== 'POST') return false;
+      const endpoint = DEV_ENDPOINTS.get(url.pathname);
+      if (endpoint === undefined) return false;
+      if (accessRefusal('owner', caller) !== null) {
+        sendError(response, 403, 'FORBIDDEN', DEV_OWNER_ONLY);
+        return true;
+      }
+      await (endpoint === 'advance-clock' ? advanceClock : limitStore)(request, response);
       return true;
     },
   };

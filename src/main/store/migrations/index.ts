@@ -9,6 +9,7 @@ import { m007PairedCounters } from './007-paired-counters';
 import { m008ActivityIndexes } from './008-activity-indexes';
 import { m009ProviderPageSize } from './009-provider-page-size';
 import { m010RetentionCursors } from './010-retention-cursors';
+import { m011CallbackUrlRecords } from './011-callback-url-records';
 
 /** Every migration, in order. Append new ones; never edit or reorder a shipped one. */
 export const migrations: readonly Migration[] = [
@@ -22,4 +23,5 @@ export const migrations: readonly Migration[] = [
   m008ActivityIndexes,
   m009ProviderPageSize,
   m010RetentionCursors,
+  m011CallbackUrlRecords,
 ];

@@ -169,12 +169,7 @@ describe('the core, end to end in one process (sandbox provider, real listener, 
     const secret = 'sk_live_QWxhZGRpbjpvcGVuIHNlc2FtZQ';
     const token = 'at_live_9b1deb4d3b7d4bad9bdd2b0d7b3dcb6d';
     const answers: unknown[] = [];
-    answers.push(
-      ok(await call('setSecret', { scope: 'production', name: 'secretKey', value: secret })),
-    );
-    answers.push(
-      ok(await call('setSecret', { scope: 'production', name: 'accessToken', value: token })),
-    );
+    // The addresses first: a key is bound to the origin it is entered for.
     ok(
       await call('updateSettings', {
         patch: {
@@ -189,6 +184,12 @@ describe('the core, end to end in one process (sandbox provider, real listener, 
         },
       }),
     );
+    answers.push(
+      ok(await call('setSecret', { scope: 'production', name: 'secretKey', value: secret })),
+    );
+    answers.push(
+      ok(await call('setSecret', { scope: 'production', name: 'accessToken', value: token })),
+    );
     const secrets = ok<{ secrets: { secretKey: { set: boolean; last4: string } } }>(
       await call('getSecrets', { environment: 'production' }),
     );
@@ -196,6 +197,7 @@ describe('the core, end to end in one process (sandbox provider, real listener, 
       set: true,
       last4: secret.slice(-4),
       problem: null,
+      boundOrigin: 'https://127.0.0.1:9',
     });
     answers.push(secrets);
     // A failing connection test builds errors around the key: they must not contain it.

@@ -21,6 +21,7 @@ import { ExceptionResolutionError } from '#main/reports/exception-resolutions';
 import { ReportError } from '#main/reports/report-range';
 import { ReportFileError } from '#main/reports/pdf/pdf-fonts';
 import { SecretBoxError } from '#main/secrets/secret-box';
+import { KeysEnteredElsewhereError } from '#main/secrets/key-binding';
 import { SecretValidationError } from '#main/secrets/secret-store';
 import { SettingsFileError, SettingsValidationError } from '#main/settings/errors';
 import { DatabaseVersionError } from '#main/store/migrate';
@@ -81,6 +82,7 @@ const CLASSES: readonly (readonly [Error, string, string?])[] = [
   ],
   [new SettingsFileError('/tmp/settings.json', 'm'), 'SETTINGS_FILE'],
   [new SecretValidationError('secretKey', 'm'), 'INVALID_SECRET', 'secretKey'],
+  [new KeysEnteredElsewhereError('m', 'accessToken'), 'KEYS_ENTERED_ELSEWHERE', 'accessToken'],
   [new SecretBoxError('UNAVAILABLE', 'm'), 'UNAVAILABLE'],
   [new DataDirError('m'), 'DATA_DIR'],
   [new WebFlagError('m'), 'WEB_FLAG_INVALID'],

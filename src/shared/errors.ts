@@ -134,6 +134,8 @@ export const ERROR_CODES_BY_AREA = {
     'INVALID_SETTINGS',
     'SETTINGS_FILE',
     'INVALID_SECRET',
+    /** A saved provider key was entered for another address than its environment's now. */
+    'KEYS_ENTERED_ELSEWHERE',
     'DECRYPT_FAILED',
     'CIPHERTEXT_MALFORMED',
     'KEY_INVALID',

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkAddress, isLoopbackHostname, providerTransportProblem } from './provider-url';
+import {
+  checkAddress,
+  isLoopbackHostname,
+  keyAddressField,
+  keyOrigin,
+  providerTransportProblem,
+} from './provider-url';
 import { settingsSchema } from './settings-schema';
 
 const hostOf = (url: string) => new URL(url).hostname;
@@ -103,5 +109,29 @@ describe('checkAddress: the one address rule', () => {
     const { url, problem } = checkAddress('http://127.0.0.1:4010/api', 'production');
     expect(problem).toBeNull();
     expect(url?.pathname).toBe('/api');
+  });
+});
+
+describe('the origin a provider key is bound to', () => {
+  const profile = (baseUrl: string, payoutBaseUrl = '') => ({ baseUrl, payoutBaseUrl });
+
+  it('is scheme, host and port: a new path keeps it, the default port is no change', () => {
+    expect(keyOrigin(profile('https://API.provider.example:443/v1'), 'secretKey')).toBe(
+      'https://api.provider.example',
+    );
+    expect(keyOrigin(profile('https://api.provider.example/v2/'), 'secretKey')).toBe(
+      'https://api.provider.example',
+    );
+    expect(keyOrigin(profile('http://127.0.0.1:4010/api'), 'secretKey')).toBe(
+      'http://127.0.0.1:4010',
+    );
+    expect(keyOrigin(profile(''), 'secretKey')).toBe('');
+  });
+
+  it('is the Payout base URL for the access token, the Base URL while that is empty', () => {
+    const both = profile('https://api.provider.example', 'https://payouts.provider.example/x');
+    expect(keyAddressField(both, 'accessToken')).toBe('payoutBaseUrl');
+    expect(keyOrigin(both, 'accessToken')).toBe('https://payouts.provider.example');
+    expect(keyAddressField(profile('https://api.provider.example'), 'accessToken')).toBe('baseUrl');
   });
 });

@@ -65,3 +65,43 @@ export function providerTransportProblem(environment: Environment, url: URL): st
   if (environment === 'sandbox' || isLoopbackHostname(url.hostname)) return null;
   return `must start with https:// (the secret key travels with every request); plain http:// is allowed only to ${LOOPBACK_WORDS}`;
 }
+
+/** The provider keys an environment keeps; each travels to one address of its profile. */
+export type ProviderKeyName = 'secretKey' | 'accessToken';
+export type KeyAddressField = 'baseUrl' | 'payoutBaseUrl';
+
+/** The addresses' names as Settings shows them, for messages in main and on screen. */
+export const KEY_ADDRESS_LABELS: Readonly<Record<KeyAddressField, string>> = {
+  baseUrl: 'Base URL',
+  payoutBaseUrl: 'Payout base URL',
+};
+
+/**
+ * Which address a key is sent to: the secret key (with the merchant id) to the Base URL, the
+ * access token to the Payout base URL, or to the Base URL while that is empty, as the provider
+ * client is built.
+ */
+export function keyAddressField(
+  profile: { readonly payoutBaseUrl: string },
+  name: ProviderKeyName,
+): KeyAddressField {
+  return name === 'accessToken' && profile.payoutBaseUrl !== '' ? 'payoutBaseUrl' : 'baseUrl';
+}
+
+/**
+ * The origin (scheme, host and port) a key is bound to: a saved key is sent only to the origin
+ * it was entered for; a new path at the same origin keeps it. '' for no address (or one that is
+ * not an address).
+ */
+export function addressOrigin(address: string): string {
+  const check = checkAddress(address.trim());
+  return check.url === null ? '' : check.url.origin;
+}
+
+/** The origin a key of `profile` is sent to now. */
+export function keyOrigin(
+  profile: { readonly baseUrl: string; readonly payoutBaseUrl: string },
+  name: ProviderKeyName,
+): string {
+  return addressOrigin(profile[keyAddressField(profile, name)]);
+}

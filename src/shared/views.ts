@@ -366,6 +366,11 @@ export interface SecretStatusView {
   readonly last4: string | null;
   /** Why a saved secret cannot be used (enter it again), or null. */
   readonly problem: string | null;
+  /**
+   * The origin a saved provider key was entered for ('' when no address was set then); it is sent
+   * nowhere else. Null for the global secrets and for a key not saved.
+   */
+  readonly boundOrigin: string | null;
 }
 
 export type SecretBoxKindView = 'os-keychain' | 'os-plaintext-fallback' | 'file-key';

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startJsonChild, type JsonChild } from '#support/child-json';
 import { launchChromium } from '#support/chromium';
 import { freePort } from '#support/free-port';
+import { screenshotOf } from '#support/screen-classes';
 import { expectText, startSale, textOf, watchPage } from '#support/till-page';
 import { sandboxTransfer, type SandboxLine, type WebShellLine } from '#support/web-till';
 
@@ -128,6 +129,55 @@ describe('Connect your provider, in Chromium', () => {
     const account = accounts.accounts.find((entry) => entry.account_number === accountNumber);
     expect(account?.callback_url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${port}/callbacks/`));
     await page.context().close();
+  }, 180_000);
+
+  it('says at the Base URL that the saved keys were entered for another origin, at each screen class', async () => {
+    const entered = new URL(sandbox.first.base_url).origin;
+    const page = await openPage(1366, 768, '#/settings/connect');
+    const flow = page.getByRole('region', { name: 'Connect your provider' });
+    const base = flow.getByLabel('Base URL', { exact: true });
+    const save = async (address: string) => {
+      await base.fill(address);
+      await flow.getByRole('button', { name: 'Save STAGING connection' }).click();
+      await flow.getByText('Saved. Now press “Check everything”.').waitFor({ timeout: 15_000 });
+    };
+    await save('https://collector.example/api');
+    const notice = flow.getByTestId('keys-elsewhere');
+    expect(await textOf(notice)).toBe(
+      `Saved keys were entered for ${entered}; enter them again to use this address`,
+    );
+    expect(await base.getAttribute('aria-describedby')).toContain(await notice.getAttribute('id'));
+    // Main refuses to send them there, in the same words as the field.
+    await flow.getByRole('button', { name: 'Check everything' }).click();
+    const results = flow.getByRole('list', { name: 'Check results' });
+    await results.waitFor({ timeout: 30_000 });
+    expect((await results.getByRole('listitem').allTextContents())[0]).toContain(
+      `was entered for ${entered}; the Base URL now points to https://collector.example. Enter the keys again`,
+    );
+    await page.context().close();
+
+    for (const screenClass of CLASSES) {
+      const shot = await openPage(screenClass.width, screenClass.height, '#/settings/connect');
+      const field = shot.getByTestId('keys-elsewhere');
+      await field.waitFor();
+      await shot.getByLabel('Base URL', { exact: true }).scrollIntoViewIfNeeded();
+      await field.scrollIntoViewIfNeeded();
+      expect(await pageWidth(shot)).toBeLessThanOrEqual(screenClass.width);
+      await screenshotOf(shot, 'settings-keys-elsewhere', screenClass.name);
+      await shot.context().close();
+    }
+
+    // Back at the origin they were entered for, the keys work again.
+    const again = await openPage(1366, 768, '#/settings/connect');
+    const flowAgain = again.getByRole('region', { name: 'Connect your provider' });
+    await flowAgain.getByLabel('Base URL', { exact: true }).fill(sandbox.first.base_url);
+    expect(await flowAgain.getByTestId('keys-elsewhere').count()).toBe(0);
+    await flowAgain.getByRole('button', { name: 'Save STAGING connection' }).click();
+    await flowAgain.getByRole('button', { name: 'Check everything' }).click();
+    const passed = flowAgain.getByRole('list', { name: 'Check results' });
+    await passed.waitFor({ timeout: 30_000 });
+    expect((await passed.getByRole('listitem').allTextContents())[0]?.slice(0, 2)).toBe('✓ ');
+    await again.context().close();
   }, 180_000);
 
   it('writes Settings and the go-live flow at each screen class, with no sideways scroll', async () => {

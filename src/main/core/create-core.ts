@@ -1,4 +1,5 @@
 import type { BridgeEvent, CoreHandlers } from '#shared/bridge/contract';
+import type { Environment } from '#shared/settings-schema';
 import { createRoles } from '#main/auth/roles';
 import { withOwnership, type OwnedHandlers } from '#main/auth/ownership';
 import { ownershipLookup } from '#main/auth/ownership-lookup';
@@ -16,6 +17,7 @@ import { coreAuth } from './core-auth';
 import type { Core, CoreConfig } from './core-types';
 import { createEventBus } from './event-bus';
 import { coreHandlerTable } from './handler-table';
+import { watchKeyChanges } from './key-alerts';
 import { openRuntime } from './runtime';
 import { followEnvironment, holdRuntime } from './runtime-holder';
 import { NO_SHELL_PARTS, shellHandlers, type ShellParts } from './shell-handlers';
@@ -49,7 +51,9 @@ export async function createCore(config: CoreConfig): Promise<Core> {
   const opened = config.settings ?? openNodeSettings(config.dataDir, config.version);
   const settings = createSettingsStore(opened.backend, { recovered: opened.recovery });
   const box = config.secretBox ?? createFileSecretBox(config.dataDir);
-  const secrets = createSecretStore({ dataDir: config.dataDir, box, redactor });
+  // Each provider key is handed out only for the origin its profile's address has now.
+  const addresses = (environment: Environment) => settings.get().profiles[environment];
+  const secrets = createSecretStore({ dataDir: config.dataDir, box, redactor, addresses });
   const roles = createRoles({
     dataDir: config.dataDir,
     now,
@@ -90,6 +94,10 @@ export async function createCore(config: CoreConfig): Promise<Core> {
     scheduler,
     emit,
   });
+
+  // Before the environment follower: a save that also switches still finds the runtime.
+  const runtime = () => runtimes.get();
+  const stopKeyAlerts = watchKeyChanges({ settings, secrets, logger, scheduler, emit, runtime });
 
   const callbacks = await startCallbacks({
     dataDir: config.dataDir,
@@ -148,6 +156,7 @@ export async function createCore(config: CoreConfig): Promise<Core> {
     async close() {
       if (closed) return;
       closed = true;
+      stopKeyAlerts();
       await callbacks.close();
       await runtimes.close();
       logger.info('core closed');

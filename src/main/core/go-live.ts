@@ -10,6 +10,7 @@ import {
   type GoLiveCheckLine,
   type GoLiveCheckView,
 } from '#shared/go-live';
+import { keyOrigin } from '#shared/provider-url';
 import { ENVIRONMENT_NAMES, type Environment } from '#shared/settings-schema';
 import type { CallbackSelfTestView, ConnectionCheckView, SettingsView } from '#shared/views';
 import { normalizeSecret, type SecretStore } from '#main/secrets/secret-store';
@@ -118,11 +119,13 @@ export async function saveGoLiveConnection(
     profiles: { [environment]: profile },
     ...(callbacks ? { callbacks } : {}),
   };
-  validateSettings(mergePatch(settings.get(), patch));
+  const next = validateSettings(mergePatch(settings.get(), patch));
   const listenerMoved = await applyListenerPort(deps, callbacks);
   for (const { name, value } of given) {
-    if (name === 'secretKey' || name === 'accessToken') secrets.set(environment, name, value);
-    else secrets.set('global', name, value);
+    // Keys saved with new addresses are entered for those addresses.
+    if (name === 'secretKey' || name === 'accessToken') {
+      secrets.set(environment, name, value, keyOrigin(next.profiles[environment], name));
+    } else secrets.set('global', name, value);
   }
   settings.update(patch);
   return {

@@ -3,6 +3,7 @@ import { ENVIRONMENT_NAMES, type Environment } from '#shared/settings-schema';
 import type { EngineSettings } from '#main/engine/sales-engine';
 import { createProviderClient, type ProviderClient } from '#main/provider/client';
 import type { ReadRetryPolicy } from '#main/provider/read-retry';
+import { keyOrWhyNot } from '#main/secrets/key-binding';
 import type { SecretStore } from '#main/secrets/secret-store';
 import type { SettingsStore } from '#main/settings/settings-store';
 import { NotConfiguredError } from './not-configured-error';
@@ -47,9 +48,20 @@ export function providerAccess(options: ProviderAccessOptions): ProviderAccess {
           // Balance calls check that the payout base URL is set before they run (see
           // payoutAccountId); sales need only the base URL.
           payoutBaseUrl: profile.payoutBaseUrl || profile.baseUrl,
+          // Throws when the key was entered for another origin: no sale goes out with it.
           secretKey: secrets.get(environment, 'secretKey') ?? '',
-          accessToken: secrets.get(environment, 'accessToken') ?? '',
+          accessToken: accessToken(),
         };
+  }
+
+  /**
+   * The access token, or '' when it is not set or was entered for another origin: sales do
+   * not need it, and a payout call needs payoutAccountId, which names that problem before
+   * anything is sent.
+   */
+  function accessToken(): string {
+    const token = keyOrWhyNot(() => secrets.get(environment, 'accessToken'));
+    return typeof token === 'string' ? token : '';
   }
 
   function client(): ProviderClient {
@@ -80,6 +92,8 @@ export function providerAccess(options: ProviderAccessOptions): ProviderAccess {
 
   function payoutAccountId(): string {
     const link = options.sandbox();
+    // A token entered for another origin than the payout address's: say so, send nothing.
+    if (!link) secrets.get(environment, 'accessToken');
     const id = link
       ? link.connection().payoutAccountId
       : settings.get().profiles[environment].payoutAccountId;

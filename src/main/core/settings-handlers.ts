@@ -4,6 +4,7 @@ import type { ConnectionCheckView, SettingsView } from '#shared/views';
 import type { Scheduler } from '#main/clock/scheduler';
 import { createProviderClient, type ProviderClient } from '#main/provider/client';
 import { ProviderConfigError } from '#main/provider/errors';
+import { KeysEnteredElsewhereError, keyOrWhyNot } from '#main/secrets/key-binding';
 import type { SecretStore } from '#main/secrets/secret-store';
 import { SettingsValidationError } from '#main/settings/errors';
 import { mergePatch, type SettingsStore } from '#main/settings/settings-store';
@@ -32,6 +33,28 @@ export interface SettingsHandlerDeps {
     readonly client: ProviderClient;
     readonly payoutAccountId: string;
   } | null;
+}
+
+/**
+ * What the balance check says instead of its own answer, or null. The client needs some payout
+ * URL to be built; without the real one the check must say so rather than test the wrong host.
+ * A token entered for another origin was not sent (a placeholder went): the check says why.
+ */
+function balanceProblem(
+  payoutBaseUrl: string,
+  accessToken: string | null | KeysEnteredElsewhereError,
+): ConnectionCheckView | null {
+  if (accessToken instanceof KeysEnteredElsewhereError) {
+    return { check: 'balance', ok: false, code: accessToken.code, message: accessToken.message };
+  }
+  if (payoutBaseUrl) return null;
+  return {
+    check: 'balance',
+    ok: false,
+    code: 'NOT_CONFIGURED',
+    message: 'Enter the payout base URL to check the balance.',
+    advice: "The provider's support team gives it with the payout access token.",
+  };
 }
 
 /** Settings in, secrets in; only settings and the status of secrets come out. */
@@ -86,8 +109,11 @@ export function settingsHandlers(deps: SettingsHandlerDeps): HandlersOf<typeof s
       return testConnection(sandbox);
     }
     const profile = settings.get().profiles[environment];
-    const secretKey = secrets.get(environment, 'secretKey');
-    const accessToken = secrets.get(environment, 'accessToken');
+    const secretKey = keyOrWhyNot(() => secrets.get(environment, 'secretKey'));
+    if (secretKey instanceof KeysEnteredElsewhereError) {
+      return failed(secretKey.message, secretKey.code);
+    }
+    const accessToken = keyOrWhyNot(() => secrets.get(environment, 'accessToken'));
     if (!profile.baseUrl || !secretKey) {
       return failed(
         'Enter the base URL and the secret key first.',
@@ -102,7 +128,7 @@ export function settingsHandlers(deps: SettingsHandlerDeps): HandlersOf<typeof s
         payoutBaseUrl: profile.payoutBaseUrl || profile.baseUrl,
         secretKey,
         // A placeholder lets the listing check run; the balance check then reports the token.
-        accessToken: accessToken ?? 'not-set-yet',
+        accessToken: typeof accessToken === 'string' ? accessToken : 'not-set-yet',
         timeZone: settings.get().timeZone,
         timeoutMs: 10_000,
         readRetry: { attempts: 1, baseDelayMs: 0, maxDelayMs: 0 },
@@ -112,21 +138,8 @@ export function settingsHandlers(deps: SettingsHandlerDeps): HandlersOf<typeof s
       throw error;
     }
     const checks = await testConnection({ client, payoutAccountId: profile.payoutAccountId });
-    // The client needs some payout URL to be built; without the real one the balance check
-    // must say so rather than test the wrong host.
-    return profile.payoutBaseUrl
-      ? checks
-      : checks.map((check) =>
-          check.check === 'balance'
-            ? {
-                check: 'balance',
-                ok: false,
-                code: 'NOT_CONFIGURED',
-                message: 'Enter the payout base URL to check the balance.',
-                advice: "The provider's support team gives it with the payout access token.",
-              }
-            : check,
-        );
+    const balance = balanceProblem(profile.payoutBaseUrl, accessToken);
+    return balance ? checks.map((check) => (check.check === 'balance' ? balance : check)) : checks;
   }
 
   const goLive: GoLiveDeps = {

@@ -14,6 +14,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createAppLogger } from '#main/logging/logger';
 import { REDACTED, createRedactor } from '#main/logging/redact';
 import { SECRET_BOX_KEY_FILE, createFileSecretBox } from './file-secret-box';
+import { KeysEnteredElsewhereError } from './key-binding';
 import type { SecretBox } from './secret-box';
 import {
   SECRETS_FILE,
@@ -48,14 +49,22 @@ function filesUnder(dir: string): string[] {
     .filter((path) => statSync(path).isFile());
 }
 
-function validationError(run: () => unknown): SecretValidationError {
+/** The error of `type` that `run` throws (anything else fails the test). */
+function thrownAs<E extends Error>(
+  type: abstract new (...args: never[]) => E,
+  run: () => unknown,
+): E {
   try {
     run();
   } catch (error) {
-    if (error instanceof SecretValidationError) return error;
+    if (error instanceof type) return error;
     throw error;
   }
-  throw new Error('expected a SecretValidationError');
+  throw new Error(`expected a ${type.name}`);
+}
+
+function validationError(run: () => unknown): SecretValidationError {
+  return thrownAs(SecretValidationError, run);
 }
 
 function readEntries(dataDir: string): Record<string, { box: string; cipher: string }> {
@@ -95,6 +104,7 @@ describe('secret store', () => {
       set: false,
       last4: null,
       problem: null,
+      boundOrigin: null,
     });
     expect(store.get('staging', 'secretKey')).toBeNull();
     expect(open(dataDir).get('staging', 'secretKey')).toBeNull();
@@ -111,10 +121,10 @@ describe('secret store', () => {
     expect(production).toEqual({
       box: { kind: 'file-key', description: expect.stringMatching(/data folder/) as unknown },
       secrets: {
-        secretKey: { set: true, last4: SECRET_KEY.slice(-4), problem: null },
-        accessToken: { set: false, last4: null, problem: null },
-        ngrokAuthtoken: { set: true, last4: NGROK.slice(-4), problem: null },
-        ngrokBasicAuthPassword: { set: true, last4: '8841', problem: null },
+        secretKey: { set: true, last4: SECRET_KEY.slice(-4), problem: null, boundOrigin: '' },
+        accessToken: { set: false, last4: null, problem: null, boundOrigin: null },
+        ngrokAuthtoken: { set: true, last4: NGROK.slice(-4), problem: null, boundOrigin: null },
+        ngrokBasicAuthPassword: { set: true, last4: '8841', problem: null, boundOrigin: null },
       },
     });
     expect(store.get('global', 'ngrokBasicAuthPassword')).toBe('edge-pass-8841');
@@ -358,6 +368,95 @@ describe('secret store', () => {
       'future.somethingNew',
       'production.secretKey',
       'staging.secretKey',
+    ]);
+  });
+});
+
+describe('a provider key is bound to the origin it was entered for', () => {
+  type Addresses = { baseUrl: string; payoutBaseUrl: string };
+  function openAt(dataDir: string, addresses: { current: Addresses }): SecretStore {
+    return createSecretStore({
+      dataDir,
+      box: createFileSecretBox(dataDir),
+      redactor: createRedactor(),
+      addresses: () => addresses.current,
+    });
+  }
+  const PROVIDER = { baseUrl: 'https://api.provider.example/v1', payoutBaseUrl: '' };
+
+  const refusal = (run: () => unknown) => thrownAs(KeysEnteredElsewhereError, run);
+
+  it('is refused once the Base URL points at another origin, kept for a new path, and bound again when entered again', () => {
+    const addresses = { current: PROVIDER };
+    const store = openAt(tempDir(), addresses);
+    store.set('production', 'secretKey', SECRET_KEY);
+    addresses.current = { ...PROVIDER, baseUrl: 'https://api.provider.example/v2/' };
+    expect(store.get('production', 'secretKey')).toBe(SECRET_KEY);
+
+    addresses.current = { ...PROVIDER, baseUrl: 'https://collector.example:8443/v1' };
+    const error = refusal(() => store.get('production', 'secretKey'));
+    expect(error).toMatchObject({ code: 'KEYS_ENTERED_ELSEWHERE', field: 'secretKey' });
+    expect(error.message).toBe(
+      'The LIVE secret key was entered for https://api.provider.example; the Base URL now points to https://collector.example:8443. Enter the keys again in Settings → Connect provider.',
+    );
+    expect(store.describe('production').secrets.secretKey).toEqual({
+      set: true,
+      last4: SECRET_KEY.slice(-4),
+      problem: error.message,
+      boundOrigin: 'https://api.provider.example',
+    });
+
+    store.set('production', 'secretKey', SECRET_KEY);
+    expect(store.get('production', 'secretKey')).toBe(SECRET_KEY);
+    expect(store.describe('production').secrets.secretKey.boundOrigin).toBe(
+      'https://collector.example:8443',
+    );
+  });
+
+  it('binds the access token to the Payout base URL, the secret key to the Base URL', () => {
+    const addresses = {
+      current: { ...PROVIDER, payoutBaseUrl: 'https://payouts.provider.example' },
+    };
+    const store = openAt(tempDir(), addresses);
+    store.set('staging', 'secretKey', STAGING_KEY);
+    store.set('staging', 'accessToken', ACCESS_TOKEN);
+    addresses.current = { ...addresses.current, payoutBaseUrl: 'https://elsewhere.example' };
+    expect(store.get('staging', 'secretKey')).toBe(STAGING_KEY);
+    expect(refusal(() => store.get('staging', 'accessToken')).message).toContain(
+      'The STAGING payout access token was entered for https://payouts.provider.example; the Payout base URL now points to https://elsewhere.example.',
+    );
+  });
+
+  it('binds a key saved before keys were bound to the origin configured at the first start', () => {
+    const dataDir = tempDir();
+    open(dataDir).set('production', 'secretKey', SECRET_KEY);
+    const path = join(dataDir, SECRETS_FILE);
+    const file = JSON.parse(readFileSync(path, 'utf8')) as {
+      entries: Record<string, { boundOrigin?: string }>;
+    };
+    delete file.entries['production.secretKey']?.boundOrigin;
+    writeFileSync(path, JSON.stringify(file));
+
+    const addresses = { current: PROVIDER };
+    expect(openAt(dataDir, addresses).get('production', 'secretKey')).toBe(SECRET_KEY);
+    expect(readEntries(dataDir)['production.secretKey']).toMatchObject({
+      boundOrigin: 'https://api.provider.example',
+    });
+    addresses.current = { ...PROVIDER, baseUrl: 'https://collector.example' };
+    expect(() => openAt(dataDir, addresses).get('production', 'secretKey')).toThrow(
+      KeysEnteredElsewhereError,
+    );
+  });
+
+  it('tells its listeners which secret changed, never the value', () => {
+    const store = open(tempDir());
+    const changes: unknown[] = [];
+    store.subscribe((change) => changes.push(change));
+    store.set('production', 'secretKey', SECRET_KEY);
+    store.set('production', 'secretKey', null);
+    expect(changes).toEqual([
+      { scope: 'production', name: 'secretKey', removed: false },
+      { scope: 'production', name: 'secretKey', removed: true },
     ]);
   });
 });

@@ -6,6 +6,10 @@
  *
  * The ngrok authtoken is global (scope 'global'): one tunnel serves the till whatever provider
  * environment is selected, just as the ngrok settings are global.
+ *
+ * A provider key is kept with the origin it was entered for (key-binding.ts) and handed out only
+ * while its environment's address has that origin. Keys saved before keys were bound are bound
+ * to the origin configured when this store first opens them.
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,6 +19,8 @@ import { ENVIRONMENTS, type Environment } from '#shared/settings-schema';
 import { isAtomicTempName, writeFileAtomic } from './atomic-write';
 import { SecretBoxError, type SecretBox, type SecretBoxKind } from './secret-box';
 import { AppError } from '#shared/errors';
+import { keyOrigin } from '#shared/provider-url';
+import { KeysEnteredElsewhereError, keyBindingProblem, type KeyAddresses } from './key-binding';
 
 export const SECRETS_FILE = 'secrets.json';
 
@@ -41,6 +47,15 @@ export interface SecretStatus {
   readonly last4: string | null;
   /** Why a saved secret cannot be used (it must be entered again), or null. */
   readonly problem: string | null;
+  /** The origin a saved provider key was entered for ('' before any address was set); null otherwise. */
+  readonly boundOrigin: string | null;
+}
+
+/** A secret saved or removed (never its value). */
+export interface SecretChange {
+  readonly scope: SecretScope;
+  readonly name: SecretName;
+  readonly removed: boolean;
 }
 
 export interface SecretsDescription {
@@ -60,9 +75,20 @@ export interface SecretsFileRecovery {
 }
 
 export interface SecretStore {
-  /** Sets (or with null, removes) a secret. Throws SecretValidationError naming the field. */
-  set<S extends SecretScope>(scope: S, name: SecretNameIn<S>, value: string | null): SecretStatus;
-  /** Main process only. Null when not set or unreadable. */
+  /**
+   * Sets (or with null, removes) a secret. Throws SecretValidationError naming the field. A
+   * provider key is bound to `boundOrigin`, by default the origin its address has now.
+   */
+  set<S extends SecretScope>(
+    scope: S,
+    name: SecretNameIn<S>,
+    value: string | null,
+    boundOrigin?: string,
+  ): SecretStatus;
+  /**
+   * Main process only. Null when not set or unreadable. A provider key entered for another
+   * origin than its address has now is never returned: KeysEnteredElsewhereError.
+   */
   get<S extends SecretScope>(scope: S, name: SecretNameIn<S>): string | null;
   /** All the renderer may know for an environment's settings screen (ngrok included). */
   describe(environment: Environment): SecretsDescription;
@@ -70,6 +96,8 @@ export interface SecretStore {
   unreadable(): readonly UnreadableSecret[];
   /** Set when secrets.json itself was damaged and was moved aside. */
   readonly recovery: SecretsFileRecovery | null;
+  /** Told of every secret saved or removed, after it is written. */
+  subscribe(listener: (change: SecretChange) => void): () => void;
 }
 
 export interface SecretStoreOptions {
@@ -77,6 +105,8 @@ export interface SecretStoreOptions {
   readonly box: SecretBox;
   readonly redactor: Redactor;
   readonly now?: () => Date;
+  /** Where each environment's keys are sent now (its profile's addresses). Default: none. */
+  readonly addresses?: (environment: Environment) => KeyAddresses;
 }
 
 export class SecretValidationError extends AppError<'INVALID_SECRET'> {
@@ -92,6 +122,8 @@ interface EntryRecord {
   /** base64 of the box's ciphertext. */
   readonly cipher: string;
   readonly updatedAt: string;
+  /** A provider key's origin (key-binding.ts); absent in files written before keys were bound. */
+  readonly boundOrigin?: string;
 }
 
 interface SecretsFile {
@@ -103,6 +135,8 @@ interface SecretsFile {
 interface Loaded {
   readonly value: string | null;
   readonly problem: string | null;
+  /** A provider key's origin; null for the global secrets. */
+  readonly boundOrigin: string | null;
 }
 
 const LABELS: Readonly<Record<SecretName, string>> = {
@@ -121,8 +155,20 @@ function isEntryRecord(value: unknown): value is EntryRecord {
     isRecord(value) &&
     typeof value['box'] === 'string' &&
     typeof value['cipher'] === 'string' &&
-    typeof value['updatedAt'] === 'string'
+    typeof value['updatedAt'] === 'string' &&
+    (value['boundOrigin'] === undefined || typeof value['boundOrigin'] === 'string')
   );
+}
+
+/** The environment and name of a provider key's slot, or null for a global secret. */
+function providerSlot(
+  scope: SecretScope,
+  name: SecretName,
+): { readonly environment: Environment; readonly name: ProviderSecretName } | null {
+  if (scope === 'global' || !(PROVIDER_SECRET_NAMES as readonly string[]).includes(name)) {
+    return null;
+  }
+  return { environment: scope, name: name as ProviderSecretName };
 }
 
 function slotKey(scope: SecretScope, name: SecretName): string {
@@ -239,12 +285,13 @@ function decryptEntry(
   redactor: SecretStoreOptions['redactor'],
   name: SecretName,
   record: EntryRecord,
+  boundOrigin: string | null,
 ): Loaded {
   const label = LABELS[name];
   try {
     const value = box.decrypt(Buffer.from(record.cipher, 'base64'));
     redactor.addSecret(value);
-    return { value, problem: null };
+    return { value, problem: null, boundOrigin };
   } catch (error) {
     const why =
       record.box !== box.kind
@@ -252,13 +299,67 @@ function decryptEntry(
         : error instanceof SecretBoxError && error.code === 'CIPHERTEXT_MALFORMED'
           ? 'its saved form is damaged'
           : 'the key that protected it is gone or the file was changed';
-    return { value: null, problem: `The saved ${label} cannot be read: ${why}. Enter it again.` };
+    return {
+      value: null,
+      problem: `The saved ${label} cannot be read: ${why}. Enter it again.`,
+      boundOrigin,
+    };
   }
+}
+
+/**
+ * The saved entries opened, each provider key with its origin. A key saved before keys were
+ * bound is bound here to the origin its address has now (the first start after the upgrade);
+ * `upgraded` then holds the entries to write back.
+ */
+function openEntries(
+  entries: Readonly<Record<string, EntryRecord>>,
+  options: SecretStoreOptions,
+  addresses: (environment: Environment) => KeyAddresses,
+): { loaded: Map<string, Loaded>; upgraded: Readonly<Record<string, EntryRecord>> | null } {
+  const loaded = new Map<string, Loaded>();
+  let upgraded: Record<string, EntryRecord> | null = null;
+  for (const scope of [...ENVIRONMENTS, 'global'] as const) {
+    for (const name of scope === 'global' ? GLOBAL_SECRET_NAMES : PROVIDER_SECRET_NAMES) {
+      const key = slotKey(scope, name);
+      const record = entries[key];
+      if (!record) continue;
+      const slot = providerSlot(scope, name);
+      let boundOrigin: string | null = null;
+      if (slot) {
+        boundOrigin = record.boundOrigin ?? keyOrigin(addresses(slot.environment), slot.name);
+        if (record.boundOrigin === undefined) {
+          upgraded ??= { ...entries };
+          upgraded[key] = { ...record, boundOrigin };
+        }
+      }
+      loaded.set(key, decryptEntry(options.box, options.redactor, name, record, boundOrigin));
+    }
+  }
+  return { loaded, upgraded };
+}
+
+/** Why a saved provider key cannot go where its address points now, or null. */
+function bindingProblem(
+  addresses: (environment: Environment) => KeyAddresses,
+  scope: SecretScope,
+  name: SecretName,
+  entry: Loaded,
+): string | null {
+  const slot = providerSlot(scope, name);
+  if (!slot || entry.boundOrigin === null) return null;
+  return keyBindingProblem(
+    slot.environment,
+    slot.name,
+    entry.boundOrigin,
+    addresses(slot.environment),
+  );
 }
 
 export function createSecretStore(options: SecretStoreOptions): SecretStore {
   const { dataDir, box, redactor } = options;
   const now = options.now ?? (() => new Date());
+  const addresses = options.addresses ?? (() => ({ baseUrl: '', payoutBaseUrl: '' }));
   const path = join(dataDir, SECRETS_FILE);
   mkdirSync(dataDir, { recursive: true });
   keepPrivate(path);
@@ -268,23 +369,21 @@ export function createSecretStore(options: SecretStoreOptions): SecretStore {
     if (isAtomicTempName(name, SECRETS_FILE)) rmSync(join(dataDir, name), { force: true });
   }
 
-  const loaded = new Map<string, Loaded>();
-
   const file = readSecretsFile(path, now);
   const recovery = file.recovery;
   let entries = file.entries;
-  for (const scope of [...ENVIRONMENTS, 'global'] as const) {
-    for (const name of scope === 'global' ? GLOBAL_SECRET_NAMES : PROVIDER_SECRET_NAMES) {
-      const record = entries[slotKey(scope, name)];
-      if (record) loaded.set(slotKey(scope, name), decryptEntry(box, redactor, name, record));
-    }
-  }
+  const opened = openEntries(entries, options, addresses);
+  const loaded = opened.loaded;
+  const listeners = new Set<(change: SecretChange) => void>();
 
   function status(scope: SecretScope, name: SecretName): SecretStatus {
     const entry = loaded.get(slotKey(scope, name));
-    if (!entry) return { set: false, last4: null, problem: null };
-    if (entry.value === null) return { set: false, last4: null, problem: entry.problem };
-    return { set: true, last4: entry.value.slice(-4), problem: null };
+    if (!entry) return { set: false, last4: null, problem: null, boundOrigin: null };
+    const { boundOrigin } = entry;
+    if (entry.value === null)
+      return { set: false, last4: null, problem: entry.problem, boundOrigin };
+    const problem = bindingProblem(addresses, scope, name, entry);
+    return { set: true, last4: entry.value.slice(-4), problem, boundOrigin };
   }
 
   function write(next: Readonly<Record<string, EntryRecord>>): void {
@@ -292,38 +391,62 @@ export function createSecretStore(options: SecretStoreOptions): SecretStore {
     writeFileAtomic(path, `${JSON.stringify(file, null, 2)}\n`, 0o600);
   }
 
+  if (opened.upgraded) {
+    write(opened.upgraded);
+    entries = opened.upgraded;
+  }
+
+  function changed(change: SecretChange): void {
+    for (const listener of [...listeners]) listener(change);
+  }
+
+  function remove(scope: SecretScope, name: SecretName): SecretStatus {
+    const key = slotKey(scope, name);
+    if (!(key in entries)) return status(scope, name);
+    const { [key]: _removed, ...rest } = entries;
+    write(rest);
+    entries = rest;
+    loaded.delete(key);
+    changed({ scope, name, removed: true });
+    return status(scope, name);
+  }
+
   return {
     get recovery() {
       return recovery;
     },
-    set(scope, name, value) {
+    set(scope, name, value, bound) {
       checkSlot(scope, name);
+      if (value === null) return remove(scope, name);
       const key = slotKey(scope, name);
-      if (value === null) {
-        if (!(key in entries)) return status(scope, name);
-        const { [key]: _removed, ...rest } = entries;
-        write(rest);
-        entries = rest;
-        loaded.delete(key);
-        return status(scope, name);
-      }
       const secret = normalizeSecret(name, value);
       // Registered first: from here on no log line can carry it.
       redactor.addSecret(secret);
+      const slot = providerSlot(scope, name);
+      const boundOrigin = slot
+        ? (bound ?? keyOrigin(addresses(slot.environment), slot.name))
+        : null;
       const record: EntryRecord = {
         box: box.kind,
         cipher: box.encrypt(secret).toString('base64'),
         updatedAt: now().toISOString(),
+        ...(boundOrigin === null ? {} : { boundOrigin }),
       };
       const next = { ...entries, [key]: record };
       write(next);
       entries = next;
-      loaded.set(key, { value: secret, problem: null });
+      loaded.set(key, { value: secret, problem: null, boundOrigin });
+      changed({ scope, name, removed: false });
       return status(scope, name);
     },
     get(scope, name) {
       checkSlot(scope, name);
-      return loaded.get(slotKey(scope, name))?.value ?? null;
+      const entry = loaded.get(slotKey(scope, name));
+      if (!entry || entry.value === null) return null;
+      const problem = bindingProblem(addresses, scope, name, entry);
+      if (problem !== null)
+        throw new KeysEnteredElsewhereError(problem, name as ProviderSecretName);
+      return entry.value;
     },
     describe(environment) {
       if (!(ENVIRONMENTS as readonly string[]).includes(environment)) {
@@ -347,6 +470,12 @@ export function createSecretStore(options: SecretStoreOptions): SecretStore {
         out.push({ scope, name, problem: entry.problem });
       }
       return out;
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
     },
   };
 }

@@ -114,6 +114,8 @@ export const CASHIER_WORDS = {
   INVALID_SETTINGS: ASK_MANAGER_SETTINGS,
   SETTINGS_FILE: 'The saved settings could not be read or written. Restart Transfer Till.',
   INVALID_SECRET: 'This key does not look right. Check it and enter it again.',
+  KEYS_ENTERED_ELSEWHERE:
+    'The provider address changed, so its keys must be entered again — ask the manager to open Settings.',
   DECRYPT_FAILED: 'A saved key cannot be read any more. Ask the manager to enter it again.',
   CIPHERTEXT_MALFORMED: 'A saved key cannot be read any more. Ask the manager to enter it again.',
   KEY_INVALID:
@@ -158,6 +160,7 @@ export const CASHIER_WORDS = {
  */
 const MAIN_SAYS_MORE: ReadonlySet<AppErrorCode> = new Set<AppErrorCode>([
   'INVALID_INPUT',
+  'KEYS_ENTERED_ELSEWHERE',
   'INVALID_AMOUNT',
   'INVALID_REQUEST',
   'BAD_REQUEST',

@@ -353,7 +353,12 @@ export function settingsView(overrides: Partial<SettingsView> = {}): SettingsVie
   };
 }
 
-export const NOT_SET: SecretStatusView = { set: false, last4: null, problem: null };
+export const NOT_SET: SecretStatusView = {
+  set: false,
+  last4: null,
+  problem: null,
+  boundOrigin: null,
+};
 
 export function secretsView(
   overrides: Partial<{

@@ -15,6 +15,8 @@ interface FieldProps {
   readonly multiline?: boolean;
   /** Shown after the hint: messages about the items of a list field. */
   readonly extraError?: string;
+  /** Not an error in what is typed, but what it means (saved keys will not go there). */
+  readonly notice?: string | null;
 }
 
 /** The ids that describe a field: its hint, then its problem. */
@@ -31,12 +33,13 @@ export function TextField(props: FieldProps) {
   const id = section.idOf(field);
   const error = section.errorOf(field) ?? props.extraError;
   const hintId = hint ? `${id}-hint` : null;
+  const noticeId = props.notice ? `${id}-notice` : null;
   const errorId = error ? `${id}-error` : null;
   const common = {
     id,
     value,
     'aria-invalid': error !== undefined,
-    'aria-describedby': describedBy(hintId, errorId),
+    'aria-describedby': describedBy(hintId, noticeId, errorId),
     onBlur: () => section.touch(field),
   };
   return (
@@ -68,6 +71,11 @@ export function TextField(props: FieldProps) {
       {hint && (
         <p id={hintId ?? undefined} className="field-hint">
           {hint}
+        </p>
+      )}
+      {props.notice && (
+        <p id={noticeId ?? undefined} className="field-notice" data-testid="keys-elsewhere">
+          {props.notice}
         </p>
       )}
       {error && (

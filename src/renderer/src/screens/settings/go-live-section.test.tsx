@@ -2,9 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { GoLiveCheckView } from '#shared/go-live';
-import { fail, ok, secretsView, settingsView } from '#support/renderer/fixtures';
+import { fail, ok, secretsView, settings, settingsView } from '#support/renderer/fixtures';
 import { renderApp } from '#support/renderer/render-app';
-import { fieldIn, findSection, settingsBridge } from '#support/renderer/settings-bridge';
+import {
+  descriptionOf,
+  fieldIn,
+  findSection,
+  settingsBridge,
+} from '#support/renderer/settings-bridge';
 
 const PASSED: GoLiveCheckView = {
   environment: 'staging',
@@ -147,5 +152,70 @@ describe('Settings: unsaved edits', () => {
     await user.click(screen.getByRole('tab', { name: 'Callbacks' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(screen.getByRole('region', { name: 'Payment callbacks' })).toBeTruthy();
+  });
+});
+
+describe('Settings: keys are entered for an address', () => {
+  const boundKeys = () =>
+    secretsView({
+      secretKey: {
+        set: true,
+        last4: '4321',
+        problem: null,
+        boundOrigin: 'https://staging.provider.example',
+      },
+      accessToken: {
+        set: true,
+        last4: '9876',
+        problem: null,
+        boundOrigin: 'https://payouts.staging.provider.example',
+      },
+    });
+
+  it('says at the Base URL that saved keys will not go to a new origin, and that the key needs entering again', async () => {
+    const user = userEvent.setup();
+    renderApp(settingsBridge(undefined, boundKeys), '#/settings/connect');
+    const flow = await findSection('Connect your provider');
+    const base = fieldIn(flow, 'Base URL');
+    await waitFor(() => expect(descriptionOf(fieldIn(flow, 'Secret key'))).toContain('4321'));
+    expect(within(flow).queryByTestId('keys-elsewhere')).toBeNull();
+
+    // A new path at the same origin: the keys still go there.
+    await user.clear(base);
+    await user.type(base, 'https://staging.provider.example/v2');
+    expect(within(flow).queryByTestId('keys-elsewhere')).toBeNull();
+
+    await user.clear(base);
+    await user.type(base, 'https://collector.example');
+    expect(descriptionOf(base)).toContain(
+      'Saved keys were entered for https://staging.provider.example; enter them again to use this address',
+    );
+    expect(descriptionOf(fieldIn(flow, 'Secret key'))).toBe(
+      'Entered for https://staging.provider.example: enter it again to use it at this address',
+    );
+    // The payout address did not move: its token still goes there.
+    expect(descriptionOf(fieldIn(flow, 'Payout base URL'))).not.toContain('Saved keys');
+    expect(descriptionOf(fieldIn(flow, 'Payout access token'))).toContain('ends in 9876');
+  });
+
+  it('shows it at once when the saved address already points elsewhere', async () => {
+    const moved = settingsView({
+      settings: settings({
+        profiles: {
+          ...settings().profiles,
+          staging: {
+            ...settings().profiles.staging,
+            payoutBaseUrl: 'https://collector.example/payout',
+          },
+        },
+      }),
+    });
+    renderApp(settingsBridge(moved, boundKeys), '#/settings/connect');
+    const flow = await findSection('Connect your provider');
+    await waitFor(() =>
+      expect(descriptionOf(fieldIn(flow, 'Payout base URL'))).toContain(
+        'Saved keys were entered for https://payouts.staging.provider.example; enter them again to use this address',
+      ),
+    );
   });
 });

@@ -7,6 +7,7 @@ import {
 } from '#shared/settings-schema';
 import { WHERE_KEYS_COME_FROM, type SecretStatusView, type SettingsView } from '#shared/views';
 import { describedBy } from './fields';
+import { addressKeyNotice, keyStatusAt, type KeyStatuses } from './keys-elsewhere';
 import { secretStatusWords } from './secrets';
 import { useUnsaved } from './unsaved';
 import {
@@ -103,6 +104,13 @@ export function GoLiveSection({
     (state.problem.field === field || state.problem.field.endsWith(`.${field}`))
       ? state.problem.message
       : undefined;
+  const status = (key: 'secretKey' | 'accessToken' | 'ngrokAuthtoken'): SecretStatusView | null =>
+    state.secrets?.[key] ?? secretStatus(environment, key);
+  const keys: KeyStatuses = { secretKey: status('secretKey'), accessToken: status('accessToken') };
+  const notices: Partial<Record<DraftKey, string | null>> = {
+    baseUrl: addressKeyNotice(draft, keys, 'baseUrl'),
+    payoutBaseUrl: addressKeyNotice(draft, keys, 'payoutBaseUrl'),
+  };
   const field = (key: DraftKey, label: string, hint: ReactNode, type = 'text') => (
     <Field
       id={`${id}-${key}`}
@@ -111,11 +119,12 @@ export function GoLiveSection({
       type={type}
       value={draft[key]}
       error={fieldProblem(key)}
+      notice={notices[key] ?? null}
       onChange={(value) => change(key, value)}
     />
   );
-  const status = (key: 'secretKey' | 'accessToken' | 'ngrokAuthtoken'): SecretStatusView | null =>
-    state.secrets?.[key] ?? secretStatus(environment, key);
+  const keyHint = (key: 'secretKey' | 'accessToken') =>
+    secretHint(keyStatusAt(draft, key, keys[key]));
 
   return (
     <section className="panel settings-section go-live" aria-labelledby={`${id}-heading`}>
@@ -135,8 +144,8 @@ export function GoLiveSection({
           'The payee name customers see in their bank app.',
         )}
         {field('payoutAccountId', 'Payout account number', 'Given with the payout access token.')}
-        {field('secretKey', 'Secret key', secretHint(status('secretKey')), 'password')}
-        {field('accessToken', 'Payout access token', secretHint(status('accessToken')), 'password')}
+        {field('secretKey', 'Secret key', keyHint('secretKey'), 'password')}
+        {field('accessToken', 'Payout access token', keyHint('accessToken'), 'password')}
       </fieldset>
 
       <GoLiveRoute
@@ -348,6 +357,8 @@ function EnvironmentRadios({
 }
 
 function secretHint(status: SecretStatusView | null): string {
+  // A saved one that cannot be used is not worth keeping: the words say to enter it again.
+  if (status?.problem) return secretStatusWords(status);
   const saved = status ? `${secretStatusWords(status)}. ` : '';
   return `${saved}Leave blank to keep the saved one; it is never shown again.`;
 }
@@ -359,9 +370,11 @@ function Field(props: {
   readonly type: string;
   readonly value: string;
   readonly error: string | undefined;
+  /** Not an error in what is typed, but what it means: saved keys will not go there. */
+  readonly notice: string | null;
   readonly onChange: (value: string) => void;
 }) {
-  const { id, label, hint, type, value, error, onChange } = props;
+  const { id, label, hint, type, value, error, notice, onChange } = props;
   return (
     <div className={`field ${error ? 'field-invalid' : ''}`}>
       <label htmlFor={id}>{label}</label>
@@ -372,12 +385,21 @@ function Field(props: {
         autoComplete="off"
         spellCheck={false}
         aria-invalid={error !== undefined}
-        aria-describedby={describedBy(`${id}-hint`, error ? `${id}-error` : null)}
+        aria-describedby={describedBy(
+          `${id}-hint`,
+          notice ? `${id}-notice` : null,
+          error ? `${id}-error` : null,
+        )}
         onChange={(event) => onChange(event.target.value)}
       />
       <p id={`${id}-hint`} className="field-hint">
         {hint}
       </p>
+      {notice && (
+        <p id={`${id}-notice`} className="field-notice" data-testid="keys-elsewhere">
+          {notice}
+        </p>
+      )}
       {error && (
         <p id={`${id}-error`} className="field-error">
           {error}

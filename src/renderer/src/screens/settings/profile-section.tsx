@@ -6,9 +6,10 @@ import {
 } from '#shared/settings-schema';
 import { WHERE_KEYS_COME_FROM, type SecretStatusView } from '#shared/views';
 import { TextField } from './fields';
+import type { ProviderKeyName } from '#shared/provider-url';
+import { addressKeyNotice, keyStatusAt, type KeyStatuses } from './keys-elsewhere';
 import { SandboxUrlField } from './sandbox-url-field';
 import { ConnectionTest, SecretInput } from './secrets';
-import { secretKeyOf } from './use-secret-drafts';
 import {
   keysOf,
   pathOf,
@@ -73,6 +74,13 @@ export function ProfileFields({
 }) {
   const name = ENVIRONMENT_NAMES[environment];
   const headingId = `profile-${environment}-heading`;
+  const draft = form.drafts[environment];
+  const keys: KeyStatuses = {
+    secretKey: environment === 'sandbox' ? null : secretStatus(`${environment}.secretKey`),
+    accessToken: environment === 'sandbox' ? null : secretStatus(`${environment}.accessToken`),
+  };
+  const noticeOf = (key: ProfileKey) =>
+    key === 'baseUrl' || key === 'payoutBaseUrl' ? addressKeyNotice(draft, keys, key) : null;
   return (
     <section className="panel settings-section profile" aria-labelledby={headingId}>
       <h3 id={headingId}>{name} profile</h3>
@@ -95,14 +103,19 @@ export function ProfileFields({
             section={form.section}
             field={pathOf(environment, key)}
             {...FIELD_SPECS[key]}
-            value={form.drafts[environment][key]}
+            value={draft[key]}
+            notice={noticeOf(key)}
             onChange={(value) => form.change(environment, key, value)}
           />
         ))}
       </div>
       {environment === 'sandbox' && <SandboxUrlField form={form} />}
       {environment !== 'sandbox' && (
-        <ProfileKeys environment={environment} form={form} secretStatus={secretStatus} />
+        <ProfileKeys
+          environment={environment}
+          form={form}
+          keyStatus={(key) => keyStatusAt(draft, key, keys[key])}
+        />
       )}
       <ConnectionTest environment={environment} label={name} />
     </section>
@@ -112,11 +125,12 @@ export function ProfileFields({
 function ProfileKeys({
   environment,
   form,
-  secretStatus,
+  keyStatus,
 }: {
   readonly environment: KeyedEnvironment;
   readonly form: EnvironmentPageForm;
-  readonly secretStatus: (key: SecretKey) => SecretStatusView | null;
+  /** A key's status as the form stands (one entered for another origin needs entering again). */
+  readonly keyStatus: (key: ProviderKeyName) => SecretStatusView | null;
 }) {
   return (
     <div className="keys" role="group" aria-label={`${ENVIRONMENT_NAMES[environment]} keys`}>
@@ -128,7 +142,7 @@ function ProfileKeys({
             key={target.name}
             target={target}
             drafts={form.secrets}
-            status={secretStatus(secretKeyOf(target))}
+            status={target.scope === 'global' ? null : keyStatus(target.name)}
           />
         ))}
       </div>

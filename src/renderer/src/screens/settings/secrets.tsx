@@ -64,7 +64,9 @@ export function SecretInput({
           autoComplete="new-password"
           spellCheck={false}
           value={drafts.valueOf(key)}
-          placeholder={status?.set ? 'Leave blank to keep the saved one' : undefined}
+          placeholder={
+            status?.set && !status.problem ? 'Leave blank to keep the saved one' : undefined
+          }
           aria-invalid={error !== null}
           aria-describedby={describedBy(statusId, error && errorId)}
           onChange={(event) => drafts.type(key, event.target.value)}

@@ -161,7 +161,9 @@ describe('Settings screen: callbacks', () => {
   it('saves the ngrok authtoken as the one global secret', async () => {
     const user = userEvent.setup();
     const bridge = settingsBridge();
-    bridge.setSecret.mockImplementation(() => ok({ set: true, last4: 'XyZ9', problem: null }));
+    bridge.setSecret.mockImplementation(() =>
+      ok({ set: true, last4: 'XyZ9', problem: null, boundOrigin: null }),
+    );
     const { container } = renderApp(bridge, '#/settings');
     const section = await findSection('Payment callbacks');
     const group = within(section).getByRole('group', { name: 'ngrok authtoken' });
@@ -188,7 +190,9 @@ describe('Settings screen: callbacks', () => {
   it('saves the basic-auth user with the settings and its password as a global secret', async () => {
     const user = userEvent.setup();
     const bridge = settingsBridge();
-    bridge.setSecret.mockImplementation(() => ok({ set: true, last4: '8841', problem: null }));
+    bridge.setSecret.mockImplementation(() =>
+      ok({ set: true, last4: '8841', problem: null, boundOrigin: null }),
+    );
     const { container } = renderApp(bridge, '#/settings');
     const section = await findSection('Payment callbacks');
     await user.type(within(section).getByLabelText(/Basic-auth user/), 'shopfront');

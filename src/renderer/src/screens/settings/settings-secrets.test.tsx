@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { WHERE_KEYS_COME_FROM, type SecretsView } from '#shared/views';
 import { fail, NOT_SET, ok, secretsView } from '#support/renderer/fixtures';
 import { renderApp } from '#support/renderer/render-app';
-import { descriptionOf, findSection, settingsBridge } from '#support/renderer/settings-bridge';
+import {
+  descriptionOf,
+  fieldIn,
+  findSection,
+  settingsBridge,
+} from '#support/renderer/settings-bridge';
 
 const SECRET = 'sk_test_Zq81mWn4Lp9876';
 
@@ -25,7 +30,9 @@ describe('Settings screen: secrets', () => {
   it('sends a key, clears the field and never shows the key again', async () => {
     const user = userEvent.setup();
     const bridge = settingsBridge();
-    bridge.setSecret.mockImplementation(() => ok({ set: true, last4: '9876', problem: null }));
+    bridge.setSecret.mockImplementation(() =>
+      ok({ set: true, last4: '9876', problem: null, boundOrigin: null }),
+    );
     const { container } = renderApp(bridge, '#/settings');
     const group = await secretGroup('STAGING profile', 'Secret key');
     const input = passwordIn(group);
@@ -60,7 +67,9 @@ describe('Settings screen: secrets', () => {
   it('saves the payout access token of the folded LIVE profile with the same Save', async () => {
     const user = userEvent.setup();
     const bridge = settingsBridge();
-    bridge.setSecret.mockImplementation(() => ok({ set: true, last4: 'ab12', problem: null }));
+    bridge.setSecret.mockImplementation(() =>
+      ok({ set: true, last4: 'ab12', problem: null, boundOrigin: null }),
+    );
     renderApp(bridge, '#/settings');
     const group = await secretGroup('LIVE profile', 'Payout access token');
     await user.type(passwordIn(group), 'tok-live-ab12');
@@ -91,11 +100,12 @@ describe('Settings screen: secrets', () => {
     const bridge = settingsBridge(undefined, (environment) =>
       environment === 'staging'
         ? secretsView({
-            secretKey: { set: true, last4: '4321', problem: null },
+            secretKey: { set: true, last4: '4321', problem: null, boundOrigin: null },
             accessToken: {
               set: true,
               last4: null,
               problem: 'This token was saved on another computer: enter it again.',
+              boundOrigin: null,
             },
           })
         : secretsView(),
@@ -117,10 +127,40 @@ describe('Settings screen: secrets', () => {
     );
   });
 
+  it('on the Environment page too, a new origin for the Base URL says the saved key must be entered again', async () => {
+    const user = userEvent.setup();
+    const bridge = settingsBridge(undefined, (environment) =>
+      environment === 'staging'
+        ? secretsView({
+            secretKey: {
+              set: true,
+              last4: '4321',
+              problem: null,
+              boundOrigin: 'https://staging.provider.example',
+            },
+          })
+        : secretsView(),
+    );
+    renderApp(bridge, '#/settings');
+    const key = await secretGroup('STAGING profile', 'Secret key');
+    await waitFor(() =>
+      expect(within(key).getByTestId('secret-status').textContent).toBe('Set, ends in 4321'),
+    );
+    const base = fieldIn(await findSection('STAGING profile'), 'Base URL');
+    await user.clear(base);
+    await user.type(base, 'https://collector.example');
+    expect(descriptionOf(base)).toContain(
+      'Saved keys were entered for https://staging.provider.example; enter them again to use this address',
+    );
+    expect(within(key).getByTestId('secret-status').textContent).toBe(
+      'Entered for https://staging.provider.example: enter it again to use it at this address',
+    );
+  });
+
   it('removes a key after a confirmation', async () => {
     const user = userEvent.setup();
     const bridge = settingsBridge(undefined, () =>
-      secretsView({ secretKey: { set: true, last4: '4321', problem: null } }),
+      secretsView({ secretKey: { set: true, last4: '4321', problem: null, boundOrigin: null } }),
     );
     bridge.setSecret.mockImplementation(() => ok(NOT_SET));
     renderApp(bridge, '#/settings');

@@ -29,8 +29,9 @@ const window = await windowMade;
 await new Promise((resolve) => setImmediate(resolve));
 clearTimeout(timer);
 
+/** The page the till's window loaded, as its frame's URL. */
 const trustedFrame = {
-  url: window.loaded?.file ? pathToFileURL(window.loaded.file).href : '',
+  url: window.loaded?.file ? pathToFileURL(window.loaded.file).href : (window.loaded?.url ?? ''),
   parent: null,
 };
 /**
@@ -52,11 +53,17 @@ function cspHeader() {
   return headers?.responseHeaders?.['Content-Security-Policy']?.[0] ?? null;
 }
 
-/** The till's page asks for the customer display (window.open '#/display'); main opens it. */
+/**
+ * The till's page asks for the customer display (window.open '#/display'); main opens it. Null
+ * when no window was made (the test then says so rather than waiting).
+ */
 async function openDisplay() {
   const made = new Promise((resolve) => standIn.events.once('window', resolve));
   const answer = window.webContents.windowOpenHandler?.({ url: `${trustedFrame.url}#/display` });
-  const display = /** @type {import('./electron.mjs').BrowserWindow} */ (await made);
+  const display = /** @type {import('./electron.mjs').BrowserWindow | null} */ (
+    await Promise.race([made, new Promise((resolve) => setTimeout(() => resolve(null), 5_000))])
+  );
+  if (!display) return null;
   const gotState = () =>
     display.webContents.sent.some(
       ({ message }) => /** @type {{ type?: string }} */ (message).type === 'display-state',

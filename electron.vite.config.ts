@@ -21,10 +21,15 @@ export default defineConfig({
     // The channel names as data (src/shared/schema-data.ts): the preload carries no zod.
     plugins: [schemaDataAsJson()],
     build: {
-      // A sandboxed preload can require only 'electron': bundle everything else into one CJS file.
+      // A sandboxed preload can require only 'electron': bundle everything else into one CJS file
+      // per preload (the till's, and the customer display's), with no chunk shared between them.
       externalizeDeps: false,
+      isolatedEntries: true,
       rollupOptions: {
-        input: { index: resolve(import.meta.dirname, 'src/preload/index.ts') },
+        input: {
+          index: resolve(import.meta.dirname, 'src/preload/index.ts'),
+          display: resolve(import.meta.dirname, 'src/preload/display.ts'),
+        },
         external: ['electron'],
         output: { format: 'cjs', entryFileNames: '[name].cjs' },
       },

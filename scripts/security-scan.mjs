@@ -21,7 +21,7 @@ const ACCEPTED = new Map([
   ],
   [
     'PRELOAD_JS_CHECK main/electron/window.ts',
-    'The sandboxed preload exposes only the named functions of the bridge contract through contextBridge (no ipcRenderer, no process.env); every IPC handler checks the sender frame and validates input.',
+    "The sandboxed preloads expose through contextBridge only the named functions of the bridge contract (the till's window) or the event subscription alone (the customer display's window, src/preload/display.ts), never ipcRenderer or process.env; every IPC handler checks the sender frame, refuses the customer display's window, and validates input.",
   ],
   [
     'CERTIFICATE_VERIFY_PROC_JS_CHECK main/electron/counter-window.ts',

@@ -4,8 +4,9 @@
  * child with a stand-in for the 'electron' module (test/support/electron-stand-in/): Electron is
  * the faked edge, everything behind it (the core on a temporary data folder, SQLite, the embedded
  * sandbox provider, the IPC handler's sender check and dispatch) is the built code itself. The
- * built preload runs as Electron runs a sandboxed one. And what the bundles import at run time
- * must be in package.json `dependencies`: electron-builder packs nothing else.
+ * built preloads run as Electron runs a sandboxed one. It plays an installed app started with
+ * ELECTRON_RENDERER_URL set, which it must ignore. And what the bundles import at run time must be
+ * in package.json `dependencies`: electron-builder packs nothing else.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -22,11 +23,14 @@ import {
 } from '#shared/bridge/contract';
 import { tillDbPath } from '#main/config/data-files';
 import { migrations } from '#main/store/migrations';
+import { rendererCspHeader } from '#shared/csp';
 import { bundleImports, packageOf, undeclaredImports } from '#support/bundle-imports';
 import { assertDesktopBuildCurrent, PROJECT_ROOT } from '#support/desktop-build';
 import { runSandboxedPreload } from '#support/sandboxed-preload';
 
 const STAND_IN = fileURLToPath(new URL('./support/electron-stand-in', import.meta.url));
+/** What `electron-vite dev` would set; the built main runs as an installed app, which ignores it. */
+const DEV_SERVER_URL = 'http://localhost:5173/';
 const packageJson = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as {
   readonly version: string;
   readonly dependencies: Readonly<Record<string, string>>;
@@ -43,6 +47,15 @@ interface SmokeReport {
   readonly status: BridgeResult<{ environment: string }>;
   readonly invalidInput: BridgeResult<unknown>;
   readonly untrustedSender: BridgeResult<unknown>;
+  readonly devServerSender: BridgeResult<unknown>;
+  readonly csp: string | null;
+  readonly display: null | {
+    readonly openAnswer: { readonly action: string };
+    readonly webPreferences: Record<string, unknown>;
+    readonly loaded: { readonly file?: string; readonly hash?: string } | null;
+    readonly sent: readonly { readonly channel: string; readonly type: string }[];
+    readonly calls: Readonly<Record<string, BridgeResult<unknown>>>;
+  };
   readonly handlersAfterQuit: readonly string[];
   readonly dialogs: readonly unknown[];
 }
@@ -64,6 +77,7 @@ function runBuiltMain(mainFile: string, userData: string): Promise<ChildRun> {
         ...process.env,
         TILL_STAND_IN_APP_PATH: PROJECT_ROOT,
         TILL_STAND_IN_USER_DATA: userData,
+        ELECTRON_RENDERER_URL: DEV_SERVER_URL,
         // Start at login writes an autostart file under here on Linux: keep it in the temp folder.
         XDG_CONFIG_HOME: join(userData, 'xdg-config'),
       },
@@ -140,6 +154,33 @@ describe('the built desktop app', () => {
     expect(report.window.loaded?.file).toBe(build.rendererIndex);
   });
 
+  it('ignores ELECTRON_RENDERER_URL as an installed app: its file, the strict CSP, no dev server', () => {
+    expect(report.window.loaded).toEqual({ file: build.rendererIndex });
+    expect(report.csp).toBe(rendererCspHeader({ dev: false }));
+    expect(report.devServerSender).toEqual({
+      ok: false,
+      error: { code: 'FORBIDDEN', message: 'Refused: unknown sender.' },
+    });
+  });
+
+  it('opens the customer display with the display preload, and refuses its every call', () => {
+    const { display } = report;
+    if (!display) throw new Error('main opened no customer display for the till’s #/display');
+    expect(display.openAnswer).toEqual({ action: 'deny' });
+    expect(display.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true });
+    expect(display.webPreferences['preload']).toBe(build.displayPreload);
+    expect(display.loaded).toEqual({ file: build.rendererIndex, hash: '/display' });
+    for (const answer of Object.values(display.calls)) {
+      expect(answer).toEqual({
+        ok: false,
+        error: { code: 'FORBIDDEN', message: 'Refused: unknown sender.' },
+      });
+    }
+    // What to show, once loaded; then only what the browser shell's display stream carries.
+    expect(display.sent[0]).toEqual({ channel: IPC_EVENT_CHANNEL, type: 'display-state' });
+    for (const { type } of display.sent) expect(['display-state', 'sale-changed']).toContain(type);
+  });
+
   it('quits without asking, and closes its handlers and database first', () => {
     expect(report.dialogs).toEqual([]);
     expect(report.handlersAfterQuit).toEqual([]);
@@ -180,17 +221,56 @@ describe('the built preload', () => {
   });
 });
 
+describe('the built customer display preload', () => {
+  it('exposes only the subscription, invokes nothing, and gives a late subscriber the state', () => {
+    const { displayPreload } = assertDesktopBuildCurrent();
+    const { exposed, invoked, listeners } = runSandboxedPreload(
+      readFileSync(displayPreload, 'utf8'),
+      displayPreload,
+    );
+    expect([...exposed.keys()]).toEqual(['tillDisplay']);
+    const api = exposed.get('tillDisplay') as {
+      subscribe: (l: (e: unknown) => void) => () => void;
+    };
+    expect(Object.isFrozen(api)).toBe(true);
+    expect(Object.keys(api)).toEqual(['subscribe']);
+
+    // Main sends the state when the page has loaded, perhaps before the page subscribes.
+    const fromMain = (message: unknown) => {
+      for (const listener of listeners.get(IPC_EVENT_CHANNEL) ?? []) listener({}, message);
+    };
+    const state = {
+      type: 'display-state',
+      payload: { shopName: 'Shop', tillId: 'T1', sale: null },
+    };
+    fromMain(state);
+    const heard: unknown[] = [];
+    const unsubscribe = api.subscribe((event) => heard.push(event));
+    const sale = { type: 'sale-changed', payload: { id: 1 } };
+    fromMain(sale);
+    unsubscribe();
+    fromMain(sale);
+    expect(heard).toEqual([state, sale]);
+    expect(invoked).toEqual([]);
+  });
+});
+
 describe('runtime imports of the built bundles', () => {
   it('are all in package.json dependencies (electron and Node built-ins aside)', () => {
-    const { main, preload } = assertDesktopBuildCurrent();
+    const { main, preload, displayPreload } = assertDesktopBuildCurrent();
     const mainImports = bundleImports(main, readFileSync(main, 'utf8'));
     // The few the app cannot start without: if the reader found none of them, it is broken.
     expect(mainImports.specifiers).toEqual(
       expect.arrayContaining(['better-sqlite3', 'electron', 'zod']),
     );
     expect(undeclaredImports(mainImports, packageJson.dependencies, ['electron'])).toEqual([]);
-    const preloadImports = bundleImports(preload, readFileSync(preload, 'utf8'));
-    expect(preloadImports).toEqual({ specifiers: ['electron'], computed: [] });
+    for (const file of [preload, displayPreload]) {
+      // A sandboxed preload can require nothing else (no chunk shared between the two either).
+      expect(bundleImports(file, readFileSync(file, 'utf8'))).toEqual({
+        specifiers: ['electron'],
+        computed: [],
+      });
+    }
   });
 
   it('dependencies lists nothing the built app does not load (electron-builder would pack it)', () => {

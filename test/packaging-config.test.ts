@@ -2,8 +2,8 @@
  * The electron-builder configuration (package.json "build") checked offline, so that `npm run
  * dist` on a machine with internet is not the first to find a mistake: electron-builder's own
  * schema and metadata checks, the deb target's metadata rules, the files it packs (after `npm run
- * build`, which npm test runs first), the native modules it must leave outside the asar, and the
- * icons it names.
+ * build`, which npm test runs first), the native modules it must leave outside the asar, the
+ * Electron fuses it flips, and the icons it names.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -13,6 +13,7 @@ import { assertDesktopBuildCurrent, PROJECT_ROOT } from '#support/desktop-build'
 import {
   builderConfig,
   builderFilter,
+  builderFuses,
   checkBuilderMetadata,
   validateBuilderConfig,
 } from '#support/electron-builder-checks';
@@ -28,6 +29,30 @@ interface PackageJson {
 
 const packageJson = JSON.parse(readFileSync(PACKAGE_FILE, 'utf8')) as PackageJson;
 const PLATFORMS = ['linux', 'win', 'mac'] as const;
+
+/**
+ * The fuses of an installed till, by @electron/fuses' names: no Node through ELECTRON_RUN_AS_NODE,
+ * NODE_OPTIONS or --inspect; cookies encrypted; only app.asar loads, its hash checked (macOS,
+ * Windows). GrantFileProtocolExtraPrivileges keeps Electron's default: the renderer is a file: page.
+ */
+const HARDENED_FUSES = {
+  RunAsNode: false,
+  EnableNodeOptionsEnvironmentVariable: false,
+  EnableNodeCliInspectArguments: false,
+  EnableCookieEncryption: true,
+  EnableEmbeddedAsarIntegrityValidation: true,
+  OnlyLoadAppFromAsar: true,
+};
+
+/** Why the asar fuses would not hold: no app.asar (nothing would load) or no hash embedded. */
+function asarProblems(config: Configuration): string[] {
+  const problems = PLATFORMS.filter((platform) => config[platform]?.asar === false).map(
+    (platform) => `${platform}.asar is false`,
+  );
+  if (config.asar === false) problems.push('asar is false');
+  if (config.disableAsarIntegrity) problems.push('disableAsarIntegrity is set');
+  return problems;
+}
 
 /** Every file under dir (absolute paths), skipping nested node_modules (their own packages). */
 function filesUnder(dir: string): string[] {
@@ -120,6 +145,7 @@ describe('electron-builder configuration', () => {
         resolve(PROJECT_ROOT, packageJson.main),
         build.main,
         build.preload,
+        build.displayPreload,
         ...filesUnder(join(PROJECT_ROOT, 'out/renderer')),
         PACKAGE_FILE,
       ];
@@ -149,6 +175,29 @@ describe('electron-builder configuration', () => {
     ).toEqual(
       expect.arrayContaining(['node_modules/better-sqlite3/build/Release/better_sqlite3.node']),
     );
+  });
+
+  it('flips the hardening fuses in the packaged Electron, with the asar they rely on', async () => {
+    expect(await builderFuses(config)).toEqual(HARDENED_FUSES);
+    expect(asarProblems(config)).toEqual([]);
+  });
+
+  it('a fuse left out or turned back, and an asar turned off, are found (planted)', async () => {
+    const { runAsNode: _runAsNode, ...withoutRunAsNode } = config.electronFuses ?? {};
+    expect(await builderFuses({ ...config, electronFuses: withoutRunAsNode })).not.toEqual(
+      HARDENED_FUSES,
+    );
+    const fromAnywhere = { ...config.electronFuses, onlyLoadAppFromAsar: false };
+    expect(await builderFuses({ ...config, electronFuses: fromAnywhere })).not.toEqual(
+      HARDENED_FUSES,
+    );
+    expect(await builderFuses({ ...config, electronFuses: null })).toEqual({});
+    expect(asarProblems({ ...config, win: { ...config.win, asar: false } })).toEqual([
+      'win.asar is false',
+    ]);
+    expect(asarProblems({ ...config, disableAsarIntegrity: true })).toEqual([
+      'disableAsarIntegrity is set',
+    ]);
   });
 
   it('names icons that exist in build/, each in its platform’s format and size', () => {

@@ -11,6 +11,7 @@ export const PROJECT_ROOT = resolve(import.meta.dirname, '../..');
 export const DESKTOP_BUILD = {
   main: join(PROJECT_ROOT, 'out/main/index.js'),
   preload: join(PROJECT_ROOT, 'out/preload/index.cjs'),
+  displayPreload: join(PROJECT_ROOT, 'out/preload/display.cjs'),
   rendererIndex: join(PROJECT_ROOT, 'out/renderer/index.html'),
 } as const;
 

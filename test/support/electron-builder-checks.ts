@@ -40,9 +40,25 @@ interface MatcherModule {
   ): Matcher[] | null;
 }
 
+interface PackagerModule {
+  readonly PlatformPackager: {
+    readonly prototype: {
+      generateFuseConfig(fuses: NonNullable<Configuration['electronFuses']>): Promise<object>;
+    };
+  };
+}
+interface FusesModule {
+  readonly FuseV1Options: Readonly<Record<number, string>>;
+}
+
 const configModule = fromBuilder('app-builder-lib/out/util/config/config') as ConfigModule;
 const metadataModule = fromBuilder('app-builder-lib/out/util/packageMetadata') as MetadataModule;
 const matcherModule = fromBuilder('app-builder-lib/out/fileMatcher') as MatcherModule;
+// Its index (the packager module alone hits an import cycle of app-builder-lib).
+const packagerModule = fromBuilder('app-builder-lib') as PackagerModule;
+// Where app-builder-lib's own import('@electron/fuses') finds it.
+const fromBuilderLib = createRequire(fromBuilder.resolve('app-builder-lib/package.json'));
+const fusesModule = fromBuilderLib('@electron/fuses') as FusesModule;
 
 /** The configuration electron-builder would build with (package.json "build" and defaults). */
 export function builderConfig(projectDir: string): Promise<Configuration> {
@@ -79,4 +95,23 @@ export function builderFilter(
   if (!first) return null;
   const filter = first.createFilter();
   return (file) => filter(file, statSync(file));
+}
+
+/**
+ * The fuses electron-builder flips in the packaged Electron binary, by @electron/fuses' names
+ * (RunAsNode, OnlyLoadAppFromAsar, …): its `electronFuses` option as its packager turns it into
+ * the @electron/fuses configuration just before signing. Empty when the option is absent.
+ */
+export async function builderFuses(config: Configuration): Promise<Record<string, boolean>> {
+  if (config.electronFuses == null) return {};
+  const flipped = await packagerModule.PlatformPackager.prototype.generateFuseConfig.call(
+    null,
+    config.electronFuses,
+  );
+  const named: Record<string, boolean> = {};
+  for (const [key, value] of Object.entries(flipped)) {
+    const name = fusesModule.FuseV1Options[Number(key)];
+    if (name !== undefined && typeof value === 'boolean') named[name] = value;
+  }
+  return named;
 }

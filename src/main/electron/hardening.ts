@@ -5,8 +5,7 @@
  */
 import { app, session } from 'electron';
 import { rendererCspHeader } from '#shared/csp';
-import { isTrustedRendererUrl } from '#main/security/trusted-sender';
-import { trustedOrigins } from './window';
+import { isTrustedRendererUrl, type TrustedOrigins } from '#main/security/trusted-sender';
 import { windowOpenDecision } from './window-open-rule';
 
 /**
@@ -14,9 +13,8 @@ import { windowOpenDecision } from './window-open-rule';
  * page's own: the till's "Open customer display" opens the display's window made by
  * `openDisplay`; every other new-window request is refused.
  */
-export function refuseStrayNavigation(openDisplay: () => void): void {
+export function refuseStrayNavigation(trusted: TrustedOrigins, openDisplay: () => void): void {
   app.on('web-contents-created', (_event, contents) => {
-    const trusted = trustedOrigins();
     contents.setWindowOpenHandler(({ url }) => {
       if (windowOpenDecision(url, trusted) === 'open-display') openDisplay();
       return { action: 'deny' };
@@ -31,15 +29,18 @@ export function refuseStrayNavigation(openDisplay: () => void): void {
   });
 }
 
-/** After 'ready': no permission is granted, and every response carries the CSP. */
-export function hardenDefaultSession(isDev: boolean): void {
+/**
+ * After 'ready': no permission is granted, and every response carries the CSP (the development
+ * one only when rendererSource says so: never in an installed app).
+ */
+export function hardenDefaultSession(devCsp: boolean): void {
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) =>
     callback(false),
   );
   // In production the CSP is also in index.html; the header covers the dev server, which
   // needs React's inline refresh preamble and the HMR socket.
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
-    const csp = rendererCspHeader({ dev: isDev });
+    const csp = rendererCspHeader({ dev: devCsp });
     callback({
       responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [csp] },
     });

@@ -18,19 +18,27 @@ export function desktopSession(contents: Pick<WebContents, 'id'>): SessionReques
 
 /**
  * Registers one ipcMain handler per channel of the table. Each checks that the message comes from
- * our own renderer's main frame, resolves the window's session to a caller, then dispatches.
+ * our own renderer's main frame in a till window (never the customer display's window, told by
+ * `isCustomerDisplay`), resolves the window's session to a caller, then dispatches.
  */
 export function registerIpc(
   handlers: Handlers,
   auth: CoreAuth,
   trusted: TrustedOrigins,
   logger: Logger,
+  isCustomerDisplay: (contents: WebContents) => boolean,
 ): () => void {
   const watched = new Set<number>();
   for (const name of channelNames) {
     ipcMain.handle(ipcChannelOf(name), (event: IpcMainInvokeEvent, input: unknown) => {
       const frame = event.senderFrame;
-      const sender = frame ? { url: frame.url, isMainFrame: frame.parent === null } : null;
+      const sender = frame
+        ? {
+            url: frame.url,
+            isMainFrame: frame.parent === null,
+            isCustomerDisplay: isCustomerDisplay(event.sender),
+          }
+        : null;
       if (!isTrustedIpcSender(sender, trusted)) {
         logger.warn({ channel: name, url: frame?.url }, 'IPC refused: untrusted sender');
         return { ok: false, error: { code: 'FORBIDDEN', message: 'Refused: unknown sender.' } };

@@ -11,6 +11,7 @@ import { createCore, type Core } from '#main/core/create-core';
 import { startDesktopLife, type DesktopLife } from './desktop-life';
 import { IPC_EVENT_CHANNEL, type BridgeEvents } from '#shared/bridge/contract';
 import { registerIpc } from './ipc';
+import { customerDisplayWindow } from './customer-display-window';
 import { forwardCoreEvents } from './event-forwarding';
 import { hardenDefaultSession, refuseStrayNavigation } from './hardening';
 import { sqliteNativeBinding } from './native-binding';
@@ -18,7 +19,8 @@ import { openDesktopSecretBox } from './safe-storage-box';
 import { openElectronSettings } from './settings-backend';
 import { installMenu } from './menu';
 import { createElectronReceiptPrinter } from './receipt-printer';
-import { createDisplayWindow, createMainWindow, rendererDir, trustedOrigins } from './window';
+import { rendererSource } from './renderer-source';
+import { createMainWindow, rendererDir, rendererIndex } from './window';
 import { startLanService, type LanService } from '#main/web/lan-service';
 import { counterStart, refuseCounterStart, startCounterMode } from './counter-window';
 
@@ -38,12 +40,17 @@ if (!app.requestSingleInstanceLock()) {
 /** The till (and the shop hub, when its LAN listener is on): the core and its windows. */
 function startTill(): void {
   let mainWindow: BrowserWindow | null = null;
-  let displayWindow: BrowserWindow | null = null;
   let core: Core | null = null;
   let unregisterIpc: (() => void) | null = null;
   let unsubscribeEvents: (() => void) | null = null;
   let desktop: DesktopLife | null = null;
   let lan: LanService | null = null;
+  // The one reading of ELECTRON_RENDERER_URL: an installed app ignores it (renderer-source.ts).
+  const renderer = rendererSource({
+    isPackaged: app.isPackaged,
+    rendererUrl: process.env['ELECTRON_RENDERER_URL'],
+    rendererIndex,
+  });
 
   app.on('second-instance', () => {
     // Also how a till hidden to the tray comes back where the desktop shows no tray icons.
@@ -53,22 +60,15 @@ function startTill(): void {
   });
 
   /** The customer display in its own window (one at most), from the menu or the till's link. */
-  function openCustomerDisplay(): void {
-    if (displayWindow && !displayWindow.isDestroyed()) {
-      displayWindow.focus();
-      return;
-    }
-    const opened = createDisplayWindow();
-    opened.on('closed', () => {
-      displayWindow = null;
-    });
-    displayWindow = opened;
-  }
+  const display = customerDisplayWindow(renderer);
+  const openCustomerDisplay = (): void => {
+    if (core) display.open(core);
+  };
 
-  refuseStrayNavigation(openCustomerDisplay);
+  refuseStrayNavigation(renderer.trusted, openCustomerDisplay);
 
   void app.whenReady().then(async () => {
-    hardenDefaultSession(Boolean(process.env['ELECTRON_RENDERER_URL']));
+    hardenDefaultSession(renderer.devCsp);
     const dataDir = app.getPath('userData');
     const binding = sqliteNativeBinding();
     const settingsFile = openElectronSettings();
@@ -82,7 +82,14 @@ function startTill(): void {
       ...(binding ? { sqliteNativeBinding: binding } : {}),
       receiptPrinter: createElectronReceiptPrinter(),
     });
-    unregisterIpc = registerIpc(core.handlers, core.auth, trustedOrigins(), core.log.logger);
+    unregisterIpc = registerIpc(
+      core.handlers,
+      core.auth,
+      renderer.trusted,
+      core.log.logger,
+      // Main refuses the customer display whatever its preload offers.
+      display.isDisplay,
+    );
     // The shop hub: the listener runs only while Settings say so (the Counters screen turns it
     // on and off through the same service); on every address, as counters are other machines.
     try {
@@ -90,8 +97,11 @@ function startTill(): void {
     } catch (error) {
       core.log.logger.error({ err: error }, 'shop hub unavailable: the LAN listener did not start');
     }
-    mainWindow = createMainWindow();
-    unsubscribeEvents = forwardCoreEvents(core, () => [mainWindow, displayWindow]);
+    mainWindow = createMainWindow(renderer);
+    unsubscribeEvents = forwardCoreEvents(core, {
+      till: () => [mainWindow],
+      display: display.window,
+    });
     const navigate = (route: BridgeEvents['navigate']['route']): void => {
       mainWindow?.webContents.send(IPC_EVENT_CHANNEL, { type: 'navigate', payload: { route } });
       desktop?.showMainWindow();
@@ -112,7 +122,7 @@ function startTill(): void {
     });
     mainWindow.on('closed', () => {
       mainWindow = null;
-      displayWindow?.close();
+      display.window()?.close();
     });
   });
 

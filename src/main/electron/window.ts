@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import {
   app,
   BrowserWindow,
@@ -17,29 +16,34 @@ import {
   restoreWindowState,
   type WindowState,
 } from '#main/desktop/window-state';
-import type { TrustedOrigins } from '#main/security/trusted-sender';
+import type { RendererSource } from './renderer-source';
 
 /** The built renderer: this app's windows load it, and the hub's LAN listener serves it to counters. */
 export const rendererDir = join(import.meta.dirname, '../renderer');
-const rendererIndex = join(rendererDir, 'index.html');
+export const rendererIndex = join(rendererDir, 'index.html');
 const stateFile = () => join(app.getPath('userData'), 'window-state.json');
 
-export function trustedOrigins(): TrustedOrigins {
-  return {
-    rendererFile: pathToFileURL(rendererIndex).href,
-    devServerUrl: process.env['ELECTRON_RENDERER_URL'],
-  };
-}
+/**
+ * The two preloads (electron.vite.config.ts): the till's window API, and the customer display's,
+ * which offers the event subscription alone.
+ */
+const PRELOADS = {
+  till: join(import.meta.dirname, '../preload/index.cjs'),
+  display: join(import.meta.dirname, '../preload/display.cjs'),
+} as const;
 
 /**
  * Every window of the app is made here, with the same hardened settings written out literally
  * (so that reviewers and Electronegativity see them): isolated, sandboxed, no Node.
  */
-function hardenedWindow(options: BrowserWindowConstructorOptions): BrowserWindow {
+function hardenedWindow(
+  options: BrowserWindowConstructorOptions,
+  preload: keyof typeof PRELOADS,
+): BrowserWindow {
   return new BrowserWindow({
     ...options,
     webPreferences: {
-      preload: join(import.meta.dirname, '../preload/index.cjs'),
+      preload: PRELOADS[preload],
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,
@@ -55,10 +59,10 @@ function hardenedWindow(options: BrowserWindowConstructorOptions): BrowserWindow
   });
 }
 
-function load(window: BrowserWindow, hash?: string): void {
-  const devUrl = process.env['ELECTRON_RENDERER_URL'];
-  if (devUrl) void window.loadURL(hash ? `${devUrl}#${hash}` : devUrl);
-  else void window.loadFile(rendererIndex, hash ? { hash } : {});
+function load(window: BrowserWindow, source: RendererSource, hash?: string): void {
+  const { load: page } = source;
+  if (page.kind === 'url') void window.loadURL(hash ? `${page.url}#${hash}` : page.url);
+  else void window.loadFile(page.path, hash ? { hash } : {});
 }
 
 function readSavedState(): WindowState | null {
@@ -83,19 +87,22 @@ function windowIcon(): Electron.NativeImage | undefined {
 }
 
 /** The cashier's window, where it was last time (if that screen is still attached). */
-export function createMainWindow(): BrowserWindow {
+export function createMainWindow(source: RendererSource): BrowserWindow {
   const saved = readSavedState();
   const icon = windowIcon();
-  const window = hardenedWindow({
-    ...(saved
-      ? { x: saved.x, y: saved.y, width: saved.width, height: saved.height }
-      : DEFAULT_WINDOW_SIZE),
-    minWidth: 800,
-    minHeight: 600,
-    show: false,
-    title: 'Transfer Till',
-    ...(icon ? { icon } : {}),
-  });
+  const window = hardenedWindow(
+    {
+      ...(saved
+        ? { x: saved.x, y: saved.y, width: saved.width, height: saved.height }
+        : DEFAULT_WINDOW_SIZE),
+      minWidth: 800,
+      minHeight: 600,
+      show: false,
+      title: 'Transfer Till',
+      ...(icon ? { icon } : {}),
+    },
+    'till',
+  );
   window.once('ready-to-show', () => {
     if (saved?.maximized) window.maximize();
     window.show();
@@ -109,7 +116,7 @@ export function createMainWindow(): BrowserWindow {
       // Losing the window position is harmless.
     }
   });
-  load(window);
+  load(window, source);
   return window;
 }
 
@@ -144,20 +151,26 @@ export function createCounterWindow(title: string): BrowserWindow {
   return window;
 }
 
-/** The customer-facing display, meant for a second screen turned towards the customer. */
-export function createDisplayWindow(): BrowserWindow {
+/**
+ * The customer-facing display, meant for a second screen turned towards the customer. Its preload
+ * offers no call, only the display's events (main refuses its IPC too: ipc.ts).
+ */
+export function createDisplayWindow(source: RendererSource): BrowserWindow {
   const external = screen
     .getAllDisplays()
     .find((display) => display.id !== screen.getPrimaryDisplay().id);
-  const window = hardenedWindow({
-    width: 900,
-    height: 700,
-    ...(external ? { x: external.workArea.x + 40, y: external.workArea.y + 40 } : {}),
-    title: 'Transfer Till — customer display',
-    autoHideMenuBar: true,
-    show: false,
-  });
+  const window = hardenedWindow(
+    {
+      width: 900,
+      height: 700,
+      ...(external ? { x: external.workArea.x + 40, y: external.workArea.y + 40 } : {}),
+      title: 'Transfer Till — customer display',
+      autoHideMenuBar: true,
+      show: false,
+    },
+    'display',
+  );
   window.once('ready-to-show', () => window.show());
-  load(window, '/display');
+  load(window, source, '/display');
   return window;
 }

@@ -44,18 +44,26 @@ describe('isTrustedRendererUrl', () => {
 });
 
 describe('isTrustedIpcSender', () => {
-  it('accepts only the top frame of our own renderer', () => {
-    expect(isTrustedIpcSender({ url: prod.rendererFile, isMainFrame: true }, prod)).toBe(true);
-    expect(
-      isTrustedIpcSender({ url: `${prod.rendererFile}#/display`, isMainFrame: true }, prod),
-    ).toBe(true);
+  const till = { isMainFrame: true, isCustomerDisplay: false };
+
+  it("accepts only the top frame of our own renderer in a till's window", () => {
+    expect(isTrustedIpcSender({ ...till, url: prod.rendererFile }, prod)).toBe(true);
+    expect(isTrustedIpcSender({ ...till, url: `${prod.rendererFile}#/display` }, prod)).toBe(true);
   });
 
   it.each([
     ['no frame (window gone)', null],
-    ['an iframe of our own page', { url: prod.rendererFile, isMainFrame: false }],
-    ['another page', { url: 'https://evil.example/', isMainFrame: true }],
-    ['a data: page', { url: 'data:text/html,x', isMainFrame: true }],
+    ['an iframe of our own page', { ...till, url: prod.rendererFile, isMainFrame: false }],
+    ['another page', { ...till, url: 'https://evil.example/' }],
+    ['a data: page', { ...till, url: 'data:text/html,x' }],
+    [
+      "the customer display's window, even on our own page",
+      { url: `${prod.rendererFile}#/display`, isMainFrame: true, isCustomerDisplay: true },
+    ],
+    [
+      "the customer display's window on any route",
+      { url: prod.rendererFile, isMainFrame: true, isCustomerDisplay: true },
+    ],
   ] as const)('refuses %s', (_label, frame) => {
     expect(isTrustedIpcSender(frame, prod)).toBe(false);
   });

@@ -42,12 +42,15 @@ export interface IpcSenderFrame {
   readonly url: string;
   /** True for a window's top frame; false for an iframe inside it. */
   readonly isMainFrame: boolean;
+  /** The frame is in the customer display's window (whatever page it shows). */
+  readonly isCustomerDisplay: boolean;
 }
 
 /**
  * The decision every IPC handler makes before it looks at the input: only the top frame of our
- * own renderer may call the core. A missing frame (destroyed window), any iframe, and any other
- * page are refused.
+ * own renderer in a till window may call the core. A missing frame (destroyed window), any
+ * iframe, any other page, and the customer display's window (it calls nothing, as the browser
+ * shell's display token; its preload offers no call either) are refused.
  */
 export function isTrustedIpcSender(
   frame: IpcSenderFrame | null | undefined,
@@ -57,6 +60,7 @@ export function isTrustedIpcSender(
     frame !== null &&
     frame !== undefined &&
     frame.isMainFrame &&
+    !frame.isCustomerDisplay &&
     isTrustedRendererUrl(frame.url, trusted)
   );
 }

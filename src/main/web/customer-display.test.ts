@@ -1,7 +1,14 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import type { DisplayStateView } from '#shared/hub';
 import type { SaleView } from '#shared/sales';
-import { currentDisplaySale, displayTokenFor, displayWants } from './customer-display';
+import type { Core } from '#main/core/create-core';
+import {
+  currentDisplaySale,
+  displayTokenFor,
+  displayWants,
+  watchDisplayState,
+} from './customer-display';
 
 function sale(overrides: Partial<SaleView>): SaleView {
   return {
@@ -89,5 +96,47 @@ describe('what the customer display shows and hears', () => {
         'till-hub1',
       ),
     ).toBe(false);
+  });
+});
+
+describe('watchDisplayState (both shells tell an open display what changed)', () => {
+  /** A core with just what the watch reads: settings to change, and no sales. */
+  function coreWithShop(shop: { name: string; tillId: string }) {
+    let settings = { shop };
+    const listeners = new Set<(next: typeof settings) => void>();
+    const core = {
+      settings: {
+        get: () => settings,
+        subscribe: (listener: (next: typeof settings) => void) => {
+          listeners.add(listener);
+          return () => listeners.delete(listener);
+        },
+      },
+      handlers: { getActivity: () => Promise.resolve({ sales: [] }) },
+      log: { logger: { debug: () => undefined } },
+    };
+    const change = (next: Partial<typeof shop>) => {
+      settings = { shop: { ...settings.shop, ...next } };
+      for (const listener of listeners) listener(settings);
+    };
+    return { core: core as unknown as Core, change };
+  }
+
+  it('sends the state when the shop name or till id changes, not on other changes', async () => {
+    const { core, change } = coreWithShop({ name: 'Ada Stores', tillId: 'till-hub1' });
+    const sent: DisplayStateView[] = [];
+    const unwatch = watchDisplayState(core, (state) => sent.push(state));
+    change({});
+    change({ name: 'Ada Stores Ikeja' });
+    change({ tillId: 'till-hub2' });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(sent).toEqual([
+      { shopName: 'Ada Stores Ikeja', tillId: 'till-hub1', sale: null },
+      { shopName: 'Ada Stores Ikeja', tillId: 'till-hub2', sale: null },
+    ]);
+    unwatch();
+    change({ name: 'Gone' });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(sent).toHaveLength(2);
   });
 });

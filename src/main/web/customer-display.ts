@@ -58,6 +58,19 @@ export async function displayState(core: Core): Promise<DisplayStateView> {
   return { shopName: shop.name, tillId: shop.tillId, sale };
 }
 
+/**
+ * Sends the display's state again whenever the shop's name or this till's id changes (what it
+ * shows besides the sale); returns the unsubscribe.
+ */
+export function watchDisplayState(core: Core, send: (state: DisplayStateView) => void): () => void {
+  let shown = core.settings.get().shop;
+  return core.settings.subscribe((next) => {
+    if (next.shop.name === shown.name && next.shop.tillId === shown.tillId) return;
+    shown = next.shop;
+    void displayState(core).then(send);
+  });
+}
+
 /** What a display's stream carries: this till's sale changes, nothing else. */
 export function displayWants(event: BridgeEvent, tillId: string): boolean {
   return event.type === 'sale-changed' && ofTill(event.payload, tillId);

@@ -6,7 +6,7 @@ import { accessRefusal } from '#main/auth/caller';
 import type { Core } from '#main/core/create-core';
 import { sameSecret } from '#main/security/constant-time';
 import { createBridgeListener, type ListenerPolicy, type Principal } from './bridge-listener';
-import { displayState, displayTokenFor, displayWants } from './customer-display';
+import { displayState, displayTokenFor, displayWants, watchDisplayState } from './customer-display';
 import { loopbackHostAllowed, loopbackOriginAllowed } from '#main/security/host-rules';
 import { readJson, sendError, sendJson } from './json-io';
 import { memoryShellToken, type ShellTokenStore } from './shell-token';
@@ -166,14 +166,9 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
   });
 
   // The display shows the shop's name and this till's id: tell open displays when they change.
-  let shown = core.settings.get().shop;
-  const unsubscribeSettings = core.settings.subscribe((next) => {
-    if (next.shop.name === shown.name && next.shop.tillId === shown.tillId) return;
-    shown = next.shop;
-    void displayState(core).then((payload) =>
-      listener.streams.send({ type: 'display-state', payload }, (tag) => tag === DISPLAY_TAG),
-    );
-  });
+  const unsubscribeSettings = watchDisplayState(core, (payload) =>
+    listener.streams.send({ type: 'display-state', payload }, (tag) => tag === DISPLAY_TAG),
+  );
 
   const server = createServer((request, response) => listener.handle(request, response));
   await new Promise<void>((resolve, reject) => {

@@ -478,6 +478,7 @@ export {
   IPC_EVENT_CHANNEL,
   ipcChannelOf,
   windowApiOf,
+  type DisplayApi,
   type Invoke,
   type Subscribe,
 } from './window-api';

@@ -26,3 +26,11 @@ export function windowApiOf(
   }
   return Object.freeze(api) as WindowApi;
 }
+
+/**
+ * What the customer display's window gets from its preload: the display's events and no call at
+ * all (as the browser shell's display token).
+ */
+export interface DisplayApi {
+  readonly subscribe: Subscribe;
+}

@@ -3,8 +3,9 @@
  * The child process of test/desktop-build.test.ts: `node --import ./register.mjs drive-main.mjs
  * <out/main/index.js>`. Loads the built main process with the Electron stand-in, waits for the
  * till's window, calls channels through the handlers main registered on ipcMain (the same
- * handler a renderer's invoke reaches: sender check, session, validation, dispatch), quits the
- * app as a cashier would, and prints one line `DESKTOP-SMOKE <json>` with what it saw.
+ * handler a renderer's invoke reaches: sender check, session, validation, dispatch), opens the
+ * customer display as the till's page asks for it, quits the app as a cashier would, and prints
+ * one line `DESKTOP-SMOKE <json>` with what it saw.
  */
 import { writeSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
@@ -28,15 +29,62 @@ const window = await windowMade;
 await new Promise((resolve) => setImmediate(resolve));
 clearTimeout(timer);
 
+/** The page the till's window loaded, as its frame's URL. */
 const trustedFrame = {
-  url: window.loaded?.file ? pathToFileURL(window.loaded.file).href : '',
+  url: window.loaded?.file ? pathToFileURL(window.loaded.file).href : (window.loaded?.url ?? ''),
   parent: null,
 };
-/** @param {string} channel @param {unknown} input @param {{ url: string, parent: null }} frame */
-function invoke(channel, input, frame = trustedFrame) {
+/**
+ * @param {string} channel @param {unknown} input @param {{ url: string, parent: null }} frame
+ * @param {import('./electron.mjs').BrowserWindow} from
+ */
+function invoke(channel, input, frame = trustedFrame, from = window) {
   const handler = standIn.handlers.get(`till:${channel}`);
   if (!handler) throw new Error(`main registered no handler for till:${channel}`);
-  return handler({ sender: window.webContents, senderFrame: frame }, input);
+  return handler({ sender: from.webContents, senderFrame: frame }, input);
+}
+
+/** The CSP header main puts on every response. */
+function cspHeader() {
+  /** @type {unknown} */
+  let answer = null;
+  standIn.headersListener?.({ responseHeaders: {} }, (response) => (answer = response));
+  const headers = /** @type {{ responseHeaders?: Record<string, string[]> } | null} */ (answer);
+  return headers?.responseHeaders?.['Content-Security-Policy']?.[0] ?? null;
+}
+
+/**
+ * The till's page asks for the customer display (window.open '#/display'); main opens it. Null
+ * when no window was made (the test then says so rather than waiting).
+ */
+async function openDisplay() {
+  const made = new Promise((resolve) => standIn.events.once('window', resolve));
+  const answer = window.webContents.windowOpenHandler?.({ url: `${trustedFrame.url}#/display` });
+  const display = /** @type {import('./electron.mjs').BrowserWindow | null} */ (
+    await Promise.race([made, new Promise((resolve) => setTimeout(() => resolve(null), 5_000))])
+  );
+  if (!display) return null;
+  const gotState = () =>
+    display.webContents.sent.some(
+      ({ message }) => /** @type {{ type?: string }} */ (message).type === 'display-state',
+    );
+  for (let waited = 0; !gotState() && waited < 5_000; waited += 20) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const frame = { url: `${trustedFrame.url}#/display`, parent: null };
+  return {
+    openAnswer: answer,
+    webPreferences: display.options['webPreferences'],
+    loaded: display.loaded,
+    sent: display.webContents.sent.map(({ channel, message }) => ({
+      channel,
+      type: /** @type {{ type?: string }} */ (message).type,
+    })),
+    calls: {
+      getAppInfo: await invoke('getAppInfo', {}, frame, display),
+      getActivity: await invoke('getActivity', {}, frame, display),
+    },
+  };
 }
 
 const report = {
@@ -51,6 +99,14 @@ const report = {
     {},
     { url: 'https://example.invalid/', parent: null },
   ),
+  // The dev server the test names in ELECTRON_RENDERER_URL: an installed app must not trust it.
+  devServerSender: await invoke(
+    'getAppInfo',
+    {},
+    { url: process.env['ELECTRON_RENDERER_URL'] ?? '', parent: null },
+  ),
+  csp: cspHeader(),
+  display: await openDisplay(),
   handlersAfterQuit: /** @type {string[]} */ ([]),
   dialogs: standIn.dialogs,
 };

@@ -39,6 +39,9 @@ export const standIn = {
   /** Every dialog.showMessageBox call's options. */
   dialogs: /** @type {unknown[]} */ ([]),
   sandboxEnabled: false,
+  /** session.defaultSession.webRequest.onHeadersReceived's listener (main's CSP header). */
+  headersListener:
+    /** @type {((details: object, callback: (response: object) => void) => void) | null} */ (null),
   /** 'window' (a BrowserWindow was made), 'quit' (the app quit). */
   events: new EventEmitter(),
 };
@@ -51,6 +54,12 @@ class WebContents extends EventEmitter {
     this.destroyed = false;
     /** @type {{ channel: string, message: unknown }[]} */
     this.sent = [];
+    /** @type {((details: { url: string }) => { action: string }) | null} */
+    this.windowOpenHandler = null;
+  }
+  /** @param {(details: { url: string }) => { action: string }} handler */
+  setWindowOpenHandler(handler) {
+    this.windowOpenHandler = handler;
   }
   /** @param {string} channel @param {unknown} message */
   send(channel, message) {
@@ -81,17 +90,25 @@ export class BrowserWindow extends EventEmitter {
     /** @type {{ file?: string, url?: string, hash?: string } | null} */
     this.loaded = null;
     standIn.windows.push(this);
+    app.emit('web-contents-created', preventable(), this.webContents);
     standIn.events.emit('window', this);
+  }
+  /** The page "loads" on the next turn, as Electron's does later: then did-finish-load. */
+  finishLoad() {
+    setImmediate(() => {
+      if (!this.webContents.isDestroyed()) this.webContents.emit('did-finish-load');
+    });
+    return Promise.resolve();
   }
   /** @param {string} file @param {{ hash?: string }} [options] */
   loadFile(file, options = {}) {
     this.loaded = { file, ...options };
-    return Promise.resolve();
+    return this.finishLoad();
   }
   /** @param {string} url */
   loadURL(url) {
     this.loaded = { url };
-    return Promise.resolve();
+    return this.finishLoad();
   }
   show() {}
   hide() {}
@@ -190,7 +207,12 @@ export const ipcMain = new IpcMain();
 export const session = {
   defaultSession: {
     setPermissionRequestHandler() {},
-    webRequest: { onHeadersReceived() {} },
+    webRequest: {
+      /** @param {(details: object, callback: (response: object) => void) => void} listener */
+      onHeadersReceived(listener) {
+        standIn.headersListener = listener;
+      },
+    },
     clearStorageData: () => Promise.resolve(),
   },
 };

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeShellHttp, readyFrame } from '#support/renderer/fake-shell-http';
+import type { BridgeEvent } from '#shared/bridge/contract';
 import { COUNTER_TOKEN_KEY } from './counter-token';
 import { connectionOf, connectCounter, startPage } from './index';
 
@@ -51,6 +52,36 @@ describe('startPage: which token a page uses', () => {
 
   it('has no bridge without any token', () => {
     expect(startPage().bridge).toBeNull();
+  });
+});
+
+describe("startPage: the desktop customer display's preload", () => {
+  afterEach(() => {
+    Reflect.deleteProperty(window, 'tillDisplay');
+  });
+
+  it('is display-only: its events, every call answered DISPLAY_ONLY without reaching main', async () => {
+    const listeners: ((event: BridgeEvent) => void)[] = [];
+    const subscribe = vi.fn((listener: (event: BridgeEvent) => void) => {
+      listeners.push(listener);
+      return () => undefined;
+    });
+    Object.defineProperty(window, 'tillDisplay', { value: { subscribe }, configurable: true });
+    const start = startPage();
+    expect(start.displayOnly).toBe(true);
+    const heard: BridgeEvent[] = [];
+    start.bridge?.subscribe((event) => heard.push(event));
+    const state: BridgeEvent = {
+      type: 'display-state',
+      payload: { shopName: 'Shop', tillId: 'T1', sale: null },
+    };
+    listeners.forEach((listener) => listener(state));
+    expect(heard).toEqual([state]);
+    expect(await start.bridge?.getActivity({})).toMatchObject({
+      ok: false,
+      error: { code: 'DISPLAY_ONLY' },
+    });
+    expect(shell.calls).toEqual([]);
   });
 });
 

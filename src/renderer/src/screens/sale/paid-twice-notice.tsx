@@ -29,7 +29,9 @@ export function PaidTwiceNotice({
   readonly saleId: number;
   readonly paidSessionId: string | null;
 }) {
-  const alerts = usePaidTwiceAlerts(saleId).filter((alert) => alert.sessionId !== paidSessionId);
+  const alerts = usePaidTwiceAlerts(saleId).filter(
+    (alert) => paidSessionId === null || alert.sessionId !== paidSessionId,
+  );
   if (alerts.length === 0) return null;
   return (
     <div

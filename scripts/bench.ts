@@ -232,6 +232,10 @@ function printRun(ran: Ran, line: HistoryLine, options: Options): void {
       )
       .join('; ')}; ${total.toFixed(0)} s in all\n`,
   );
+}
+
+/** Everything printed, with each figure's note and any bench that failed: not committed. */
+function writeLatest(ran: Ran, line: HistoryLine, options: Options): void {
   mkdirSync(RESULTS_DIR, { recursive: true });
   writeFileSync(
     `${RESULTS_DIR}/latest.json`,
@@ -269,8 +273,10 @@ async function main(): Promise<void> {
   const selected = BENCHMARKS.filter(
     (bench) => options.wanted.length === 0 || options.wanted.includes(bench.name),
   );
-  // Read before running: a history that does not parse should stop us before a 10-minute run.
-  const history = options.compare || !options.quick ? readHistory() : [];
+  // Read before running: a history that does not parse should stop us before a 10-minute run
+  // that would compare with it or append to it.
+  const history =
+    options.compare || (!options.quick && options.record !== false) ? readHistory() : [];
 
   const info = machine();
   process.stderr.write(
@@ -289,6 +295,7 @@ async function main(): Promise<void> {
     results: ran.results,
   });
   printRun(ran, line, options);
+  writeLatest(ran, line, options);
   if (options.compare) {
     process.stdout.write(`${renderComparison(compareRuns(history.at(-1) ?? null, line))}\n`);
   }

@@ -53,6 +53,17 @@ export interface BenchModule {
 /** Repetitions every figure is the median of, unless a bench says why it takes more. */
 export const REPETITIONS = 5;
 
+/** Repetitions in quick mode: the fewest whose median still sets one bad repetition aside. */
+export const QUICK_REPETITIONS = 3;
+
+/**
+ * The repetitions of a figure in this run: `full` (REPETITIONS unless the bench takes more), or
+ * QUICK_REPETITIONS in quick mode.
+ */
+export function repetitions(context: BenchContext, full = REPETITIONS): number {
+  return context.quick ? Math.min(full, QUICK_REPETITIONS) : full;
+}
+
 /** Nearest-rank percentile of an ascending array. */
 export function percentile(sorted: ArrayLike<number>, p: number): number {
   if (sorted.length === 0) return Number.NaN;

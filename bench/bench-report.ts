@@ -1,8 +1,10 @@
 /**
  * The pure part of `npm run bench` (scripts/bench.ts does the running, the clock and the files):
- * judging each figure, the one table, the line appended to bench-results/history.jsonl and the
- * change from the last recorded run. Kept free of I/O so that test/bench-runner.test.ts can
- * check each rule, including a planted miss that must make --strict exit 1.
+ * judging each figure, the run's exit code and closing summary, the one table, whether a run is
+ * recorded, the line appended to bench-results/history.jsonl and the change from the last
+ * recorded run. Kept free of I/O so that test/bench-runner.test.ts can check each rule, including
+ * a planted miss that must make --strict exit 1 and a bench that fails to run, which must make
+ * every run exit 1.
  */
 import { z } from 'zod';
 import type { BenchFigure, Spread } from './bench-figure';
@@ -58,8 +60,70 @@ export function missedFigures(results: readonly BenchResult[]): readonly BenchRe
   return results.filter(({ figure }) => judgeFigure(figure).pass === false);
 }
 
-export function exitCodeFor(results: readonly BenchResult[], strict: boolean): 0 | 1 {
-  return strict && missedFigures(results).length > 0 ? 1 : 0;
+/** A bench that threw instead of giving its figures, with the first line of its error. */
+export interface BenchFailure {
+  readonly bench: string;
+  readonly error: string;
+}
+
+/** What a run gave, and how it was asked to judge it. */
+export interface RunOutcome {
+  readonly results: readonly BenchResult[];
+  readonly failures: readonly BenchFailure[];
+  /** --strict: a missed judged target fails the run. */
+  readonly strict: boolean;
+  /** --quick: targets are printed, not judged (a shared CI machine). */
+  readonly quick: boolean;
+}
+
+/**
+ * 1 whenever a bench failed to run, whatever the options (its figures are missing, so nothing
+ * of it was judged); otherwise 1 only with --strict and a missed judged target, and never in
+ * quick mode, where nothing is judged.
+ */
+export function exitCodeFor(run: RunOutcome): 0 | 1 {
+  if (run.failures.length > 0) return 1;
+  return run.strict && !run.quick && missedFigures(run.results).length > 0 ? 1 : 0;
+}
+
+export const EVERY_TARGET_MET = 'Every judged target (ratios and bounds) met.';
+
+function figureList(results: readonly BenchResult[]): string {
+  return results.map(({ bench, figure }) => `${bench} / ${figure.name}`).join('; ');
+}
+
+/**
+ * The run's closing lines. EVERY_TARGET_MET only when every bench ran, the run was judged (not
+ * quick) and no judged target was missed; a bench that failed to run is named first.
+ */
+export function runSummary(run: RunOutcome): string {
+  const missed = missedFigures(run.results);
+  const judged = run.results.filter(({ figure }) => judgeFigure(figure).pass !== null).length;
+  const lines: string[] = [];
+  if (run.failures.length > 0) {
+    const names = run.failures.map((failure) => failure.bench).join(', ');
+    lines.push(
+      run.failures.length === 1
+        ? `1 bench failed to run (${names}): no figures from it, so none of its targets was judged.`
+        : `${run.failures.length} benches failed to run (${names}): no figures from them, so none of their targets was judged.`,
+    );
+  }
+  const of = run.failures.length > 0 ? 'Of the benches that ran: ' : '';
+  if (run.failures.length > 0 && run.results.length === 0) return lines.join('\n');
+  if (run.quick) {
+    lines.push(
+      `Quick run, targets printed, not judged (a shared machine): ${of.toLowerCase()}${
+        missed.length === 0
+          ? `every figure with a target met it (${judged}).`
+          : `${missed.length} of ${judged} figures with a target missed it: ${figureList(missed)}`
+      }`,
+    );
+  } else if (missed.length > 0) {
+    lines.push(`${of}Missed: ${figureList(missed)}`);
+  } else {
+    lines.push(run.failures.length > 0 ? `${of}every judged target met.` : EVERY_TARGET_MET);
+  }
+  return lines.join('\n');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -92,7 +156,13 @@ function targetNumber(value: number): string {
   return String(Number(value.toPrecision(3)));
 }
 
-export function formatRatioTarget(figure: BenchFigure): string {
+/** A figure's targets: a BenchFigure's, or a recorded one's (HistoryFigure). */
+type Targets = Pick<BenchFigure, 'unit'> & {
+  readonly ratioTarget?: { readonly max?: number; readonly min?: number };
+  readonly bound?: { readonly max?: number; readonly min?: number };
+};
+
+export function formatRatioTarget(figure: Targets): string {
   const parts: string[] = [];
   if (figure.ratioTarget?.max !== undefined)
     parts.push(`≤ ${targetNumber(figure.ratioTarget.max)}×`);
@@ -105,8 +175,18 @@ export function formatRatioTarget(figure: BenchFigure): string {
   return parts.join(', ');
 }
 
-function resultWord(pass: boolean | null): string {
-  return pass === null ? '' : pass ? 'pass' : 'MISSED';
+/** Quick mode keeps the word a judged run would give, and says it was not judged. */
+export const NOT_JUDGED_QUICK = 'not judged (quick)';
+
+function resultWord(pass: boolean | null, quick: boolean): string {
+  if (pass === null) return '';
+  if (quick) return `${pass ? 'met' : 'missed'}, ${NOT_JUDGED_QUICK}`;
+  return pass ? 'pass' : 'MISSED';
+}
+
+/** How the table is printed: a quick run's targets are shown, not judged. */
+export interface TableOptions {
+  readonly quick?: boolean;
 }
 
 export const TABLE_HEADER = [
@@ -122,7 +202,10 @@ export const TABLE_HEADER = [
   'result',
 ] as const;
 
-export function tableRows(results: readonly BenchResult[]): readonly (readonly string[])[] {
+export function tableRows(
+  results: readonly BenchResult[],
+  options: TableOptions = {},
+): readonly (readonly string[])[] {
   return results.map(({ bench, figure }) => {
     const judgement = judgeFigure(figure);
     return [
@@ -137,7 +220,7 @@ export function tableRows(results: readonly BenchResult[]): readonly (readonly s
       figure.absoluteTarget
         ? `${figure.absoluteTarget.text}: ${figure.absoluteTarget.met ? 'met' : 'not met'}`
         : '',
-      resultWord(judgement.pass),
+      resultWord(judgement.pass, options.quick ?? false),
     ];
   });
 }
@@ -160,8 +243,8 @@ export function renderTable(rows: readonly (readonly string[])[]): string {
     .join('\n');
 }
 
-export function renderResults(results: readonly BenchResult[]): string {
-  const table = renderTable([[...TABLE_HEADER], ...tableRows(results)]);
+export function renderResults(results: readonly BenchResult[], options: TableOptions = {}): string {
+  const table = renderTable([[...TABLE_HEADER], ...tableRows(results, options)]);
   const notes = results
     .filter(({ figure }) => figure.note)
     .map(({ bench, figure }) => `  ${bench} / ${figure.name}: ${figure.note ?? ''}`);
@@ -173,9 +256,10 @@ export function renderResults(results: readonly BenchResult[]): string {
       `${bench} / ${figure.name}`,
     ]);
   }
+  const judged = options.quick ? `read (${NOT_JUDGED_QUICK})` : 'judged';
   const bounds = [...byWhy].map(
     ([why, names]) =>
-      `  Bounds, judged on the worst repetition, because ${why}: ${names.join('; ')}`,
+      `  Bounds, ${judged} on the worst repetition, because ${why}: ${names.join('; ')}`,
   );
   return [table, ...notes, ...bounds].join('\n');
 }
@@ -184,6 +268,8 @@ export function renderResults(results: readonly BenchResult[]): string {
 // History: bench-results/history.jsonl, one line per recorded run
 
 export const HISTORY_VERSION = 1;
+/** Relative to the project's root; committed (the rest of bench-results/ is not). */
+export const HISTORY_FILE = 'bench-results/history.jsonl';
 
 const numberOrNull = z.number().nullable();
 
@@ -328,6 +414,55 @@ export function parseHistory(text: string): readonly HistoryLine[] {
     });
 }
 
+/** The branch whose runs are recorded without being asked: the history is main's. */
+export const RECORDED_BRANCH = 'main';
+
+export interface RecordQuestion {
+  /** --record (true), --no-record (false), or neither (undefined: decided by the rules below). */
+  readonly asked: boolean | undefined;
+  readonly quick: boolean;
+  readonly failures: number;
+  /** Every registered bench was asked for (no names given). */
+  readonly everyBench: boolean;
+  /** The branch HEAD is on; null when detached or unknown. */
+  readonly branch: string | null;
+  /** Uncommitted changes before or after the run: the figures are of no commit. */
+  readonly dirty: boolean;
+}
+
+export interface RecordDecision {
+  readonly record: boolean;
+  readonly why: string;
+}
+
+/**
+ * Whether this run joins bench-results/history.jsonl. Never a run with a bench that failed to
+ * run (its figures would read as gone in the next --compare) nor a quick one (smaller stores,
+ * fewer rounds); --no-record never, --record always otherwise; without either, a full run of
+ * every bench on main with a clean tree.
+ */
+export function recordDecision(question: RecordQuestion): RecordDecision {
+  const forced = ' (--record records it anyway)';
+  if (question.failures > 0) return { record: false, why: 'a bench failed to run (see above)' };
+  if (question.quick) return { record: false, why: 'a quick run is never recorded' };
+  if (question.asked === false) return { record: false, why: '--no-record' };
+  if (question.asked === true) return { record: true, why: '--record' };
+  if (question.branch !== RECORDED_BRANCH) {
+    return {
+      record: false,
+      why: `HEAD is ${question.branch === null ? 'not on a branch' : `on ${question.branch}`}, not ${RECORDED_BRANCH}${forced}`,
+    };
+  }
+  if (question.dirty) {
+    return { record: false, why: `the tree has uncommitted changes${forced}` };
+  }
+  if (!question.everyBench) return { record: false, why: `not every bench ran${forced}` };
+  return {
+    record: true,
+    why: `a run of every bench on ${RECORDED_BRANCH} with a clean tree (--no-record to skip)`,
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // --compare: the change of each figure and ratio from the last recorded run
 
@@ -356,21 +491,26 @@ function changePct(
   return ((now - before) / Math.abs(before)) * 100;
 }
 
-const keyOf = (figure: Pick<HistoryFigure, 'bench' | 'name'>): string =>
-  `${figure.bench}\u0000${figure.name}`;
+/**
+ * A figure's identity from run to run: its bench and its name, a bracketed count aside ("daily
+ * backup of the ten-year store (7.28 GB)" is the same figure when the store is 7.30 GB).
+ */
+export function figureKey(figure: Pick<HistoryFigure, 'bench' | 'name'>): string {
+  return `${figure.bench}\u0000${figure.name.replace(/\s*\([^()]*\d[^()]*\)/g, '')}`;
+}
 
 /**
- * Every figure of this run beside the same figure (same bench and name) of `previous`; then the
+ * Every figure of this run beside the same figure (figureKey) of `previous`; then the
  * figures of `previous` that this run lacks, for the benches this run ran (a run of one bench
  * does not report the others as gone).
  */
 export function compareRuns(previous: HistoryLine | null, current: HistoryLine): Comparison {
   if (previous === null) return { previous: null, changes: [] };
-  const before = new Map(previous.figures.map((figure) => [keyOf(figure), figure]));
+  const before = new Map(previous.figures.map((figure) => [figureKey(figure), figure]));
   const ran = new Set(current.figures.map((figure) => figure.bench));
   const seen = new Set<string>();
   const changes: FigureChange[] = current.figures.map((now) => {
-    const key = keyOf(now);
+    const key = figureKey(now);
     seen.add(key);
     const old = before.get(key) ?? null;
     return {
@@ -384,7 +524,7 @@ export function compareRuns(previous: HistoryLine | null, current: HistoryLine):
     };
   });
   for (const old of previous.figures) {
-    if (seen.has(keyOf(old)) || !ran.has(old.bench)) continue;
+    if (seen.has(figureKey(old)) || !ran.has(old.bench)) continue;
     changes.push({
       bench: old.bench,
       name: old.name,
@@ -405,11 +545,11 @@ function signedPct(pct: number | null): string {
   return `${pct > 0 ? '+' : ''}${rounded}%`;
 }
 
-function storedNumber(value: number | null | undefined): string {
+export function storedNumber(value: number | null | undefined): string {
   return value === null || value === undefined ? 'n/a' : formatNumber(value);
 }
 
-function storedRatio(value: number | null | undefined): string {
+export function storedRatio(value: number | null | undefined): string {
   return value === null || value === undefined ? 'n/a' : formatRatio(value);
 }
 

@@ -6,10 +6,10 @@
  * the desktop app reads them from disk). Beside it, in the same run: the same files uncompressed.
  * The lazy chunks are listed in the note.
  *
- * Five builds, each into its own temp dir: a build should be deterministic, and the spread shows
- * it (a spread wider than 0 is a finding in itself). A size is not a speed: the machine's load
- * does not change it, so its target is a bound, judged as such; the gzip ratio is printed only
- * (how well the code compresses says nothing about whether it is too big).
+ * Five builds (three in quick mode), each into its own temp dir: a build should be deterministic,
+ * and the spread shows it (a spread wider than 0 is a finding in itself). A size is not a speed:
+ * the machine's load does not change it, so its target is a bound, judged as such; the gzip ratio
+ * is printed only (how well the code compresses says nothing about whether it is too big).
  *
  * Beside it, the desktop app as `npm run build` makes it (electron-vite's build API into a temp
  * dir, interleaved with the browser builds): its renderer's initial load measured the same way,
@@ -24,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build as buildDesktop } from 'electron-vite';
 import { ensureRendererBundle } from '../scripts/renderer-bundle';
-import { REPETITIONS, summarise, type BenchFigure } from './bench-figure';
+import { repetitions, summarise, type BenchContext, type BenchFigure } from './bench-figure';
 
 const TARGET_KB = 300;
 /** Desktop renderer gzip over the browser shell's: the same screens, minified alike. */
@@ -145,11 +145,12 @@ function preloadSourceKb(): { kb: number; files: readonly string[] } {
   return { kb: bytes / KB, files };
 }
 
-export async function run(): Promise<readonly BenchFigure[]> {
+export async function run(context: BenchContext): Promise<readonly BenchFigure[]> {
+  const rounds = repetitions(context);
   const builds: Build[] = [];
   const desktops: DesktopBuild[] = [];
   // Interleaved, so that the two builds see the same machine.
-  for (let i = 0; i < REPETITIONS; i++) {
+  for (let i = 0; i < rounds; i++) {
     builds.push(await buildBrowserOnce());
     desktops.push(await buildDesktopOnce());
   }
@@ -172,7 +173,7 @@ export async function run(): Promise<readonly BenchFigure[]> {
       baseline: raw.median,
       baselineSpread: raw.spread,
       bound: { max: TARGET_KB, why: 'a size in bytes, which no machine load changes' },
-      note: `${REPETITIONS} fresh production builds (${builds.map((b) => b.seconds.toFixed(1)).join(', ')} s); initial: ${last?.parts.join('; ') ?? ''}; loaded later (not counted): ${last?.lazy.join('; ') || 'none'}${
+      note: `${rounds} fresh production builds (${builds.map((b) => b.seconds.toFixed(1)).join(', ')} s); initial: ${last?.parts.join('; ') ?? ''}; loaded later (not counted): ${last?.lazy.join('; ') || 'none'}${
         met ? '' : `; over by ${(gzipped.spread.max - TARGET_KB).toFixed(1)} KB`
       }`,
     },
@@ -186,7 +187,7 @@ export async function run(): Promise<readonly BenchFigure[]> {
       baselineSpread: gzipped.spread,
       // The same screens: the desktop app must not load more than the browser shell does.
       ratioTarget: { max: DESKTOP_RATIO_MAX },
-      note: `${REPETITIONS} electron-vite builds of main, preload and renderer (${desktops.map((b) => b.seconds.toFixed(1)).join(', ')} s); initial: ${lastDesktop?.renderer.parts.join('; ') ?? ''}; loaded later (not counted): ${lastDesktop?.renderer.lazy.join('; ') || 'none'}`,
+      note: `${rounds} electron-vite builds of main, preload and renderer (${desktops.map((b) => b.seconds.toFixed(1)).join(', ')} s); initial: ${lastDesktop?.renderer.parts.join('; ') ?? ''}; loaded later (not counted): ${lastDesktop?.renderer.lazy.join('; ') || 'none'}`,
     },
     {
       name: 'desktop preload, raw',

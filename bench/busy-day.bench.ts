@@ -7,7 +7,8 @@
  * the account number) are taken in five blocks of 40 sales at the start of the day (sales 41-240,
  * after 40 that warm the till up) and five at the end (801-1,000). Each figure is the median of the end's blocks against the
  * median of the start's: a till that leaks memory, descriptors or WAL, or slows as its day fills,
- * shows it as a ratio. Judged: end ≤ 1.2× start.
+ * shows it as a ratio. Judged: end ≤ 1.2× start. Quick mode (CI): 400 sales, three blocks at
+ * each end (sales 41-160 and 281-400).
  */
 import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,11 +20,16 @@ import { openSseStream } from '#support/sse-stream';
 import { callTill, sandboxTransfer, tokenOf, type WebShellLine } from '#support/web-till';
 import { percentile, summarise, type BenchContext, type BenchFigure } from './bench-figure';
 
-const SALES = 1_000;
 /** The first sales warm the till up (JIT, caches, the first checkpoints): outside both windows. */
 const WARMUP = 40;
 const BLOCK = 40;
-const BLOCKS = 5;
+interface Day {
+  readonly sales: number;
+  /** Blocks of BLOCK sales measured at each end of the day. */
+  readonly blocks: number;
+}
+const FULL: Day = { sales: 1_000, blocks: 5 };
+const QUICK: Day = { sales: 400, blocks: 3 };
 const END_RATIO_MAX = 1.2;
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -66,6 +72,7 @@ function sizeOf(path: string): number {
 }
 
 export async function run(context: BenchContext): Promise<readonly BenchFigure[]> {
+  const day = context.quick ? QUICK : FULL;
   const dataDir = mkdtempSync(join(tmpdir(), 'till-bench-busy-day-'));
   const web = await startJsonChild<WebShellLine>(
     'scripts/web.ts',
@@ -95,7 +102,7 @@ export async function run(context: BenchContext): Promise<readonly BenchFigure[]
   let block: number[] = [];
   let afterDay = '';
   try {
-    for (let n = 1; n <= SALES; n++) {
+    for (let n = 1; n <= day.sales; n++) {
       const naira = 100 + (n % 900);
       const asked = performance.now();
       const created = await callTill(web.first.url, 'createSale', { amount: String(naira) });
@@ -106,8 +113,8 @@ export async function run(context: BenchContext): Promise<readonly BenchFigure[]
       await sandboxTransfer(web.first.control_url, accountNumber, naira);
       block.push(createMs);
       if (n % BLOCK !== 0) continue;
-      const inStart = n > WARMUP && n <= WARMUP + BLOCK * BLOCKS;
-      const inEnd = n > SALES - BLOCK * BLOCKS;
+      const inStart = n > WARMUP && n <= WARMUP + BLOCK * day.blocks;
+      const inEnd = n > day.sales - BLOCK * day.blocks;
       if (inStart || inEnd) {
         const sample: Sample = {
           rssBytes: rssOf(pid),
@@ -139,11 +146,11 @@ export async function run(context: BenchContext): Promise<readonly BenchFigure[]
       spread: ended.spread,
       baseline: started.median,
       baselineSpread: started.spread,
-      baselineName: `the same at the start of the day (sales ${WARMUP + 1}-${WARMUP + BLOCK * BLOCKS})`,
+      baselineName: `the same at the start of the day (sales ${WARMUP + 1}-${WARMUP + BLOCK * day.blocks})`,
       ratioTarget: { max: END_RATIO_MAX },
     };
   };
-  const common = `${SALES} sales through the bridge, each paid at the sandbox, event stream open all day (${frames} events read); the first ${WARMUP} warm up; blocks of ${BLOCK} sales, end = sales ${SALES - BLOCK * BLOCKS + 1}-${SALES}; seed ${context.seed} (no random order: a day runs in order)`;
+  const common = `${day.sales} sales through the bridge, each paid at the sandbox, event stream open all day (${frames} events read); the first ${WARMUP} warm up; blocks of ${BLOCK} sales, end = sales ${day.sales - BLOCK * day.blocks + 1}-${day.sales}; seed ${context.seed} (no random order: a day runs in order)`;
   return [
     {
       name: 'busy day: till RSS at the end of the day',

@@ -5,7 +5,8 @@
  * every request to /virtual/status made inside that active is timed from undici's
  * `undici:request:create` to `undici:request:trailers` (the provider's last byte in) and
  * subtracted. 1,000 sales one after another (after 50 warm-ups), in five repetitions of 200: each
- * figure is the median of the five repetitions' p50 (or p99), with their spread.
+ * figure is the median of the five repetitions' p50 (or p99), with their spread. Quick mode (CI):
+ * three repetitions of 100 after 20 warm-ups.
  *
  * The till's side is the real one, composed as create-core.ts and runtime.ts compose it: the
  * real webhook listener, the group-commit inbox over the store file (WAL, synchronous=FULL: the
@@ -44,13 +45,18 @@ import {
   generateCallbackToken,
   startWebhookListener,
 } from '#main/webhook/webhook-listener';
-import { REPETITIONS, percentile, summarise, type BenchFigure } from './bench-figure';
+import {
+  percentile,
+  repetitions,
+  summarise,
+  type BenchContext,
+  type BenchFigure,
+} from './bench-figure';
 import { startSandboxProcess, type SandboxProcess } from './sandbox-seed';
 
-const SALES_PER_REPETITION = 200;
-const WARMUP = 50;
-/** The comparison run with synchronous=NORMAL (note only). */
-const NORMAL_SALES = 200;
+/** Sales per repetition, warm-ups, and the comparison run with synchronous=NORMAL (note only). */
+const FULL = { sales: 200, warmup: 50, normalSales: 200 } as const;
+const QUICK = { sales: 100, warmup: 20, normalSales: 50 } as const;
 const TARGET_P99_MS = 5;
 /**
  * The engine's part (parse and check the status answer, one commit of inflow, sale and alert,
@@ -326,26 +332,28 @@ function stats(samples: readonly Sample[], key: keyof Sample): { p50: number; p9
   return { p50: percentile(values, 50), p99: percentile(values, 99) };
 }
 
-export async function run(): Promise<readonly BenchFigure[]> {
+export async function run(context: BenchContext): Promise<readonly BenchFigure[]> {
+  const { sales, warmup, normalSales } = context.quick ? QUICK : FULL;
+  const rounds = repetitions(context);
   const dir = mkdtempSync(join(tmpdir(), 'till-bench-callback-'));
   const sandbox = await startSandboxProcess();
   let rig: Rig | null = null;
   try {
     rig = await startRig(dir, sandbox);
-    await measure(rig, WARMUP, 100_000);
-    const repetitions: Sample[][] = [];
-    for (let i = 0; i < REPETITIONS; i++) {
-      repetitions.push(await measure(rig, SALES_PER_REPETITION, 150_000 + i * 100_000));
+    await measure(rig, warmup, 100_000);
+    const measured: Sample[][] = [];
+    for (let i = 0; i < rounds; i++) {
+      measured.push(await measure(rig, sales, 150_000 + i * 100_000));
     }
-    const samples = repetitions.flat();
+    const samples = measured.flat();
     const hop = await hopP99();
     const lateness = await timerLatenessP99();
     const commit = commitTimes(rig.db);
     rig.db.pragma('synchronous = NORMAL');
-    const normal = await measure(rig, NORMAL_SALES, 900_000);
+    const normal = await measure(rig, normalSales, 900_000);
 
     const per = (key: keyof Sample, q: 'p50' | 'p99') =>
-      summarise(repetitions.map((repetition) => stats(repetition, key)[q]));
+      summarise(measured.map((repetition) => stats(repetition, key)[q]));
     const tillP50 = per('tillMs', 'p50');
     const tillP99 = per('tillMs', 'p99');
     const answerP50 = per('answerMs', 'p50');
@@ -365,7 +373,7 @@ export async function run(): Promise<readonly BenchFigure[]> {
         baseline: answerP50.median,
         baselineSpread: answerP50.spread,
         ratioTarget: { max: RATIO_MAX },
-        note: `${REPETITIONS} × ${SALES_PER_REPETITION} sales one after another after ${WARMUP} warm-ups; real listener, group-commit inbox, engine, store (WAL, synchronous=FULL), app logger; sandbox in its own process. Including the status round trip, all ${samples.length} sales: p50 ${total.p50.toFixed(2)} ms, p99 ${total.p99.toFixed(2)} ms; the round trip itself p50 ${status.p50.toFixed(2)} ms, p99 ${status.p99.toFixed(2)} ms`,
+        note: `${rounds} × ${sales} sales one after another after ${warmup} warm-ups; real listener, group-commit inbox, engine, store (WAL, synchronous=FULL), app logger; sandbox in its own process. Including the status round trip, all ${samples.length} sales: p50 ${total.p50.toFixed(2)} ms, p99 ${total.p99.toFixed(2)} ms; the round trip itself p50 ${status.p50.toFixed(2)} ms, p99 ${status.p99.toFixed(2)} ms`,
       },
       {
         name: 'callback → paid event p99 (status round trip excluded)',
@@ -377,7 +385,7 @@ export async function run(): Promise<readonly BenchFigure[]> {
         baselineSpread: answerP99.spread,
         ratioTarget: { max: RATIO_MAX },
         absoluteTarget: { text: `< ${TARGET_P99_MS} ms`, met: tillP99.median < TARGET_P99_MS },
-        note: `${over} of ${samples.length} sales took ${TARGET_P99_MS} ms or more (p90 ${p90.toFixed(2)} ms); one commit on this disk p50 ${commit.p50.toFixed(2)} ms, p99 ${commit.p99.toFixed(2)} ms; a 1 ms timer, measured after the sales, fired up to ${lateness.toFixed(2)} ms late (p99: time the OS gave the cores to other work); empty event-loop hop p99 ${hop.toFixed(3)} ms; with synchronous=NORMAL (${NORMAL_SALES} sales, not the shipped setting) p50 ${normalTill.p50.toFixed(2)} ms, p99 ${normalTill.p99.toFixed(2)} ms`,
+        note: `${over} of ${samples.length} sales took ${TARGET_P99_MS} ms or more (p90 ${p90.toFixed(2)} ms); one commit on this disk p50 ${commit.p50.toFixed(2)} ms, p99 ${commit.p99.toFixed(2)} ms; a 1 ms timer, measured after the sales, fired up to ${lateness.toFixed(2)} ms late (p99: time the OS gave the cores to other work); empty event-loop hop p99 ${hop.toFixed(3)} ms; with synchronous=NORMAL (${normalSales} sales, not the shipped setting) p50 ${normalTill.p50.toFixed(2)} ms, p99 ${normalTill.p99.toFixed(2)} ms`,
       },
     ];
   } finally {

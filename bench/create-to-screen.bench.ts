@@ -7,7 +7,8 @@
  * minus the provider's own time for that sale: the shell process's createVirtualAccount round
  * trip to the sandbox (undici's request create → trailers, recorded by a diagnostics-channel
  * preload given to the shell through NODE_OPTIONS; the shell's code is unchanged). Five rounds
- * of six sales after 3 warm-ups: the figure is the median of the rounds' medians.
+ * of six sales after 3 warm-ups (three rounds in quick mode): the figure is the median of the
+ * rounds' medians.
  *
  * Beside it, in the same rounds (each round in a seeded random order): the bare
  * createVirtualAccount call, six times from this process with the real provider client against
@@ -28,7 +29,7 @@ import { startJsonChild, type JsonChild } from '#support/child-json';
 import { launchChromium } from '#support/chromium';
 import type { WebShellLine } from '#support/web-till';
 import {
-  REPETITIONS,
+  repetitions,
   percentile,
   summarise,
   type BenchContext,
@@ -188,6 +189,7 @@ function directClient(controlUrl: string, dataDir: string): () => Promise<number
 }
 
 export async function run(bench: BenchContext): Promise<readonly BenchFigure[]> {
+  const rounds = repetitions(bench);
   const dataDir = mkdtempSync(join(tmpdir(), 'till-bench-screen-'));
   const preloadDir = mkdtempSync(join(tmpdir(), 'till-bench-preload-'));
   const preload = join(preloadDir, 'create-timing.mjs');
@@ -234,7 +236,7 @@ export async function run(bench: BenchContext): Promise<readonly BenchFigure[]> 
           return round;
         },
       },
-      REPETITIONS,
+      rounds,
       bench.seed,
     );
     const samples = results.screen.flat();
@@ -253,7 +255,7 @@ export async function run(bench: BenchContext): Promise<readonly BenchFigure[]> 
         baseline: baseline.median,
         baselineSpread: baseline.spread,
         absoluteTarget: { text: `< ${TARGET_MS} ms`, met: value.median < TARGET_MS },
-        note: `${REPETITIONS} rounds of ${SALES_PER_ROUND} sales after ${WARMUP} warm-ups, keyboard in Chromium, browser shell with the embedded sandbox; order per round (seed ${bench.seed}): ${describeOrders(orders)}. All ${samples.length} sales: whole time median ${median(samples.map((s) => s.screenMs)).toFixed(1)} ms; provider create round trip seen by the shell median ${median(samples.map((s) => s.providerMs)).toFixed(1)} ms (its own handling ${median(handling).toFixed(1)} ms), subtracted per sale; bridge answer → digits in the DOM median ${median(samples.map((s) => s.renderMs)).toFixed(1)} ms`,
+        note: `${rounds} rounds of ${SALES_PER_ROUND} sales after ${WARMUP} warm-ups, keyboard in Chromium, browser shell with the embedded sandbox; order per round (seed ${bench.seed}): ${describeOrders(orders)}. All ${samples.length} sales: whole time median ${median(samples.map((s) => s.screenMs)).toFixed(1)} ms; provider create round trip seen by the shell median ${median(samples.map((s) => s.providerMs)).toFixed(1)} ms (its own handling ${median(handling).toFixed(1)} ms), subtracted per sale; bridge answer → digits in the DOM median ${median(samples.map((s) => s.renderMs)).toFixed(1)} ms`,
       },
     ];
   } finally {

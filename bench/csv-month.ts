@@ -7,7 +7,7 @@
  * the judged figure is still the ten-year bench's.
  */
 import { openDatabase } from '#main/store/database';
-import { csvMonth } from './ten-year-shop.bench';
+import { TEN_YEAR_PLAN, csvMonth } from './ten-year-shop.bench';
 import { ensureShopStore } from './ten-year-seed';
 
 async function main(): Promise<void> {
@@ -15,11 +15,11 @@ async function main(): Promise<void> {
   const store = ensureShopStore(days, (line) => process.stderr.write(`${line}\n`));
   const db = openDatabase({ path: store.path });
   try {
+    const size = { days, name: `${days}-day` };
     const figure = await csvMonth(
-      db,
-      db,
+      { history: db, recent: db },
+      { ...TEN_YEAR_PLAN, history: size, recent: size },
       Number(process.env['BENCH_SEED'] ?? 1),
-      `${days}-day store`,
     );
     const ratio = figure.value / figure.baseline;
     const max = figure.ratioTarget?.max ?? Infinity;

@@ -13,7 +13,8 @@
  *
  * Five rounds of eight sales per path, the three paths in a seeded random order in each round
  * (the personality switched at the start of each path's turn); each figure is the median of the
- * five rounds' p50 (or p99: of eight sales, the slowest), with their spread.
+ * five rounds' p50 (or p99: of eight sales, the slowest), with their spread. Quick mode (CI):
+ * three rounds.
  *
  * Targets (issue 11): lost callbacks p99 ≤ 35 s and p50 ≤ 20 s with no button; ≤ 5 s with it.
  * These are schedule times, set by the till's check policy on a manual clock, not machine speed
@@ -30,8 +31,8 @@ import { createSeededRandom } from '#main/sandbox/seeded-random';
 import type { BridgeEvent, BridgeResult } from '#shared/bridge/contract';
 import type { SaleView } from '#shared/sales';
 import {
-  REPETITIONS,
   percentile,
+  repetitions,
   summarise,
   type BenchContext,
   type BenchFigure,
@@ -136,6 +137,7 @@ async function measure(rig: Rig, path: Path, seed: number): Promise<number[]> {
 const PATH_SEEDS: Readonly<Record<Path, number>> = { callback: 1, lost: 2, button: 3 };
 
 export async function run(context: BenchContext): Promise<readonly BenchFigure[]> {
+  const rounds = repetitions(context);
   const rig = await openRig();
   try {
     let round: Record<Path, number> = { callback: 0, lost: 0, button: 0 };
@@ -147,7 +149,7 @@ export async function run(context: BenchContext): Promise<readonly BenchFigure[]
     };
     const { results, orders } = await interleave(
       { callback: turn('callback'), lost: turn('lost'), button: turn('button') },
-      REPETITIONS,
+      rounds,
       context.seed,
     );
     const seconds = (path: Path, q: number) =>
@@ -193,14 +195,14 @@ export async function run(context: BenchContext): Promise<readonly BenchFigure[]
         'lost',
         99,
         LOST_P99_TARGET_MS / 1000,
-        `${REPETITIONS} rounds of ${SALES_PER_ROUND} sales per path, each paid at a random moment of its first minute; clock time of the till's schedule plus the real time of the last check; order per round (seed ${context.seed}): ${describeOrders(orders)}. All ${REPETITIONS * SALES_PER_ROUND} lost-callback sales: p50 ${pooled('lost', 50).toFixed(1)} s, p99 ${pooled('lost', 99).toFixed(1)} s`,
+        `${rounds} rounds of ${SALES_PER_ROUND} sales per path, each paid at a random moment of its first minute; clock time of the till's schedule plus the real time of the last check; order per round (seed ${context.seed}): ${describeOrders(orders)}. All ${rounds * SALES_PER_ROUND} lost-callback sales: p50 ${pooled('lost', 50).toFixed(1)} s, p99 ${pooled('lost', 99).toFixed(1)} s`,
       ),
       figure(
         'time to paid, every callback lost, with the button: p99',
         'button',
         99,
         BUTTON_TARGET_MS / 1000,
-        `all ${REPETITIONS * SALES_PER_ROUND} sales with the button: p99 ${pooled('button', 99).toFixed(2)} s`,
+        `all ${rounds * SALES_PER_ROUND} sales with the button: p99 ${pooled('button', 99).toFixed(2)} s`,
       ),
     ];
   } finally {

@@ -17,7 +17,8 @@
  * its own freshly seeded data directory). The ratio to the same process before the sync is
  * judged: a sync that streams its pages keeps it small whatever the machine; the absolute
  * 150 MB of the README is printed. The note has the peak during the sync (sampled every 20 ms),
- * the V8 heap and where the resident pages are (/proc/self/status), of the median child.
+ * the V8 heap and where the resident pages are (/proc/self/status), of the median child. Quick
+ * mode (CI): three children of 50,000 transactions.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -29,10 +30,17 @@ import { viteAliases } from '../vite.aliases';
 import { SANDBOX_DB_FILE } from '#main/config/data-files';
 import { openNodeSettings } from '#main/settings/node-settings';
 import { createSettingsStore } from '#main/settings/settings-store';
-import { REPETITIONS, median, summarise, type BenchFigure } from './bench-figure';
+import {
+  median,
+  repetitions,
+  summarise,
+  type BenchContext,
+  type BenchFigure,
+} from './bench-figure';
 import { seedSandboxTransactions } from './sandbox-seed';
 
 const TOTAL = 100_000;
+const QUICK_TOTAL = 50_000;
 const ACCOUNTS = 4;
 const TARGET_MB = 150;
 /**
@@ -108,15 +116,15 @@ function runChild(args: readonly string[]): Promise<ChildReport> {
   });
 }
 
-/** One child on a freshly seeded data directory. */
-async function oneChild(bundle: string): Promise<ChildReport> {
+/** One child on a freshly seeded data directory of `total` transfers. */
+async function oneChild(bundle: string, total: number): Promise<ChildReport> {
   const dataDir = mkdtempSync(join(tmpdir(), 'till-bench-memory-'));
   try {
     const opened = openNodeSettings(dataDir, '0.0.0-bench');
     createSettingsStore(opened.backend).update({ sync: { intervalMinutes: 0, onStartup: false } });
-    seedSandboxTransactions(join(dataDir, SANDBOX_DB_FILE), { total: TOTAL, accounts: ACCOUNTS });
+    seedSandboxTransactions(join(dataDir, SANDBOX_DB_FILE), { total, accounts: ACCOUNTS });
     const report = await runChild([bundle, dataDir]);
-    if (report.status !== 'complete' || report.inserted !== TOTAL) {
+    if (report.status !== 'complete' || report.inserted !== total) {
       throw new Error(
         `the sync did not complete: ${report.status}, ${report.inserted} rows ${report.error ?? ''}`,
       );
@@ -127,11 +135,13 @@ async function oneChild(bundle: string): Promise<ChildReport> {
   }
 }
 
-export async function run(): Promise<readonly BenchFigure[]> {
+export async function run(context: BenchContext): Promise<readonly BenchFigure[]> {
+  const total = context.quick ? QUICK_TOTAL : TOTAL;
+  const children = repetitions(context);
   try {
     const bundle = await buildChild();
     const reports: ChildReport[] = [];
-    for (let i = 0; i < REPETITIONS; i++) reports.push(await oneChild(bundle));
+    for (let i = 0; i < children; i++) reports.push(await oneChild(bundle, total));
     const after = summarise(reports.map((r) => r.after));
     const afterGc = summarise(reports.map((r) => r.afterGc));
     const before = summarise(reports.map((r) => r.before));
@@ -140,10 +150,10 @@ export async function run(): Promise<readonly BenchFigure[]> {
     if (!report) throw new Error('no memory child ran');
     const part = (parts: Readonly<Record<string, number>>, key: string): string =>
       (parts[key] ?? Number.NaN).toFixed(0);
-    const common = `${REPETITIONS} children, each on plain Node (bundled as the desktop main process is, no tsx), whole core in the sandbox profile, its embedded sandbox serving the 100,000 transfers from the same process. Child with the median RSS after the sync: sync ${report.seconds.toFixed(1)} s; peak during the sync ${report.peak.toFixed(0)} MB; V8 heap used ${report.heapBefore.toFixed(0)} → ${report.heapAfter.toFixed(0)} → ${report.heapAfterGc.toFixed(0)} MB after GC, heap reserved ${part(report.partsBefore, 'heapTotal')} → ${part(report.partsAfter, 'heapTotal')} → ${part(report.partsAfterGc, 'heapTotal')} MB; anonymous RSS ${part(report.partsBefore, 'RssAnon')} → ${part(report.partsAfter, 'RssAnon')} → ${part(report.partsAfterGc, 'RssAnon')} MB, file-backed (node binary, native addons) ${part(report.partsAfterGc, 'RssFile')} MB`;
+    const common = `${children} children, each on plain Node (bundled as the desktop main process is, no tsx), whole core in the sandbox profile, its embedded sandbox serving the ${total.toLocaleString('en')} transfers from the same process. Child with the median RSS after the sync: sync ${report.seconds.toFixed(1)} s; peak during the sync ${report.peak.toFixed(0)} MB; V8 heap used ${report.heapBefore.toFixed(0)} → ${report.heapAfter.toFixed(0)} → ${report.heapAfterGc.toFixed(0)} MB after GC, heap reserved ${part(report.partsBefore, 'heapTotal')} → ${part(report.partsAfter, 'heapTotal')} → ${part(report.partsAfterGc, 'heapTotal')} MB; anonymous RSS ${part(report.partsBefore, 'RssAnon')} → ${part(report.partsAfter, 'RssAnon')} → ${part(report.partsAfterGc, 'RssAnon')} MB, file-backed (node binary, native addons) ${part(report.partsAfterGc, 'RssFile')} MB`;
     return [
       {
-        name: `main-process RSS after syncing ${TOTAL.toLocaleString('en')} transactions`,
+        name: `main-process RSS after syncing ${total.toLocaleString('en')} transactions`,
         value: after.median,
         spread: after.spread,
         unit: 'MB',

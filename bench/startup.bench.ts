@@ -8,8 +8,9 @@
  * Baseline, in the same run: the restart of an equal data directory whose store is empty, also
  * started once before (a first start on a fresh folder also writes the settings, the keys and
  * the sandbox's database: that cost is not the store's). Seven rounds of the two restarts, each
- * round in a seeded random order, after one unmeasured start that warms the JIT. The ratio says
- * what a year of history adds to a start; the first starts are in the note.
+ * round in a seeded random order, after one unmeasured start that warms the JIT (three rounds in
+ * quick mode, on the same year). The ratio says what a year of history adds to a start; the first
+ * starts are in the note.
  */
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,7 +18,7 @@ import { join } from 'node:path';
 import { tillDbPath } from '#main/config/data-files';
 import { createCore } from '#main/core/create-core';
 import { openDatabase } from '#main/store/database';
-import { summarise, type BenchContext, type BenchFigure } from './bench-figure';
+import { repetitions, summarise, type BenchContext, type BenchFigure } from './bench-figure';
 import { describeOrders, interleave } from './interleave';
 import { ensureShopStore } from './ten-year-seed';
 
@@ -57,7 +58,7 @@ export async function run(context: BenchContext): Promise<readonly BenchFigure[]
 
     const { results, orders } = await interleave(
       { shop: () => timedStart(shopDir), empty: () => timedStart(emptyDir) },
-      ROUNDS,
+      repetitions(context, ROUNDS),
       context.seed,
     );
 

@@ -21,6 +21,11 @@
  *   on tmpfs when there is one: seven gigabytes ten times over would otherwise measure the
  *   shared disk's queue (and take ten minutes).
  * - size on disk: against ten times the one-year store: growth per day must stay flat.
+ *
+ * Quick mode (CI) runs the same figures on a smaller pair of stores, so that a fresh machine does
+ * not seed 7 GB: the 365-day store (seeded once for the z-report and start-up benches too) as the
+ * history, against its last 60 days (which hold the month of the CSV and reports), 3 rounds each.
+ * Its figures are named by the stores they ran on.
  */
 import {
   closeSync,
@@ -47,6 +52,7 @@ import { listWatchedSales } from '#main/store/sales-repo';
 import { koboToDecimalString } from '#shared/money';
 import type { InflowView } from '#shared/sales';
 import {
+  QUICK_REPETITIONS,
   REPETITIONS,
   summarise,
   type BenchContext,
@@ -64,14 +70,47 @@ import {
   type ShopStore,
 } from './ten-year-seed';
 
-const TEN_YEARS = 3_650;
-const ONE_YEAR = 365;
+/** A store of the last `days` business days (bench/ten-year-seed.ts), named in the figures. */
+interface StoreSize {
+  readonly days: number;
+  readonly name: string;
+}
+
+/** What a run compares: a long history against the recent days it ends with, in rounds. */
+export interface ShopPlan {
+  readonly history: StoreSize;
+  readonly recent: StoreSize;
+  /** Rounds of the figures that take milliseconds (start-up, reports, list, CSV). */
+  readonly rounds: number;
+  /** Rounds of the backup, each a copy of the whole history store. */
+  readonly backupRounds: number;
+}
+
 /**
- * Rounds of the figures that take milliseconds (start-up, reports, list, CSV): this shared
- * machine moves a median of 5 by a third (a month's report: 1.02x, 1.06x and 1.33x in three
- * runs); 9 rounds cost about 20 s in all. The backup keeps REPETITIONS: each round copies 7 GB.
+ * Rounds: this shared machine moves a median of 5 by a third (a month's report: 1.02x, 1.06x and
+ * 1.33x in three runs); 9 rounds cost about 20 s in all. The backup keeps REPETITIONS: each round
+ * copies 7 GB.
  */
-const ROUNDS = 9;
+export const TEN_YEAR_PLAN: ShopPlan = {
+  history: { days: 3_650, name: 'ten-year' },
+  recent: { days: 365, name: 'one-year' },
+  rounds: 9,
+  backupRounds: REPETITIONS,
+};
+
+/** The two stores open: the history's and the recent days'. */
+interface Stores {
+  readonly history: Db;
+  readonly recent: Db;
+}
+
+/** Quick mode: the 365-day store against its last 60 days (the month's reports need October). */
+const QUICK_PLAN: ShopPlan = {
+  history: { days: 365, name: '365-day' },
+  recent: { days: 60, name: '60-day' },
+  rounds: QUICK_REPETITIONS,
+  backupRounds: QUICK_REPETITIONS,
+};
 /** The last complete month of the stores. */
 const MONTH = { fromDay: '2026-10-01', toDay: '2026-10-31' } as const;
 /** The list's page size (renderer transaction-table.tsx). */
@@ -221,14 +260,14 @@ function lastSyncRunId(db: Db): number {
   return db.prepare('SELECT COALESCE(MAX(id), 0) FROM sync_runs').pluck().get() as number;
 }
 
-async function startUp(tenYear: ShopStore, seed: number): Promise<BenchFigure> {
+async function startUp(history: ShopStore, plan: ShopPlan, seed: number): Promise<BenchFigure> {
   const shop = scratchDir('startup-shop');
   const empty = scratchDir('startup-empty');
   // The data dir points at the cached store (7 GB: a copy per run would cost more than the
   // bench); the rows the start-ups add (their sync runs) are removed again below.
-  symlinkSync(tenYear.path, tillDbPath(shop, 'sandbox'));
+  symlinkSync(history.path, tillDbPath(shop, 'sandbox'));
   const before = (() => {
-    const db = openDatabase({ path: tenYear.path });
+    const db = openDatabase({ path: history.path });
     try {
       return lastSyncRunId(db);
     } finally {
@@ -242,12 +281,12 @@ async function startUp(tenYear: ShopStore, seed: number): Promise<BenchFigure> {
     const measured = await pair(
       () => timedStart(shop),
       () => timedStart(empty),
-      ROUNDS,
+      plan.rounds,
       seed,
     );
     const value = measured.value.median;
     return figure(measured, {
-      name: `start-up on the ten-year store (median of ${ROUNDS})`,
+      name: `start-up on the ${plan.history.name} store (median of ${plan.rounds})`,
       unit: 'ms',
       baselineName: 'restart of an equal data dir with an empty store',
       ratioTarget: { max: HISTORY_RATIO_MAX },
@@ -255,7 +294,7 @@ async function startUp(tenYear: ShopStore, seed: number): Promise<BenchFigure> {
       note: `createCore to resolved, sandbox profile (embedded sandbox started too), browser shell; restarts ${list(measured.values)} ms vs empty ${list(measured.baselineValues)} ms; first starts ${ms(firstShop)} / ${ms(firstEmpty)} ms; orders ${measured.orders}`,
     });
   } finally {
-    const db = openDatabase({ path: tenYear.path });
+    const db = openDatabase({ path: history.path });
     try {
       db.prepare('DELETE FROM sync_runs WHERE id > ?').run(before);
     } finally {
@@ -288,54 +327,59 @@ function listPage(db: Db, day: string, offset: number, search?: string) {
   });
 }
 
-async function reports(tenYear: Db, oneYear: Db, seed: number): Promise<BenchFigure[]> {
-  const day = zReport(tenYear, SHOP_LAST_DAY, SHOP_LAST_DAY);
+async function reports(
+  { history, recent }: Stores,
+  plan: ShopPlan,
+  seed: number,
+): Promise<BenchFigure[]> {
+  const rounds = plan.rounds;
+  const day = zReport(history, SHOP_LAST_DAY, SHOP_LAST_DAY);
   const dayRows = day.success.count + day.failed.count + day.pending.count;
   const dayPair = await pair(
-    () => timed(() => zReport(tenYear, SHOP_LAST_DAY, SHOP_LAST_DAY)),
-    () => timed(() => zReport(oneYear, SHOP_LAST_DAY, SHOP_LAST_DAY)),
-    ROUNDS,
+    () => timed(() => zReport(history, SHOP_LAST_DAY, SHOP_LAST_DAY)),
+    () => timed(() => zReport(recent, SHOP_LAST_DAY, SHOP_LAST_DAY)),
+    rounds,
     seed,
   );
-  const month = zReport(tenYear, MONTH.fromDay, MONTH.toDay);
+  const month = zReport(history, MONTH.fromDay, MONTH.toDay);
   const monthRows = month.success.count + month.failed.count + month.pending.count;
   const monthPair = await pair(
-    () => timed(() => zReport(tenYear, MONTH.fromDay, MONTH.toDay)),
-    () => timed(() => zReport(oneYear, MONTH.fromDay, MONTH.toDay)),
-    ROUNDS,
+    () => timed(() => zReport(history, MONTH.fromDay, MONTH.toDay)),
+    () => timed(() => zReport(recent, MONTH.fromDay, MONTH.toDay)),
+    rounds,
     seed + 1,
   );
   const pagePair = await pair(
-    () => timed(() => listPage(tenYear, SHOP_LAST_DAY, 0)),
-    () => timed(() => listPage(oneYear, SHOP_LAST_DAY, 0)),
-    ROUNDS,
+    () => timed(() => listPage(history, SHOP_LAST_DAY, 0)),
+    () => timed(() => listPage(recent, SHOP_LAST_DAY, 0)),
+    rounds,
     seed + 2,
   );
-  const { total } = listPage(tenYear, SHOP_LAST_DAY, 0);
+  const { total } = listPage(history, SHOP_LAST_DAY, 0);
   const lastPage = summarise(
-    Array.from({ length: ROUNDS }, () =>
-      timed(() => listPage(tenYear, SHOP_LAST_DAY, Math.max(0, total - PAGE_SIZE))),
+    Array.from({ length: rounds }, () =>
+      timed(() => listPage(history, SHOP_LAST_DAY, Math.max(0, total - PAGE_SIZE))),
     ),
   );
   const search = summarise(
-    Array.from({ length: ROUNDS }, () =>
-      timed(() => listPage(tenYear, SHOP_LAST_DAY, 0, 'TILLA7K2-202611221')),
+    Array.from({ length: rounds }, () =>
+      timed(() => listPage(history, SHOP_LAST_DAY, 0, 'TILLA7K2-202611221')),
     ),
   );
-  const emptyStore = emptyStoreListPage();
+  const emptyStore = emptyStoreListPage(rounds);
   return [
     figure(dayPair, {
-      name: `Z-report of a day (${dayRows} inflows, ${SALES_PER_DAY} sales), ten-year store`,
+      name: `Z-report of a day (${dayRows} inflows, ${SALES_PER_DAY} sales), ${plan.history.name} store`,
       unit: 'ms',
-      baselineName: 'same report, one-year store (same day, same rows)',
+      baselineName: `same report, ${plan.recent.name} store (same day, same rows)`,
       ratioTarget: { max: HISTORY_RATIO_MAX },
       absoluteTarget: absolute(dayPair.value.median, 50),
       note: `buildZReport as getZReport calls it, day ${SHOP_LAST_DAY}, ${day.exceptions.length} exceptions; ${list(dayPair.values)} vs ${list(dayPair.baselineValues)} ms; orders ${dayPair.orders}`,
     }),
     figure(monthPair, {
-      name: `Z-report of a month (${monthRows.toLocaleString('en')} inflows), ten-year store`,
+      name: `Z-report of a month (${monthRows.toLocaleString('en')} inflows), ${plan.history.name} store`,
       unit: 'ms',
-      baselineName: 'same report, one-year store',
+      baselineName: `same report, ${plan.recent.name} store`,
       ratioTarget: { max: HISTORY_RATIO_MAX },
       absoluteTarget: absolute(monthPair.value.median, 500),
       note: `${MONTH.fromDay}..${MONTH.toDay}, ${month.exceptions.length} exceptions; ${list(monthPair.values)} vs ${list(monthPair.baselineValues)} ms; orders ${monthPair.orders}`,
@@ -343,7 +387,7 @@ async function reports(tenYear: Db, oneYear: Db, seed: number): Promise<BenchFig
     figure(pagePair, {
       name: `transaction list, first page of a day (${PAGE_SIZE} of ${total})`,
       unit: 'ms',
-      baselineName: 'same page, one-year store',
+      baselineName: `same page, ${plan.recent.name} store`,
       ratioTarget: { max: HISTORY_RATIO_MAX },
       absoluteTarget: absolute(pagePair.value.median, 20),
       note: `listTransactions as the handler calls it (rows and the day's count); last page ${ms(lastPage.median)} ms, reference search ${ms(search.median)} ms, first page on an empty store ${ms(emptyStore)} ms; ${list(pagePair.values)} vs ${list(pagePair.baselineValues)} ms`,
@@ -352,13 +396,13 @@ async function reports(tenYear: Db, oneYear: Db, seed: number): Promise<BenchFig
 }
 
 /** The same first page on a freshly migrated, empty store (printed in the note). */
-function emptyStoreListPage(): number {
+function emptyStoreListPage(rounds: number): number {
   const dir = mkdtempSync(join(tmpdir(), 'till-ten-year-empty-'));
   const db = openDatabase({ path: join(dir, 'till.sqlite') });
   try {
     listPage(db, SHOP_LAST_DAY, 0);
     return summarise(
-      Array.from({ length: ROUNDS }, () => timed(() => listPage(db, SHOP_LAST_DAY, 0))),
+      Array.from({ length: rounds }, () => timed(() => listPage(db, SHOP_LAST_DAY, 0))),
     ).median;
   } finally {
     db.close();
@@ -405,40 +449,40 @@ function writeRows(rows: readonly InflowView[]): number {
 }
 
 /**
- * The CSV figure; `storeName` names the store it ran on (bench/csv-month.ts runs it on a
- * smaller one, with that store as its own one-year store).
+ * The CSV figure, named by the plan's stores (bench/csv-month.ts runs it on a smaller store, with
+ * that store as its own recent one).
  */
 export async function csvMonth(
-  tenYear: Db,
-  oneYear: Db,
+  { history, recent }: Stores,
+  plan: Pick<ShopPlan, 'history' | 'recent' | 'rounds'>,
   seed: number,
-  storeName = 'ten-year store',
 ): Promise<BenchFigure> {
+  const rounds = plan.rounds;
   const options = { ...dayRange(MONTH.fromDay, MONTH.toDay), tillId: THIS_TILL_ID };
-  const exported = buildCsvExport(tenYear, options);
+  const exported = buildCsvExport(history, options);
   // The export's first part: the report's exceptions of the month, for its exception columns.
   const { toMs } = reportRange(options);
   const exceptionsMs = summarise(
-    Array.from({ length: ROUNDS }, () =>
-      timed(() => buildReportExceptions(tenYear, { ...options, now: toMs })),
+    Array.from({ length: rounds }, () =>
+      timed(() => buildReportExceptions(history, { ...options, now: toMs })),
     ),
   ).median;
-  const rows = monthRows(tenYear);
+  const rows = monthRows(history);
   const measured = await pair(
-    () => timed(() => buildCsvExport(tenYear, options)),
+    () => timed(() => buildCsvExport(history, options)),
     () => timed(() => writeRows(rows)),
-    ROUNDS,
+    rounds,
     seed,
   );
-  const oneYearMs = summarise(
-    Array.from({ length: ROUNDS }, () => timed(() => buildCsvExport(oneYear, options))),
+  const recentMs = summarise(
+    Array.from({ length: rounds }, () => timed(() => buildCsvExport(recent, options))),
   ).median;
   return figure(measured, {
-    name: `CSV of a month (${exported.rows.toLocaleString('en')} rows, ${(exported.csv.length / 1e6).toFixed(1)} MB), ${storeName}`,
+    name: `CSV of a month (${exported.rows.toLocaleString('en')} rows, ${(exported.csv.length / 1e6).toFixed(1)} MB), ${plan.history.name} store`,
     unit: 'ms',
     baselineName: `writing ${rows.length.toLocaleString('en')} rows from memory, no query`,
     ratioTarget: { max: CSV_RATIO_MAX },
-    note: `buildCsvExport as exportCsv calls it: it finds the month's exceptions for the exception columns (buildReportExceptions, the report's without the rest of it: ${ms(exceptionsMs)} ms, ${((100 * exceptionsMs) / measured.value.median).toFixed(0)}% of the export), then reads each row with a lookup of its sale and of the standing accounts; the same export on the one-year store ${ms(oneYearMs)} ms (${(measured.value.median / oneYearMs).toFixed(2)}x); ${list(measured.values)} vs ${list(measured.baselineValues)} ms`,
+    note: `buildCsvExport as exportCsv calls it: it finds the month's exceptions for the exception columns (buildReportExceptions, the report's without the rest of it: ${ms(exceptionsMs)} ms, ${((100 * exceptionsMs) / measured.value.median).toFixed(0)}% of the export), then reads each row with a lookup of its sale and of the standing accounts; the same export on the ${plan.recent.name} store ${ms(recentMs)} ms (${(measured.value.median / recentMs).toFixed(2)}x); ${list(measured.values)} vs ${list(measured.baselineValues)} ms`,
   });
 }
 
@@ -455,13 +499,18 @@ function copyWithFsync(from: string, to: string): void {
   }
 }
 
-async function backup(tenYear: Db, store: ShopStore, seed: number): Promise<BenchFigure> {
+async function backup(
+  db: Db,
+  store: ShopStore,
+  plan: ShopPlan,
+  seed: number,
+): Promise<BenchFigure> {
   const bytes = storeBytes(store.path);
   const measured = await pair(
     async () => {
       const dir = scratchDir('backup');
       try {
-        return await timedAsync(() => dailyBackup(tenYear, { dir, keep: 7, day: SHOP_LAST_DAY }));
+        return await timedAsync(() => dailyBackup(db, { dir, keep: 7, day: SHOP_LAST_DAY }));
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
@@ -474,12 +523,12 @@ async function backup(tenYear: Db, store: ShopStore, seed: number): Promise<Benc
         rmSync(dir, { recursive: true, force: true });
       }
     },
-    REPETITIONS,
+    plan.backupRounds,
     seed,
   );
   const seconds = (value: number) => (value / 1000).toFixed(1);
   return {
-    name: `daily backup of the ten-year store (${(bytes / 1e9).toFixed(2)} GB)`,
+    name: `daily backup of the ${plan.history.name} store (${(bytes / 1e9).toFixed(2)} GB)`,
     unit: 's',
     value: measured.value.median / 1000,
     spread: {
@@ -502,7 +551,7 @@ async function backup(tenYear: Db, store: ShopStore, seed: number): Promise<Benc
 // ---------------------------------------------------------------------------------------------
 // Size on disk
 
-/** Bytes by table (its indexes counted with it), biggest first: from the one-year store. */
+/** Bytes by table (its indexes counted with it), biggest first: from the recent store. */
 function shares(db: Db): string {
   const rows = db
     .prepare(
@@ -515,29 +564,31 @@ function shares(db: Db): string {
   return rows.map((row) => `${row.name} ${((100 * row.bytes) / total).toFixed(0)}%`).join(', ');
 }
 
-function size(tenYear: ShopStore, oneYear: ShopStore, oneYearDb: Db): BenchFigure {
-  const ten = storeBytes(tenYear.path) / 1e6;
-  const one = (storeBytes(oneYear.path) * (TEN_YEARS / ONE_YEAR)) / 1e6;
+function size(history: ShopStore, recent: ShopStore, recentDb: Db, plan: ShopPlan): BenchFigure {
+  const times = Number((history.days / recent.days).toPrecision(3));
+  const ten = storeBytes(history.path) / 1e6;
+  const one = (storeBytes(recent.path) * (history.days / recent.days)) / 1e6;
   const once = (value: number): Spread => ({ min: value, max: value, n: 1 });
   return {
-    name: 'size on disk of the ten-year store',
+    name: `size on disk of the ${plan.history.name} store`,
     unit: 'MB',
     value: ten,
     spread: once(ten),
-    baselineName: '10x the one-year store',
+    baselineName: `${times}x the ${plan.recent.name} store`,
     baseline: one,
     baselineSpread: once(one),
     ratioTarget: { max: SIZE_RATIO_MAX },
-    note: `a byte count of a deterministic seed: one reading (n=1); ${((ten * 1e6) / tenYear.sales).toFixed(0)} bytes per sale with everything it brings; by table with its indexes (one-year store): ${shares(oneYearDb)}`,
+    note: `a byte count of a deterministic seed: one reading (n=1); ${((ten * 1e6) / history.sales).toFixed(0)} bytes per sale with everything it brings; by table with its indexes (${plan.recent.name} store): ${shares(recentDb)}`,
   };
 }
 
 // ---------------------------------------------------------------------------------------------
 
 export async function run(context: BenchContext): Promise<readonly BenchFigure[]> {
-  const tenYear = ensureShopStore(TEN_YEARS, log);
-  const oneYear = ensureShopStore(ONE_YEAR, log);
-  const seeding = [tenYear, oneYear]
+  const plan = context.quick ? QUICK_PLAN : TEN_YEAR_PLAN;
+  const history = ensureShopStore(plan.history.days, log);
+  const recent = ensureShopStore(plan.recent.days, log);
+  const seeding = [history, recent]
     .map((store) =>
       store.seedMs > 0
         ? `${store.days}-day store seeded in ${(store.seedMs / 1000).toFixed(0)} s`
@@ -546,19 +597,21 @@ export async function run(context: BenchContext): Promise<readonly BenchFigure[]
     .join(', ');
   log(seeding);
 
-  const startUpFigure = await startUp(tenYear, context.seed);
-  const tenDb = openDatabase({ path: tenYear.path });
-  const oneDb = openDatabase({ path: oneYear.path });
+  const startUpFigure = await startUp(history, plan, context.seed);
+  const stores: Stores = {
+    history: openDatabase({ path: history.path }),
+    recent: openDatabase({ path: recent.path }),
+  };
   try {
-    const watched = timed(() => listWatchedSales(tenDb, NOW, 24 * 3_600_000));
-    const reportFigures = await reports(tenDb, oneDb, context.seed + 10);
-    const csvFigure = await csvMonth(tenDb, oneDb, context.seed + 20);
-    const backupFigure = await backup(tenDb, tenYear, context.seed + 30);
-    const sizeFigure = size(tenYear, oneYear, oneDb);
+    const watched = timed(() => listWatchedSales(stores.history, NOW, 24 * 3_600_000));
+    const reportFigures = await reports(stores, plan, context.seed + 10);
+    const csvFigure = await csvMonth(stores, plan, context.seed + 20);
+    const backupFigure = await backup(stores.history, history, plan, context.seed + 30);
+    const sizeFigure = size(history, recent, stores.recent, plan);
     return [
       {
         ...startUpFigure,
-        note: `${startUpFigure.note ?? ''}; listWatchedSales (the resume's query at start-up) alone on the ten-year store ${ms(watched)} ms; ${seeding} (${tenYear.path})`,
+        note: `${startUpFigure.note ?? ''}; listWatchedSales (the resume's query at start-up) alone on the ${plan.history.name} store ${ms(watched)} ms; ${seeding} (${history.path})`,
       },
       ...reportFigures,
       csvFigure,
@@ -566,7 +619,7 @@ export async function run(context: BenchContext): Promise<readonly BenchFigure[]
       sizeFigure,
     ];
   } finally {
-    tenDb.close();
-    oneDb.close();
+    stores.history.close();
+    stores.recent.close();
   }
 }

@@ -12,7 +12,8 @@
  * the report's per-row lookups turn into scans of scans and one month's report takes hours, which
  * measures nothing the range indexes do. What is judged is what those indexes are for: a report
  * costs the days it covers, not the history. Seven repetitions of each after two warm-ups, the
- * two stores in a seeded random order in each round.
+ * two stores in a seeded random order in each round. Quick mode (CI): three after one, on the same
+ * year (its store is seeded once for this bench, the start-up's and the ten-year shop's quick run).
  */
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,13 +22,20 @@ import { buildZReport, headlineTotals } from '#main/reports/z-report';
 import { openDatabase, type Db } from '#main/store/database';
 import { HEADLINE_SQL } from '#main/store/z-report-queries';
 import { explain } from '#support/database';
-import { summarise, type BenchContext, type BenchFigure, type Spread } from './bench-figure';
+import {
+  repetitions,
+  summarise,
+  type BenchContext,
+  type BenchFigure,
+  type Spread,
+} from './bench-figure';
 import { describeOrders, interleave } from './interleave';
 import { SHOP_ZONE, THIS_TILL_ID, ensureShopStore, shopRange } from './ten-year-seed';
 
 const DAYS = 365;
 const RUNS = 7;
 const WARMUPS = 2;
+const QUICK_WARMUPS = 1;
 const REPORT_DAY = '2026-06-15';
 const MONTH = ['2026-06-01', '2026-06-30'] as const;
 /**
@@ -64,24 +72,30 @@ interface Pair {
   readonly orders: string[][];
 }
 
+interface Rounds {
+  readonly runs: number;
+  readonly warmups: number;
+  readonly seed: number;
+}
+
 async function timePair(
   indexed: Db,
   bare: Db,
   fn: (db: Db) => unknown,
-  seed: number,
+  { runs, warmups, seed }: Rounds,
 ): Promise<Pair> {
   const once = (db: Db) => () => {
     const started = performance.now();
     fn(db);
     return Promise.resolve(performance.now() - started);
   };
-  for (let i = 0; i < WARMUPS; i++) {
+  for (let i = 0; i < warmups; i++) {
     fn(indexed);
     fn(bare);
   }
   const { results, orders } = await interleave(
     { indexed: once(indexed), 'no-range-index': once(bare) },
-    RUNS,
+    runs,
     seed,
   );
   return {
@@ -131,24 +145,24 @@ export async function run(context: BenchContext): Promise<readonly BenchFigure[]
         now: toMs + 3_600_000,
       });
     const month = shopRange(MONTH[0], MONTH[1]);
+    const rounds = {
+      runs: repetitions(context, RUNS),
+      warmups: context.quick ? QUICK_WARMUPS : WARMUPS,
+    };
     const headline = await timePair(
       indexed,
       bare,
       (db) => headlineTotals(db, day.fromMs, day.toMs),
-      context.seed,
+      { ...rounds, seed: context.seed },
     );
-    const whole = await timePair(
-      indexed,
-      bare,
-      report(REPORT_DAY, REPORT_DAY, day.toMs),
-      context.seed + 1,
-    );
-    const monthly = await timePair(
-      indexed,
-      bare,
-      report(MONTH[0], MONTH[1], month.toMs),
-      context.seed + 2,
-    );
+    const whole = await timePair(indexed, bare, report(REPORT_DAY, REPORT_DAY, day.toMs), {
+      ...rounds,
+      seed: context.seed + 1,
+    });
+    const monthly = await timePair(indexed, bare, report(MONTH[0], MONTH[1], month.toMs), {
+      ...rounds,
+      seed: context.seed + 2,
+    });
     const totals = headlineTotals(indexed, day.fromMs, day.toMs);
     const rowsInDay = totals.success.count + totals.failed.count + totals.pending.count;
     const plan = explain(indexed, HEADLINE_SQL, day.fromMs, day.toMs).join('; ');
@@ -169,7 +183,7 @@ export async function run(context: BenchContext): Promise<readonly BenchFigure[]
           store.seedMs > 0
             ? `seeded this run in ${(store.seedMs / 1000).toFixed(0)} s`
             : 'seed reused from the temp dir'
-        }); median of ${RUNS} after ${WARMUPS} warm-ups; plan: ${plan}; order per round (seed ${context.seed}): ${describeOrders(headline.orders)}`,
+        }); median of ${rounds.runs} after ${rounds.warmups} warm-ups; plan: ${plan}; order per round (seed ${context.seed}): ${describeOrders(headline.orders)}`,
       ),
       figure('whole Z-report (all sections), 1 day', whole, DAY_RATIO_MAX, DAY_TARGET_MS),
       figure(

@@ -1,55 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import { median, repeat, spreadOf, summarise, type BenchFigure } from '../bench/bench-figure';
+import {
+  QUICK_REPETITIONS,
+  REPETITIONS,
+  median,
+  repeat,
+  repetitions,
+  spreadOf,
+  summarise,
+} from '../bench/bench-figure';
 import {
   BenchHistoryError,
+  EVERY_TARGET_MET,
   compareRuns,
   exitCodeFor,
-  historyLine,
+  figureKey,
   judgeFigure,
   parseHistory,
+  recordDecision,
   renderComparison,
   renderResults,
+  runSummary,
   serializeHistoryLine,
+  tableRows,
+  type BenchFailure,
   type BenchResult,
-  type HistoryLine,
+  type RecordQuestion,
+  type RunOutcome,
 } from '../bench/bench-report';
 import { describeOrders, interleave, roundOrders } from '../bench/interleave';
-
-const MACHINE = {
-  cpus: 2,
-  cpuModel: 'Test CPU',
-  memoryGiB: 8,
-  node: 'v20.0.0',
-  platform: 'linux 6.0',
-};
-
-function figure(overrides: Partial<BenchFigure> = {}): BenchFigure {
-  return {
-    name: 'time to answer p99',
-    unit: 'ms',
-    value: 12,
-    spread: { min: 10, max: 15, n: 5 },
-    baselineName: 'bare server p99',
-    baseline: 6,
-    baselineSpread: { min: 5, max: 7, n: 5 },
-    ...overrides,
-  };
-}
-
-function line(results: readonly BenchResult[], overrides: Partial<HistoryLine> = {}): HistoryLine {
-  return {
-    ...historyLine({
-      date: new Date('2026-11-23T10:00:00Z'),
-      commit: 'a'.repeat(40),
-      dirty: false,
-      seed: 7,
-      machine: MACHINE,
-      load: [{ bench: 'webhook', before: 1.5, after: 2.5, seconds: 30 }],
-      results,
-    }),
-    ...overrides,
-  };
-}
+import { BENCH_MACHINE, benchFigure, benchRun } from '#support/bench-runs';
 
 describe('the figure helpers', () => {
   it('takes the median of odd and even counts, in any order', () => {
@@ -63,6 +42,14 @@ describe('the figure helpers', () => {
     expect(summarise([3, 9, 4])).toEqual({ median: 4, spread: { min: 3, max: 9, n: 3 } });
   });
 
+  it('takes three repetitions in quick mode, never more than the full run', () => {
+    expect(repetitions({ seed: 1, quick: false })).toBe(REPETITIONS);
+    expect(repetitions({ seed: 1, quick: false }, 9)).toBe(9);
+    expect(repetitions({ seed: 1, quick: true }, 9)).toBe(QUICK_REPETITIONS);
+    expect(repetitions({ seed: 1, quick: true }, 2)).toBe(2);
+    expect(QUICK_REPETITIONS).toBeGreaterThanOrEqual(3);
+  });
+
   it('repeats after warm-ups, which do not count', async () => {
     let calls = 0;
     const result = await repeat(5, () => ++calls, 2);
@@ -74,66 +61,190 @@ describe('the figure helpers', () => {
 
 describe('judging a figure', () => {
   it('passes a time whose ratio to its baseline is within the maximum', () => {
-    const judgement = judgeFigure(figure({ ratioTarget: { max: 2 } }));
+    const judgement = judgeFigure(benchFigure({ ratioTarget: { max: 2 } }));
     expect(judgement).toEqual({ ratio: 2, ratioPass: true, boundPass: null, pass: true });
   });
 
   it('misses a time whose ratio is over the maximum', () => {
-    expect(judgeFigure(figure({ value: 12.1, ratioTarget: { max: 2 } })).pass).toBe(false);
+    expect(judgeFigure(benchFigure({ value: 12.1, ratioTarget: { max: 2 } })).pass).toBe(false);
   });
 
   it('judges a throughput against a minimum ratio', () => {
-    const throughput = figure({ unit: '/s', value: 4000, baseline: 10000 });
+    const throughput = benchFigure({ unit: '/s', value: 4000, baseline: 10000 });
     expect(judgeFigure({ ...throughput, ratioTarget: { min: 0.5 } }).pass).toBe(false);
     expect(judgeFigure({ ...throughput, ratioTarget: { min: 0.4 } }).pass).toBe(true);
   });
 
   it('never judges an absolute target, met or not', () => {
-    const judgement = judgeFigure(figure({ absoluteTarget: { text: '< 5 ms', met: false } }));
+    const judgement = judgeFigure(benchFigure({ absoluteTarget: { text: '< 5 ms', met: false } }));
     expect(judgement.pass).toBeNull();
   });
 
   it('misses a ratio target it cannot compute (a zero baseline)', () => {
-    const judgement = judgeFigure(figure({ baseline: 0, ratioTarget: { max: 2 } }));
+    const judgement = judgeFigure(benchFigure({ baseline: 0, ratioTarget: { max: 2 } }));
     expect(judgement.ratio).toBeNaN();
     expect(judgement.pass).toBe(false);
   });
 
   it('judges a bound on the worst repetition, not the median', () => {
-    const bounded = figure({ unit: 's', value: 20, spread: { min: 10, max: 36, n: 5 } });
+    const bounded = benchFigure({ unit: 's', value: 20, spread: { min: 10, max: 36, n: 5 } });
     expect(judgeFigure({ ...bounded, bound: { max: 35, why: 'schedule' } }).pass).toBe(false);
     expect(judgeFigure({ ...bounded, bound: { max: 36, why: 'schedule' } }).pass).toBe(true);
     expect(judgeFigure({ ...bounded, bound: { min: 11, why: 'none lost' } }).pass).toBe(false);
   });
 
   it('needs both a ratio target and a bound met when a figure has both', () => {
-    const both = figure({ ratioTarget: { max: 3 }, bound: { max: 14, why: 'size' } });
+    const both = benchFigure({ ratioTarget: { max: 3 }, bound: { max: 14, why: 'size' } });
     expect(judgeFigure(both)).toMatchObject({ ratioPass: true, boundPass: false, pass: false });
   });
 });
 
-describe('--strict', () => {
-  const met: BenchResult = { bench: 'webhook', figure: figure({ ratioTarget: { max: 3 } }) };
-  const planted: BenchResult = {
-    bench: 'sync',
-    figure: figure({ name: 'sync wall time', value: 30, ratioTarget: { max: 2 } }),
-  };
+const met: BenchResult = { bench: 'webhook', figure: benchFigure({ ratioTarget: { max: 3 } }) };
+const planted: BenchResult = {
+  bench: 'sync',
+  figure: benchFigure({ name: 'sync wall time', value: 30, ratioTarget: { max: 2 } }),
+};
+const hubFailed: BenchFailure = { bench: 'hub', error: 'Error: read ECONNRESET' };
 
+/** A run's outcome: judged and full unless said otherwise. */
+function outcome(overrides: Partial<RunOutcome> = {}): RunOutcome {
+  return { results: [met], failures: [], strict: false, quick: false, ...overrides };
+}
+
+/** A run of every bench on main with a clean tree, neither flag given. */
+const mainRun: RecordQuestion = {
+  asked: undefined,
+  quick: false,
+  failures: 0,
+  everyBench: true,
+  branch: 'main',
+  dirty: false,
+};
+
+describe('--strict', () => {
   it('exits 1 when a planted figure misses its ratio target', () => {
-    expect(exitCodeFor([met, planted], true)).toBe(1);
+    expect(exitCodeFor(outcome({ results: [met, planted], strict: true }))).toBe(1);
   });
 
   it('exits 0 when every ratio is met, or without --strict', () => {
-    expect(exitCodeFor([met], true)).toBe(0);
-    expect(exitCodeFor([met, planted], false)).toBe(0);
+    expect(exitCodeFor(outcome({ strict: true }))).toBe(0);
+    expect(exitCodeFor(outcome({ results: [met, planted] }))).toBe(0);
   });
 
   it('exits 0 when only an absolute target is missed: absolute figures are printed, not judged', () => {
     const absolute: BenchResult = {
       bench: 'webhook',
-      figure: figure({ value: 42, absoluteTarget: { text: '< 20 ms', met: false } }),
+      figure: benchFigure({ value: 42, absoluteTarget: { text: '< 20 ms', met: false } }),
     };
-    expect(exitCodeFor([met, absolute], true)).toBe(0);
+    expect(exitCodeFor(outcome({ results: [met, absolute], strict: true }))).toBe(0);
+  });
+});
+
+describe('a bench that fails to run', () => {
+  it('exits 1 with or without --strict, quick or not, whatever the other figures', () => {
+    for (const strict of [false, true]) {
+      for (const quick of [false, true]) {
+        expect(exitCodeFor(outcome({ failures: [hubFailed], strict, quick }))).toBe(1);
+      }
+    }
+    expect(exitCodeFor(outcome({ results: [], failures: [hubFailed] }))).toBe(1);
+  });
+
+  it('is named in the summary, which then never says every judged target was met', () => {
+    const summary = runSummary(outcome({ failures: [hubFailed] }));
+    expect(summary).toBe(
+      '1 bench failed to run (hub): no figures from it, so none of its targets was judged.\n' +
+        'Of the benches that ran: every judged target met.',
+    );
+    expect(summary).not.toContain(EVERY_TARGET_MET);
+    expect(runSummary(outcome({ results: [], failures: [hubFailed] }))).toBe(
+      '1 bench failed to run (hub): no figures from it, so none of its targets was judged.',
+    );
+    const webhookFailed = { bench: 'webhook', error: 'Error: timeout' };
+    const both = runSummary(
+      outcome({ results: [met, planted], failures: [hubFailed, webhookFailed] }),
+    );
+    expect(both).toMatch(/^2 benches failed to run \(hub, webhook\): no figures from them/);
+    expect(both).toContain('Of the benches that ran: Missed: sync / sync wall time');
+    const quick = runSummary(outcome({ quick: true, failures: [hubFailed] }));
+    expect(quick).toMatch(/^1 bench failed to run \(hub\)/);
+    expect(quick).toContain(
+      '(a shared machine): of the benches that ran: every figure with a target met it (1).',
+    );
+  });
+
+  it('leaves the run unrecorded, even with --record', () => {
+    const decision = recordDecision({ ...mainRun, asked: true, failures: 1 });
+    expect(decision).toEqual({ record: false, why: 'a bench failed to run (see above)' });
+  });
+});
+
+describe('the summary of a judged run', () => {
+  it('says every judged target was met only when every bench ran and met them', () => {
+    expect(runSummary(outcome())).toBe(EVERY_TARGET_MET);
+    expect(runSummary(outcome({ results: [met, planted] }))).toBe('Missed: sync / sync wall time');
+  });
+});
+
+describe('--quick', () => {
+  it('prints each ratio and target but judges none: exit 0 whatever is missed', () => {
+    expect(exitCodeFor(outcome({ results: [met, planted], quick: true }))).toBe(0);
+    expect(exitCodeFor(outcome({ results: [met, planted], quick: true, strict: true }))).toBe(0);
+    const rows = tableRows([met, planted], { quick: true });
+    expect(rows[1]).toEqual(
+      expect.arrayContaining(['5.00×', '≤ 2×', 'missed, not judged (quick)']),
+    );
+    expect(rows[0]?.at(-1)).toBe('met, not judged (quick)');
+    const bounded = benchFigure({ bound: { max: 1, why: 'a size' } });
+    expect(renderResults([{ bench: 'bundle', figure: bounded }], { quick: true })).toContain(
+      'Bounds, read (not judged (quick)) on the worst repetition, because a size',
+    );
+  });
+
+  it('says so in the summary, with what would have missed, never that every target was met', () => {
+    const summary = runSummary(outcome({ results: [met, planted], quick: true }));
+    expect(summary).toBe(
+      'Quick run, targets printed, not judged (a shared machine): 1 of 2 figures with a target missed it: sync / sync wall time',
+    );
+    expect(runSummary(outcome({ quick: true }))).toBe(
+      'Quick run, targets printed, not judged (a shared machine): every figure with a target met it (1).',
+    );
+  });
+
+  it('is never recorded', () => {
+    expect(recordDecision({ ...mainRun, quick: true }).record).toBe(false);
+  });
+});
+
+describe('recording a run', () => {
+  it('records a run of every bench on main with a clean tree without being asked', () => {
+    expect(recordDecision(mainRun).record).toBe(true);
+  });
+
+  it('does not record a run elsewhere, on a dirty tree or of some benches, unless --record', () => {
+    const elsewhere: RecordQuestion[] = [
+      { ...mainRun, branch: 'i31-runner' },
+      { ...mainRun, branch: null },
+      { ...mainRun, dirty: true },
+      { ...mainRun, everyBench: false },
+    ];
+    expect(elsewhere.map((question) => recordDecision(question).why)).toEqual([
+      'HEAD is on i31-runner, not main (--record records it anyway)',
+      'HEAD is not on a branch, not main (--record records it anyway)',
+      'the tree has uncommitted changes (--record records it anyway)',
+      'not every bench ran (--record records it anyway)',
+    ]);
+    for (const question of elsewhere) {
+      expect(recordDecision(question).record).toBe(false);
+      expect(recordDecision({ ...question, asked: true }).record).toBe(true);
+    }
+  });
+
+  it('never records with --no-record', () => {
+    expect(recordDecision({ ...mainRun, asked: false })).toEqual({
+      record: false,
+      why: '--no-record',
+    });
   });
 });
 
@@ -142,7 +253,7 @@ describe('the table', () => {
     const text = renderResults([
       {
         bench: 'webhook',
-        figure: figure({
+        figure: benchFigure({
           ratioTarget: { max: 3 },
           absoluteTarget: { text: '< 20 ms', met: true },
           note: 'interleaved, seed 7',
@@ -150,7 +261,7 @@ describe('the table', () => {
       },
       {
         bench: 'sync',
-        figure: figure({ name: 'sync wall time', value: 30, ratioTarget: { max: 2 } }),
+        figure: benchFigure({ name: 'sync wall time', value: 30, ratioTarget: { max: 2 } }),
       },
     ]);
     const [header, rule, first, second, ...rest] = text.split('\n');
@@ -165,8 +276,8 @@ describe('the table', () => {
 
   it('lines columns up whatever the cell widths', () => {
     const lines = renderResults([
-      { bench: 'a', figure: figure({ name: 'x' }) },
-      { bench: 'bundle-long-name', figure: figure({ name: 'a much longer figure name' }) },
+      { bench: 'a', figure: benchFigure({ name: 'x' }) },
+      { bench: 'bundle-long-name', figure: benchFigure({ name: 'a much longer figure name' }) },
     ]).split('\n');
     const column = (text: string | undefined) => text?.indexOf('ms') ?? -1;
     expect(column(lines[2])).toBe(column(lines[3]));
@@ -174,10 +285,10 @@ describe('the table', () => {
 
   it('says why a figure is judged as a bound', () => {
     const text = renderResults([
-      { bench: 'fallback', figure: figure({ bound: { max: 35, why: 'a schedule time' } }) },
+      { bench: 'fallback', figure: benchFigure({ bound: { max: 35, why: 'a schedule time' } }) },
       {
         bench: 'fallback',
-        figure: figure({ name: 'p50', bound: { max: 20, why: 'a schedule time' } }),
+        figure: benchFigure({ name: 'p50', bound: { max: 20, why: 'a schedule time' } }),
       },
     ]);
     expect(text).toContain('bound ≤ 35.0 ms');
@@ -189,14 +300,16 @@ describe('the table', () => {
 
 describe('the history line', () => {
   it('holds the commit, the machine, the load and every figure with its ratio and result', () => {
-    const recorded = line([{ bench: 'webhook', figure: figure({ ratioTarget: { max: 3 } }) }]);
+    const recorded = benchRun([
+      { bench: 'webhook', figure: benchFigure({ ratioTarget: { max: 3 } }) },
+    ]);
     expect(recorded).toMatchObject({
       version: 1,
       date: '2026-11-23T10:00:00.000Z',
       commit: 'a'.repeat(40),
       dirty: false,
       seed: 7,
-      machine: MACHINE,
+      machine: BENCH_MACHINE,
       load: [{ bench: 'webhook', before: 1.5, after: 2.5, seconds: 30 }],
     });
     expect(recorded.figures).toEqual([
@@ -217,7 +330,7 @@ describe('the history line', () => {
   });
 
   it('is one line of JSON that parses back to the same run', () => {
-    const recorded = line([{ bench: 'webhook', figure: figure() }]);
+    const recorded = benchRun([{ bench: 'webhook', figure: benchFigure() }]);
     const text = serializeHistoryLine(recorded);
     expect(text.endsWith('\n')).toBe(true);
     expect(text.trimEnd().includes('\n')).toBe(false);
@@ -225,7 +338,7 @@ describe('the history line', () => {
   });
 
   it('stores a figure that could not be measured as null, not as invalid JSON', () => {
-    const recorded = line([{ bench: 'webhook', figure: figure({ value: Number.NaN }) }]);
+    const recorded = benchRun([{ bench: 'webhook', figure: benchFigure({ value: Number.NaN }) }]);
     const [parsed] = parseHistory(serializeHistoryLine(recorded));
     expect(parsed?.figures[0]).toMatchObject({ value: null, ratio: null });
   });
@@ -237,22 +350,25 @@ describe('the history line', () => {
 });
 
 describe('--compare', () => {
-  const before = line([
-    { bench: 'webhook', figure: figure({ value: 10, baseline: 5, ratioTarget: { max: 3 } }) },
-    { bench: 'webhook', figure: figure({ name: 'retired figure' }) },
-    { bench: 'sync', figure: figure({ name: 'sync wall time', value: 8, baseline: 4 }) },
+  const before = benchRun([
+    { bench: 'webhook', figure: benchFigure({ value: 10, baseline: 5, ratioTarget: { max: 3 } }) },
+    { bench: 'webhook', figure: benchFigure({ name: 'retired figure' }) },
+    { bench: 'sync', figure: benchFigure({ name: 'sync wall time', value: 8, baseline: 4 }) },
   ]);
 
   it('says so when there is no recorded run', () => {
-    const comparison = compareRuns(null, line([{ bench: 'webhook', figure: figure() }]));
+    const comparison = compareRuns(null, benchRun([{ bench: 'webhook', figure: benchFigure() }]));
     expect(comparison.changes).toEqual([]);
     expect(renderComparison(comparison)).toMatch(/^No recorded run to compare with/);
   });
 
   it('gives the change of each figure and of its ratio from the last recorded run', () => {
-    const now = line([
-      { bench: 'webhook', figure: figure({ value: 12, baseline: 5, ratioTarget: { max: 3 } }) },
-      { bench: 'webhook', figure: figure({ name: 'new figure', value: 1 }) },
+    const now = benchRun([
+      {
+        bench: 'webhook',
+        figure: benchFigure({ value: 12, baseline: 5, ratioTarget: { max: 3 } }),
+      },
+      { bench: 'webhook', figure: benchFigure({ name: 'new figure', value: 1 }) },
     ]);
     const { changes } = compareRuns(before, now);
     expect(changes.map((c) => [c.name, c.valueChangePct, c.ratioChangePct])).toEqual([
@@ -275,15 +391,43 @@ describe('--compare', () => {
   });
 
   it('shows a change too small to print as 0.0%, without a sign', () => {
-    const now = line([
-      { bench: 'webhook', figure: figure({ value: 10.001, baseline: 5, ratioTarget: { max: 3 } }) },
+    const now = benchRun([
+      {
+        bench: 'webhook',
+        figure: benchFigure({ value: 10.001, baseline: 5, ratioTarget: { max: 3 } }),
+      },
     ]);
     expect(renderComparison(compareRuns(before, now))).toMatch(/10\.0 ms\s+0\.0%\s+2\.00×/);
   });
 
+  it('matches a figure whose bracketed count changed, and no other', () => {
+    const backup = (name: string) => ({ bench: 'ten-year-shop', name });
+    expect(figureKey(backup('daily backup of the ten-year store (7.28 GB)'))).toBe(
+      figureKey(backup('daily backup of the ten-year store (7.30 GB)')),
+    );
+    expect(figureKey(backup('start-up on the ten-year store (median of 9)'))).not.toBe(
+      figureKey(backup('start-up on the 365-day store (median of 3)')),
+    );
+    expect(figureKey(backup('callbacks per second (memory inbox, not durable)'))).not.toBe(
+      figureKey(backup('callbacks per second')),
+    );
+    const then = benchRun([
+      { bench: 'ten-year-shop', figure: benchFigure({ name: 'backup (7.28 GB)' }) },
+    ]);
+    const now = benchRun([
+      { bench: 'ten-year-shop', figure: benchFigure({ name: 'backup (7.30 GB)' }) },
+    ]);
+    expect(compareRuns(then, now).changes.map((c) => [c.name, c.before?.name])).toEqual([
+      ['backup (7.30 GB)', 'backup (7.28 GB)'],
+    ]);
+  });
+
   it('shows a result that turned from pass to missed', () => {
-    const now = line([
-      { bench: 'webhook', figure: figure({ value: 20, baseline: 5, ratioTarget: { max: 3 } }) },
+    const now = benchRun([
+      {
+        bench: 'webhook',
+        figure: benchFigure({ value: 20, baseline: 5, ratioTarget: { max: 3 } }),
+      },
     ]);
     expect(renderComparison(compareRuns(before, now))).toMatch(/\+100%.*pass → MISSED/);
   });

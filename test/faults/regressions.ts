@@ -14,9 +14,11 @@ export interface RegressionRun {
 const PAID_BY_THE_LATER_TRANSFER =
   'issue 31: a customer paid twice; the till took the later transfer (the status endpoint shows the newest) for the payment and never corrected it when the listing showed the earlier one';
 
-export const REGRESSION_RUNS: readonly RegressionRun[] = [349, 475, 681, 902, 974].map((run) => ({
-  seed: 868_888_523,
-  run,
-  sigkillEvery: 25,
-  why: PAID_BY_THE_LATER_TRANSFER,
-}));
+const paidByTheLater = (seed: number, runs: readonly number[]): RegressionRun[] =>
+  runs.map((run) => ({ seed, run, sigkillEvery: 25, why: PAID_BY_THE_LATER_TRANSFER }));
+
+export const REGRESSION_RUNS: readonly RegressionRun[] = [
+  ...paidByTheLater(868_888_523, [349, 475, 681, 902, 974]),
+  // The 300-run campaign of CI's first day (seed from the date), on the code before the fix.
+  ...paidByTheLater(20_261_203, [7, 104]),
+];

@@ -18,10 +18,41 @@ export function sameSecret(given: string, expected: string): boolean {
 
 /** Whether `given` equals any of `candidates`; every candidate is compared, match or not. */
 export function matchesAnySecret(given: string, candidates: readonly string[]): boolean {
+  return anyDigestMatches(digest(given), candidates, digest);
+}
+
+/** How many expected secrets a matcher keeps the digest of (a token and the one it replaced). */
+const MATCHER_CACHE_SIZE = 8;
+
+/**
+ * matchesAnySecret for a hot path that checks every request against the same few secrets (the
+ * callback path token): the given side is hashed once per call, the expected side once per
+ * secret, not once per request. Same answer, same constant time in what an attacker sends.
+ */
+export function createSecretMatcher(): (given: string, candidates: readonly string[]) => boolean {
+  const expected = new Map<string, Buffer>();
+  function expectedDigest(secret: string): Buffer {
+    let known = expected.get(secret);
+    if (known === undefined) {
+      // Rotated-out secrets go with the rest: a refill costs one HMAC per live secret.
+      if (expected.size >= MATCHER_CACHE_SIZE) expected.clear();
+      known = digest(secret);
+      expected.set(secret, known);
+    }
+    return known;
+  }
+  return (given, candidates) => anyDigestMatches(digest(given), candidates, expectedDigest);
+}
+
+function anyDigestMatches(
+  given: Buffer,
+  candidates: readonly string[],
+  digestOf: (secret: string) => Buffer,
+): boolean {
   let found = false;
   for (const candidate of candidates) {
     // No short-circuit: the time must not tell which (or whether an early) candidate matched.
-    found = sameSecret(given, candidate) || found;
+    found = timingSafeEqual(given, digestOf(candidate)) || found;
   }
   return found;
 }

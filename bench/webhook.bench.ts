@@ -15,6 +15,9 @@
  * own seeded random order (printed): run in a fixed order, the last one ran on a warmer JIT and
  * a quieter machine and came out faster than the bare server it is built on. Each figure is the
  * median of the five rounds.
+ *
+ * Quick mode (CI, `--quick`): the same five servers on the same path and client, three rounds of
+ * far fewer callbacks (QUICK_PLAN); every figure is still reported.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -37,12 +40,37 @@ import {
 } from './bench-figure';
 import { describeOrders, interleave } from './interleave';
 
-const TOTAL = 10_000;
-/** One commit per callback runs at the disk's fsync rate (a few hundred a second when busy). */
-const PER_CALLBACK_TOTAL = 2_000;
+/** How much each round sends: the full run, or CI's quick one. */
+interface Plan {
+  readonly rounds: number;
+  /** Callbacks per round at CONCURRENCY connections. */
+  readonly total: number;
+  /** One commit per callback runs at the disk's fsync rate (a few hundred a second when busy). */
+  readonly perCallbackTotal: number;
+  readonly warmup: number;
+  /** One connection, one request at a time. */
+  readonly unloaded: number;
+  /** INSERTs per measurement of the disk's ceiling. */
+  readonly inserts: number;
+}
+
+const FULL_PLAN: Plan = {
+  rounds: REPETITIONS,
+  total: 10_000,
+  perCallbackTotal: 2_000,
+  warmup: 500,
+  unloaded: 500,
+  inserts: 3_000,
+};
+const QUICK_PLAN: Plan = {
+  rounds: 3,
+  total: 1_000,
+  perCallbackTotal: 100,
+  warmup: 100,
+  unloaded: 30,
+  inserts: 100,
+};
 const CONCURRENCY = 50;
-const WARMUP = 500;
-const UNLOADED = 500;
 const TARGET_PER_SECOND = 2_000;
 const TARGET_P99_MS = 20;
 /**
@@ -155,11 +183,15 @@ async function measure(
   port: number,
   path: string,
   runId: string,
-  total = TOTAL,
+  plan: Plan,
+  total: number,
 ): Promise<Measured> {
-  await runClient(port, path, WARMUP, `w${runId}`);
+  await runClient(port, path, plan.warmup, `w${runId}`);
   const loaded = clientFigures(await runClient(port, path, total, runId), total);
-  const unloaded = clientFigures(await runClient(port, path, UNLOADED, `u${runId}`, 1), UNLOADED);
+  const unloaded = clientFigures(
+    await runClient(port, path, plan.unloaded, `u${runId}`, 1),
+    plan.unloaded,
+  );
   return { ...loaded, unloadedP99: unloaded.p99 };
 }
 
@@ -266,7 +298,7 @@ async function startListener(inbox: CallbackInbox, logger: Logger): Promise<Serv
 }
 
 /** The ceiling set by the disk: INSERTs per second with no HTTP at all, in one synchronous mode. */
-function insertsPerSecond(file: string, synchronous: 'FULL' | 'NORMAL'): number {
+function insertsPerSecond(file: string, synchronous: 'FULL' | 'NORMAL', count: number): number {
   const inbox = openSqliteTestInbox(file);
   inbox.db.pragma(`synchronous = ${synchronous}`);
   const record: RawCallbackRecord = {
@@ -284,7 +316,6 @@ function insertsPerSecond(file: string, synchronous: 'FULL' | 'NORMAL'): number 
     parseStatus: 'ok',
     hint: { reference: 'bench', sessionId: '1', amountKobo: 150050, status: 'success' },
   };
-  const count = 3_000;
   const started = performance.now();
   for (let i = 0; i < count; i += 1) void inbox.store(record);
   const elapsed = performance.now() - started;
@@ -299,6 +330,7 @@ interface Round extends Measured {
 }
 
 export async function run(context: BenchContext): Promise<readonly BenchFigure[]> {
+  const plan = context.quick ? QUICK_PLAN : FULL_PLAN;
   const dir = mkdtempSync(join(tmpdir(), 'till-bench-webhook-'));
   const runBase = `9${Date.now()}`.slice(0, 14);
   const log = createAppLogger({ dataDir: dir });
@@ -331,8 +363,8 @@ export async function run(context: BenchContext): Promise<readonly BenchFigure[]
       sequence += 1;
       const runId = `${runBase}${String(sequence).padStart(3, '0')}`.padEnd(20, '0');
       const server = started[variant];
-      const total = variant === 'perCallback' ? PER_CALLBACK_TOTAL : TOTAL;
-      return { ...(await measure(server.port, server.path, runId, total)), runId };
+      const total = variant === 'perCallback' ? plan.perCallbackTotal : plan.total;
+      return { ...(await measure(server.port, server.path, runId, plan, total)), runId };
     };
     ({ results: rounds, orders } = await interleave(
       {
@@ -342,7 +374,7 @@ export async function run(context: BenchContext): Promise<readonly BenchFigure[]
         perCallback: measureOn('perCallback'),
         memory: measureOn('memory'),
       },
-      REPETITIONS,
+      plan.rounds,
       context.seed,
     ));
     await new Promise((resolve) => setImmediate(resolve));
@@ -355,9 +387,11 @@ export async function run(context: BenchContext): Promise<readonly BenchFigure[]
     settings = `journal_mode=${String(db.pragma('journal_mode', { simple: true }))}, synchronous=${String(
       db.pragma('synchronous', { simple: true }),
     )} (2 = FULL)`;
-    for (let i = 0; i < REPETITIONS; i++) {
-      inserts.full.push(insertsPerSecond(join(dir, `full-${i}.sqlite`), 'FULL'));
-      inserts.normal.push(insertsPerSecond(join(dir, `normal-${i}.sqlite`), 'NORMAL'));
+    for (let i = 0; i < plan.rounds; i++) {
+      inserts.full.push(insertsPerSecond(join(dir, `full-${i}.sqlite`), 'FULL', plan.inserts));
+      inserts.normal.push(
+        insertsPerSecond(join(dir, `normal-${i}.sqlite`), 'NORMAL', plan.inserts),
+      );
     }
   } finally {
     for (const server of servers) await server.close();
@@ -404,7 +438,7 @@ export async function run(context: BenchContext): Promise<readonly BenchFigure[]
       ...pair('durable', 'perSecond'),
       ratioTarget: { min: DURABLE_RATE_MIN },
       absoluteTarget: { text: `≥ ${TARGET_PER_SECOND}/s`, met: durableRate >= TARGET_PER_SECOND },
-      note: `${TOTAL} callbacks per round, ${CONCURRENCY} keep-alive connections, each committed before its 200 (group commit), app logger on; ${settings}; ${REPETITIONS} rounds of bare, bare with the store, durable, one-commit-per-callback and memory inbox, order per round (seed ${context.seed}): ${describeOrders(orders)}`,
+      note: `${plan.total} callbacks per round, ${CONCURRENCY} keep-alive connections, each committed before its 200 (group commit), app logger on; ${settings}; ${plan.rounds} rounds of bare, bare with the store, durable, one-commit-per-callback and memory inbox, order per round (seed ${context.seed}): ${describeOrders(orders)}`,
     },
     {
       name: 'time to answer p50 (durable)',
@@ -436,24 +470,27 @@ export async function run(context: BenchContext): Promise<readonly BenchFigure[]
       name: 'time to answer p99, one connection (no queue)',
       unit: 'ms',
       ...pair('durable', 'unloadedP99'),
-      note: `${UNLOADED} callbacks one after another: the answer time a real provider sees; the durable one includes a commit (fsync) per callback, the bare one none, so the ratio is printed, not judged`,
+      note: `${plan.unloaded} callbacks one after another: the answer time a real provider sees; the durable one includes a commit (fsync) per callback, the bare one none, so the ratio is printed, not judged`,
     },
     {
       name: 'callbacks answered 200 and stored (durable)',
-      unit: `of ${TOTAL}`,
+      unit: `of ${plan.total}`,
       value: kept.median,
       spread: kept.spread,
       baselineName: 'bare node:http answered 200',
       baseline: bareOk.median,
       baselineSpread: bareOk.spread,
-      bound: { min: TOTAL, why: 'a count of lost callbacks, which must be none on any machine' },
+      bound: {
+        min: plan.total,
+        why: 'a count of lost callbacks, which must be none on any machine',
+      },
       note: `per round answered 200: ${rounds.durable.map((r) => r.ok).join(', ')}; distinct session ids stored: ${stored.join(', ')}; handed to the engine in all: ${handedOn} (warm-ups and one-connection runs included)`,
     },
     {
       name: 'callbacks per second (durable, one commit per callback)',
       unit: '/s',
       ...pair('perCallback', 'perSecond'),
-      note: `${PER_CALLBACK_TOTAL} callbacks per round; without group commit: p50 ${median(perCallback.map((r) => r.p50)).toFixed(1)} ms, p99 ${median(perCallback.map((r) => r.p99)).toFixed(1)} ms`,
+      note: `${plan.perCallbackTotal} callbacks per round; without group commit: p50 ${median(perCallback.map((r) => r.p50)).toFixed(1)} ms, p99 ${median(perCallback.map((r) => r.p99)).toFixed(1)} ms`,
     },
     {
       name: 'callbacks per second (memory inbox, not durable)',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchesAnySecret, sameSecret } from './constant-time';
+import { createSecretMatcher, matchesAnySecret, sameSecret } from './constant-time';
 
 describe('sameSecret', () => {
   it('accepts only the identical string', () => {
@@ -15,5 +15,18 @@ describe('sameSecret', () => {
     expect(matchesAnySecret('a', ['a', 'b'])).toBe(true);
     expect(matchesAnySecret('d', ['a', 'b', 'c'])).toBe(false);
     expect(matchesAnySecret('a', [])).toBe(false);
+  });
+});
+
+describe('createSecretMatcher', () => {
+  it('answers as matchesAnySecret, across a rotation and past its cache', () => {
+    const matches = createSecretMatcher();
+    const lists = [['a', 'b'], ['c', 'a'], Array.from({ length: 12 }, (_, i) => `s${i}`), ['a']];
+    for (const list of lists) {
+      for (const given of ['a', 'b', 'c', 's3', 's11', 'z', '']) {
+        expect(matches(given, list)).toBe(matchesAnySecret(given, list));
+      }
+    }
+    expect(matches('a', [])).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import type { Statement } from 'better-sqlite3';
 import type { Db } from './database';
 
 export interface CallbackLogInput {
@@ -32,27 +33,34 @@ const COLUMNS = `id, received_at AS receivedAt, parse_status AS parseStatus,
   hint_reference AS hintReference, hint_session_id AS hintSessionId,
   hint_amount_kobo AS hintAmountKobo, hint_status AS hintStatus, processed_at AS processedAt, outcome`;
 
+const INSERT_CALLBACK_SQL = `INSERT INTO callback_log (received_at, remote_address, method,
+    content_type, headers, body, parse_status, hint_reference, hint_session_id, hint_amount_kobo,
+    hint_status)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+
+/** Compiled once per connection: it runs once per callback, a batch of them per group commit. */
+const insertStatements = new WeakMap<Db, Statement>();
+
 /** Durable before the listener answers 200 (the connection runs with synchronous=FULL). */
 export function insertCallback(db: Db, input: CallbackLogInput): number {
-  const { lastInsertRowid } = db
-    .prepare(
-      `INSERT INTO callback_log (received_at, remote_address, method, content_type, headers, body,
-         parse_status, hint_reference, hint_session_id, hint_amount_kobo, hint_status)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(
-      input.receivedAt,
-      input.remoteAddress,
-      input.method,
-      input.contentType,
-      JSON.stringify(input.headers),
-      input.body,
-      input.parseStatus,
-      input.hint?.reference ?? null,
-      input.hint?.sessionId ?? null,
-      input.hint?.amountKobo ?? null,
-      input.hint?.status ?? null,
-    );
+  let insert = insertStatements.get(db);
+  if (!insert) {
+    insert = db.prepare(INSERT_CALLBACK_SQL);
+    insertStatements.set(db, insert);
+  }
+  const { lastInsertRowid } = insert.run(
+    input.receivedAt,
+    input.remoteAddress,
+    input.method,
+    input.contentType,
+    JSON.stringify(input.headers),
+    input.body,
+    input.parseStatus,
+    input.hint?.reference ?? null,
+    input.hint?.sessionId ?? null,
+    input.hint?.amountKobo ?? null,
+    input.hint?.status ?? null,
+  );
   return Number(lastInsertRowid);
 }
 

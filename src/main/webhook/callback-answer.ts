@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parseCallbackBody, type ParsedCallback } from './callback-parser';
 import type { AdmittedRequest, ListenerContext } from './callback-request';
 import { headerText, reply, storableHeaders } from './request-parts';
-import type { RawCallbackRecord, StoredCallback } from './types';
+import type { RawCallbackRecord } from './types';
 
 /** What the record says instead of the path: the token is a credential and is never stored. */
 export const STORED_CALLBACK_PATH = '/callbacks/:token';
@@ -13,7 +13,7 @@ const RESPONSE_OK = '{"ok":true}';
  * A whole body: a self-test coming home is answered and dropped; anything else is stored, and
  * only then answered: 200, or 400/415 for a body that cannot be read as JSON or a form (still
  * stored, so nothing is lost); 503 when the inbox cannot store, so the provider retries. The
- * sales engine hears about each stored callback after the answer.
+ * sales engine hears about each stored callback after the answer (after-answer.ts).
  */
 export async function storeAndAnswer(
   ctx: ListenerContext,
@@ -52,25 +52,7 @@ export async function storeAndAnswer(
     return;
   }
   answerStored(ctx, response, parsed);
-  logger.info(
-    {
-      callbackId: id,
-      parseStatus: parsed.parseStatus,
-      reference: parsed.hint?.reference,
-      sessionId: parsed.hint?.sessionId,
-    },
-    'webhook: callback stored',
-  );
-  // After the answer: confirmation (a provider round trip) must never delay it.
-  const stored: StoredCallback = { id, hint: parsed.hint, parseStatus: parsed.parseStatus };
-  setImmediate(() => {
-    if (ctx.closed()) return; // stored: the engine picks unconfirmed records up on its next start
-    try {
-      ctx.onCallback(stored);
-    } catch (error) {
-      logger.error({ err: error, callbackId: id }, 'webhook: onCallback failed');
-    }
-  });
+  ctx.afterAnswer.add({ id, hint: parsed.hint, parseStatus: parsed.parseStatus });
 }
 
 function answerOk(response: ServerResponse): void {

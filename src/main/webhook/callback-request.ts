@@ -7,11 +7,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
 import type { Logger } from '#main/logging/logger';
-import { matchesAnySecret } from '#main/security/constant-time';
+import type { AfterAnswer } from './after-answer';
 import { storeAndAnswer } from './callback-answer';
 import { headerText, reply, scrubTokens } from './request-parts';
 import type { RateLimiter } from './rate-limiter';
-import type { CallbackInbox, StoredCallback } from './types';
+import type { CallbackInbox } from './types';
 
 export const CALLBACK_PATH_PREFIX = '/callbacks/';
 /** 22 base64url characters carry 132 bits: the shortest token the listener accepts. */
@@ -30,11 +30,13 @@ export interface ListenerContext {
   readonly limiter: RateLimiter;
   readonly maxBodyBytes: number;
   readonly inbox: CallbackInbox;
-  readonly onCallback: (stored: StoredCallback) => void;
+  /** Logs the stored callbacks and hands them to the engine once their batch is answered. */
+  readonly afterAnswer: AfterAnswer;
   readonly selfTest: ((body: string) => boolean) | undefined;
   /** The usable path tokens now, newest first. */
   readonly validTokens: () => readonly string[];
-  readonly closed: () => boolean;
+  /** matchesAnySecret, remembering the digests of the tokens (security/constant-time.ts). */
+  readonly matchesToken: (given: string, tokens: readonly string[]) => boolean;
 }
 
 /** A request that passed the checks before its body: who sent it, and what may be stored. */
@@ -93,7 +95,7 @@ function admit(
     return null;
   }
   const tokens = ctx.validTokens();
-  const query = matchCallbackPath(request.url, tokens);
+  const query = matchCallbackPath(request.url, tokens, ctx.matchesToken);
   if (query === null) {
     reply(response, 404);
     return null;
@@ -116,13 +118,17 @@ function admit(
 }
 
 /** The query string of a request to a valid callback path, or null for anything else. */
-function matchCallbackPath(url: string | undefined, tokens: readonly string[]): string | null {
+function matchCallbackPath(
+  url: string | undefined,
+  tokens: readonly string[],
+  matchesToken: ListenerContext['matchesToken'],
+): string | null {
   if (url === undefined || !url.startsWith(CALLBACK_PATH_PREFIX)) return null;
   const queryAt = url.indexOf('?');
   const path = queryAt < 0 ? url : url.slice(0, queryAt);
   const token = path.slice(CALLBACK_PATH_PREFIX.length);
   // Compared against every token even when its shape is wrong, so the time says nothing.
-  const matches = matchesAnySecret(token, tokens);
+  const matches = matchesToken(token, tokens);
   return matches && isUsableCallbackToken(token) ? (queryAt < 0 ? '' : url.slice(queryAt)) : null;
 }
 

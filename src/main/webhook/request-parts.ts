@@ -29,7 +29,7 @@ export function headerText(value: string | readonly string[] | undefined): strin
 
 export function scrubTokens(text: string, tokens: readonly string[]): string {
   let out = text;
-  for (const token of tokens) out = out.split(token).join(':token');
+  for (const token of tokens) if (out.includes(token)) out = out.split(token).join(':token');
   return out;
 }
 

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from '#main/logging/logger';
+import { createSecretMatcher } from '#main/security/constant-time';
+import { createAfterAnswer } from './after-answer';
 import {
   CALLBACK_PATH_PREFIX,
   handleCallbackRequest,
@@ -119,10 +121,14 @@ export async function startWebhookListener(
     limiter,
     maxBodyBytes,
     inbox,
-    onCallback: options.onCallback,
+    afterAnswer: createAfterAnswer({
+      logger,
+      onCallback: options.onCallback,
+      closed: () => closed,
+    }),
     selfTest: options.selfTest,
     validTokens,
-    closed: () => closed,
+    matchesToken: createSecretMatcher(),
   };
 
   function guarded(

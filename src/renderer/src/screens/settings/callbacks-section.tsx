@@ -30,7 +30,7 @@ const MODES: readonly {
   },
   {
     mode: 'public-url',
-    label: 'Our own public URL',
+    label: "The shop's own address",
     words: "For a shop whose own server or router forwards the provider's calls to this till.",
   },
   {

@@ -54,7 +54,7 @@ const FIELD_SPECS: Readonly<Record<ProfileKey, FieldSpec>> = {
     inputMode: 'numeric',
   },
   payoutAccountId: {
-    label: 'Payout account id',
+    label: 'Payout account number',
     hint: 'Digits only; the provider gives it together with the payout access token.',
     inputMode: 'numeric',
   },

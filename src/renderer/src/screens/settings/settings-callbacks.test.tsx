@@ -124,7 +124,7 @@ describe('Settings screen: callbacks', () => {
     renderApp(bridge, '#/settings');
     const section = await findSection('Payment callbacks');
     expect(within(section).queryByLabelText('Public URL')).toBeNull();
-    await user.click(within(section).getByRole('radio', { name: /Our own public URL/ }));
+    await user.click(within(section).getByRole('radio', { name: /The shop's own address/ }));
     await user.click(within(section).getByRole('button', { name: 'Save callback settings' }));
     expect(bridge.updateSettings).not.toHaveBeenCalled();
     const publicUrl = fieldIn(section, 'Public URL');

@@ -24,7 +24,7 @@ describe('Settings screen: loading', () => {
     expect(fieldIn(staging, 'Merchant ID').value).toBe('MRC-STAGE-1');
     expect(fieldIn(staging, 'Merchant category').value).toBe('others');
     expect(fieldIn(staging, 'Default expiry (minutes)').value).toBe('15');
-    expect(fieldIn(staging, 'Payout account id').value).toBe('1234567890');
+    expect(fieldIn(staging, 'Payout account number').value).toBe('1234567890');
 
     const shop = await findSection('Shop and till');
     expect(fieldIn(shop, 'Shop name').value).toBe('Mama Put Stores');
@@ -112,7 +112,7 @@ describe('Settings screen: profiles', () => {
     const bridge = settingsBridge();
     renderApp(bridge, '#/settings');
     const staging = await findSection('STAGING profile');
-    const payout = fieldIn(staging, 'Payout account id');
+    const payout = fieldIn(staging, 'Payout account number');
     await user.clear(payout);
     await user.type(payout, '12-34');
     await user.click(saveButton());

@@ -5,7 +5,7 @@
  * the PDF (pdftotext) by its headings and status lines, the CSV by its resolution column; each
  * answer is checked against the other two and against report-words' one table.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, Download, Page } from 'playwright-core';
@@ -29,6 +29,7 @@ import { pdfText } from '#support/pdf-text';
 import type { WebShellLine } from '#support/web-till';
 
 const root = resolve(import.meta.dirname, '../..');
+const artifacts = join(root, 'test-results', 'e2e');
 const SETTLE_MS = 10_000;
 
 type Answer = 'person' | 'information';
@@ -124,6 +125,7 @@ function csvAnswers(csv: string): Map<ExceptionKind, Answer> {
 }
 
 beforeAll(async () => {
+  mkdirSync(artifacts, { recursive: true });
   dataDir = mkdtempSync(join(tmpdir(), 'till-e2e-report-agreement-'));
   // The till's own database file, migrated and seeded before the shell opens it.
   const db = openDatabase({ path: tillDbPath(dataDir, 'sandbox') });
@@ -189,6 +191,9 @@ describe('report, PDF and CSV agree on who must act', () => {
         csv: expected(kind),
       });
     }
+    await till
+      .getByTestId('report-exceptions')
+      .screenshot({ path: join(artifacts, 'report-agreement.png') });
     expect(problems).toEqual([]);
   });
 });

@@ -3,15 +3,25 @@
  * screen and the PDF made in main. One definition, so that the file says what the screen says.
  */
 import { formatNaira } from './money';
+import { countOf } from './plural';
 import type { ExceptionKind, ExceptionResolution, ResolutionAction, SyncRunView } from './views';
 
 /**
- * A wrong amount, in the same words on the till, the customer display, the receipt, the report
- * and its CSV: what came, that it was not taken, and where the money goes.
+ * A wrong amount, in the same words on the till, the report and its CSV and PDF: what came and
+ * that it was not accepted. The provider's interface says only that such a payment is rejected
+ * (no success callback); it promises nothing about where the money goes, so neither do we.
  */
 export function wrongAmountWords(receivedKobo: number): string {
-  return `Wrong amount ${formatNaira(receivedKobo)}: not accepted, the bank returns it to the customer`;
+  return `Wrong amount ${formatNaira(receivedKobo)}: not accepted`;
 }
+
+/** What a customer whose wrong amount was not accepted does if the money left their account. */
+export const IF_MONEY_LEFT_THEIR_ACCOUNT =
+  'If money left their account, they should ask their bank with the transfer receipt.';
+
+/** The same advice on the customer display, said to the customer. */
+export const IF_MONEY_LEFT_YOUR_ACCOUNT =
+  'If money left your account, ask your bank with your transfer receipt.';
 
 /**
  * A sale's short number, the one a cashier reads aloud and Reprint asks for ("#12"); the long
@@ -20,6 +30,64 @@ export function wrongAmountWords(receivedKobo: number): string {
 export function saleNumberOf(saleId: number): string {
   return `#${saleId}`;
 }
+
+/**
+ * Whether a kind of exception needs a person: the one table the report screen, its PDF and its
+ * CSV read, so that the three give one answer. Errors (money a sale counted that the provider
+ * took back, money the shop holds but owes back) need a person and come first; information
+ * needs nobody: a wrong amount was not accepted, so the shop holds nothing to settle.
+ */
+export type ExceptionCategory = 'error' | 'person' | 'information';
+
+export const EXCEPTION_CATEGORY: Readonly<Record<ExceptionKind, ExceptionCategory>> = {
+  reversed: 'error',
+  paid_twice: 'error',
+  paid_late: 'person',
+  unmatched_inflow: 'person',
+  missing_from_provider: 'person',
+  open_at_cutoff: 'person',
+  unreadable_rows: 'person',
+  unreadable_callbacks: 'person',
+  standing_above_limit: 'person',
+  wrong_amount: 'information',
+};
+
+export function needsAPerson(kind: ExceptionKind): boolean {
+  return EXCEPTION_CATEGORY[kind] !== 'information';
+}
+
+export const ERROR_KINDS: ReadonlySet<ExceptionKind> = new Set(
+  (Object.keys(EXCEPTION_CATEGORY) as ExceptionKind[]).filter(
+    (kind) => EXCEPTION_CATEGORY[kind] === 'error',
+  ),
+);
+
+/** The headings the report screen and the PDF list exceptions under. */
+export const NEEDS_A_PERSON_HEADING = 'Needs a person';
+export const FOR_INFORMATION_HEADING = 'For information';
+
+/** Where an exception stands: a person's case open or resolved, or information only. */
+export type ExceptionStatus = 'open' | 'resolved' | 'information';
+
+export function exceptionStatus(exception: {
+  readonly kind: ExceptionKind;
+  readonly resolution: ExceptionResolution | null;
+}): ExceptionStatus {
+  if (exception.resolution) return 'resolved';
+  return needsAPerson(exception.kind) ? 'open' : 'information';
+}
+
+/** An unresolved exception's line on the screen and in the PDF. */
+export const STATUS_LINE: Readonly<Record<Exclude<ExceptionStatus, 'resolved'>, string>> = {
+  open: 'Open: nothing recorded yet.',
+  information: 'For information: nobody needs to act.',
+};
+
+/** The same in the CSV's resolution column. */
+export const STATUS_CELL: Readonly<Record<Exclude<ExceptionStatus, 'resolved'>, string>> = {
+  open: 'Open',
+  information: 'For information',
+};
 
 export const EXCEPTION_WORDS: Readonly<Record<ExceptionKind, string>> = {
   paid_late: 'Paid late',
@@ -34,21 +102,24 @@ export const EXCEPTION_WORDS: Readonly<Record<ExceptionKind, string>> = {
   standing_above_limit: 'Large payment into a standing account',
 };
 
-/**
- * Kinds that are information, not work: a rejected wrong amount is routine (the bank returns
- * it to the customer by itself), so the report lists it apart from what needs a person.
- */
-export const INFORMATION_KINDS: ReadonlySet<ExceptionKind> = new Set(['wrong_amount']);
+/** A sale still waiting while its day is running: its cut-off has not come yet. */
+export const STILL_OPEN_NOW = 'Still open now';
 
-export function needsAPerson(kind: ExceptionKind): boolean {
-  return !INFORMATION_KINDS.has(kind);
+/**
+ * An exception's title: the kind's words, except that a sale waiting on a day not yet over is
+ * "still open now", not "at cut-off" (the cut-off has not come).
+ */
+export function exceptionTitle(kind: ExceptionKind, dayIsOver: boolean): string {
+  return kind === 'open_at_cutoff' && !dayIsOver ? STILL_OPEN_NOW : EXCEPTION_WORDS[kind];
 }
 
-/**
- * Money a sale counted that the provider took back, and money the shop holds but owes back (a
- * customer who paid twice), come first, marked as errors.
- */
-export const ERROR_KINDS: ReadonlySet<ExceptionKind> = new Set(['reversed', 'paid_twice']);
+/** A report made before its range ended is the report of a day still running. */
+export function reportDayIsOver(report: {
+  readonly generatedAt: number;
+  readonly toMs: number;
+}): boolean {
+  return report.generatedAt >= report.toMs;
+}
 
 /** The report's exceptions in the order it lists them: errors first, then the rest as found. */
 export function exceptionsInReportOrder<T extends { readonly kind: ExceptionKind }>(
@@ -91,7 +162,7 @@ export function hourLabel(hour: number): string {
 }
 
 export function rowsCouldNotBeRead(count: number): string {
-  return count === 1 ? '1 row could not be read' : `${count} rows could not be read`;
+  return `${countOf(count, 'row')} could not be read`;
 }
 
 export function describeLastSync(run: SyncRunView | null, timeZone: string): string {

@@ -14,7 +14,7 @@ export type SaleState = (typeof SALE_STATES)[number];
 
 /**
  * States in which the sale still waits for its money. 'wrong_amount' is one of them: the
- * rejected transfer went back to the customer, who may still send the exact amount.
+ * provider did not accept the transfer, and the customer may still send the exact amount.
  */
 export const OPEN_SALE_STATES: readonly SaleState[] = [
   'creating',

@@ -143,7 +143,9 @@ describe('a provider that answers a rejected payment with 404 or 409', () => {
       .poll(() => textOf(saleStatus(till)), { timeout: 5_000, interval: 100 })
       .toMatch(/Wrong amount/i);
     const status = await textOf(saleStatus(till));
-    expect(status).toMatch(/Wrong amount ₦1,999\.00: not accepted, the bank returns it/);
+    expect(status).toMatch(
+      /Wrong amount ₦1,999\.00: not accepted\. The customer must send exactly/,
+    );
     expect(status).toContain('₦2,000.00');
     await till.screenshot({ path: join(artifacts, 'wrong-amount-404.png'), fullPage: true });
   });
@@ -154,7 +156,7 @@ describe('a provider that answers a rejected payment with 404 or 409', () => {
     await sandboxTransfer(web.first.control_url, accountNumber, 2400);
     await fakeTimeUntil(till, /Wrong amount/i, LOST_CALLBACK_BOUND_MS);
     expect(await textOf(saleStatus(till))).toMatch(
-      /Wrong amount ₦2,400\.00: not accepted, the bank returns it/,
+      /Wrong amount ₦2,400\.00: not accepted\. The customer must send exactly/,
     );
   });
 });

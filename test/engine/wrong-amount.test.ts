@@ -11,7 +11,7 @@ afterEach(async () => {
 
 const SECOND = 1_000;
 const REASON =
-  'Wrong amount ₦900.00: not accepted, the bank returns it to the customer. The customer must send exactly ₦1,000.00.';
+  'Wrong amount ₦900.00: not accepted. The customer must send exactly ₦1,000.00. If money left their account, they should ask their bank with the transfer receipt.';
 
 /** A ₦1,000 sale, a ₦900 transfer, callbacks never: how the provider answers is the variable. */
 async function wrongTransfer(failedStatus: '200' | '404' | '409') {

@@ -73,9 +73,9 @@ describe('CSV export with exception resolutions', () => {
       '',
     ]);
     expect(tail(bySession.get(day.rejectedSessionId))).toEqual([
-      // One vocabulary: the till's, the display's, the report's and the PDF's words.
-      'Wrong amount ₦50.00: not accepted, the bank returns it to the customer',
-      'Open',
+      // One vocabulary: the till's, the report's and the PDF's words; information, not open.
+      'Wrong amount ₦50.00: not accepted',
+      'For information',
       '',
       '',
       '',

@@ -8,7 +8,9 @@ import { formatNaira } from '#shared/money';
 import {
   EXCEPTION_WORDS,
   describeLastSync,
+  STATUS_LINE,
   describeResolution,
+  exceptionStatus,
   hourLabel,
   needsAPerson,
 } from '#shared/report-words';
@@ -203,7 +205,11 @@ describe('the end-of-day report as a PDF', () => {
       prose(`Resolved: ${describeResolution(late!.resolution!, report.timeZone)}`),
     );
     expect(flat).toContain('Note: Customer came back; refunded in full');
-    expect(flat.split('Open: nothing recorded yet.')).toHaveLength(report.exceptions.length);
+    // Open only what a person must act on; information says nobody needs to (report-words).
+    const open = report.exceptions.filter((e) => exceptionStatus(e) === 'open').length;
+    expect(open).toBe(2);
+    expect(flat.split(STATUS_LINE.open)).toHaveLength(open + 1);
+    expect(flat.split(STATUS_LINE.information)).toHaveLength(information + 1);
 
     // "₦" is real text in an embedded font (PDF's built-in fonts have no Naira sign).
     expect(text).toContain('₦');

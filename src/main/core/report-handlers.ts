@@ -72,6 +72,7 @@ export function reportHandlers(deps: ReportHandlerDeps): HandlersOf<typeof repor
         tillId: deps.settings().shop.tillId,
         otherIncome: deps.settings().report.otherIncome,
         standingFlagAboveKobo: deps.settings().standingAccounts.flagAboveKobo,
+        now: deps.now(),
       }),
     exportPdf: (input) => {
       const current = deps.settings();

@@ -145,7 +145,7 @@ describe('updateNotice', () => {
           version: '1.4.0',
         },
       )?.body,
-    ).toContain('Restart to update');
+    ).toContain('Choose "Restart to update to 1.4.0" in the tray menu');
   });
 
   it('answers a check someone asked for; a background check stays quiet', () => {

@@ -167,7 +167,7 @@ export function updateNotice(
   if (next.state === 'ready' && previous.state !== 'ready') {
     return {
       title: `Update ready: Transfer Till ${next.version}`,
-      body: 'Choose "Restart to update" in the tray menu, or it installs the next time the till is quit.',
+      body: `Choose "Restart to update to ${next.version}" in the tray menu, or it installs the next time the till is quit.`,
       urgent: false,
     };
   }

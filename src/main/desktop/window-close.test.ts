@@ -37,7 +37,7 @@ describe('onWindowClose', () => {
       kind: 'hide-to-tray',
       notice: {
         title: 'Transfer Till is still running',
-        body: 'A sale is waiting for payment, so the till keeps listening for payments from the tray. Choose Quit there to stop it.',
+        body: 'A sale is waiting for payment, so the till keeps listening for payments from the tray. Choose "Quit Transfer Till" there to stop it.',
         urgent: false,
       },
     });

@@ -51,7 +51,7 @@ export function onWindowClose(input: WindowCloseInput): WindowCloseDecision {
       ? null
       : {
           title: 'Transfer Till is still running',
-          body: `${reason}, so the till keeps listening for payments from the tray. Choose Quit there to stop it.`,
+          body: `${reason}, so the till keeps listening for payments from the tray. Choose "Quit Transfer Till" there to stop it.`,
           urgent: false,
         },
   };

@@ -1,5 +1,5 @@
 import { formatNaira } from '#shared/money';
-import { wrongAmountWords } from '#shared/report-words';
+import { IF_MONEY_LEFT_THEIR_ACCOUNT, wrongAmountWords } from '#shared/report-words';
 import { isOpenSaleState, type SaleState } from '#shared/sales';
 import type { PaymentCheck } from '#main/provider/account-endpoints';
 import type { PaymentStatusRecord, TransactionRecord } from '#main/provider/schemas';
@@ -40,9 +40,13 @@ export function isInconclusive(answer: StatusAnswer): boolean {
   return answer.kind === 'not_found' || (answer.kind === 'pending' && !answer.record);
 }
 
-/** The shared words for a wrong amount (till, display, report), then what the customer must do. */
+/**
+ * The shared words for a wrong amount (till, report), then what the customer must do: send the
+ * exact amount, and ask their bank if money left their account (the interface says only that
+ * the payment is rejected, not where the money goes).
+ */
 export function wrongAmountReason(receivedKobo: number, dueKobo: number): string {
-  return `${wrongAmountWords(receivedKobo)}. The customer must send exactly ${formatNaira(dueKobo)}.`;
+  return `${wrongAmountWords(receivedKobo)}. The customer must send exactly ${formatNaira(dueKobo)}. ${IF_MONEY_LEFT_THEIR_ACCOUNT}`;
 }
 
 /** Applies a check's findings to the sale, in one transaction with its inflows and alerts. */

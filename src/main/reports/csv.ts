@@ -21,11 +21,13 @@
  *                       (an open sale, unreadable rows...): no status and no amount there, so
  *                       the amount column still sums the inflows only
  *   exception           the report's exception(s) the row concerns, in the report's words
- *                       (report-words.ts: "Paid late", "Wrong amount ₦1,900.00: not accepted,
- *                       the bank returns it to the customer", ...; several joined with '; '),
+ *                       (report-words.ts: "Paid late", "Wrong amount ₦1,900.00: not accepted",
+ *                       "Still open now" while the day runs, ...; several joined with '; '),
  *                       empty when none
- *   resolution          Open, or what was done in the report's words (Refunded by transfer,
- *                       Goods given, Customer credited, Other)
+ *   resolution          Open (a person's case, nothing recorded), For information (nobody needs
+ *                       to act: report-words' EXCEPTION_CATEGORY, as the report and the PDF), or
+ *                       what was done in the report's words (Refunded by transfer, Goods given,
+ *                       Customer credited, Other)
  *   resolved_by         who recorded the resolution
  *   resolved_at         when, ISO 8601 like date
  *   bank_reference      the refund transfer's bank reference (refunded)
@@ -115,18 +117,22 @@ export function csvFilename(fromDay: string, toDay: string): string {
 
 /** The range, and this till's id so that the CSV's exceptions are the report's. */
 export type CsvExportOptions = DayRangeOptions &
-  Pick<ZReportOptions, 'tillId' | 'otherIncome' | 'standingFlagAboveKobo'>;
+  Pick<ZReportOptions, 'tillId' | 'otherIncome' | 'standingFlagAboveKobo'> & {
+    /** When the file is made: open sales of a day still running are open now. Default: the range's end. */
+    readonly now?: number;
+  };
 
 export function buildCsvExport(db: Db, options: CsvExportOptions): CsvExportView {
   const { fromMs, toMs } = reportRange(options);
   const iso = isoInZoneFn(fromMs, toMs, options.timeZone);
   const lines = [CSV_COLUMNS.join(',')];
-  // The report's exceptions of the range. now = the range's end judges open sales as now would:
-  // nothing is recorded after now.
-  const exceptions = csvExceptionIndex(buildReportExceptions(db, { ...options, now: toMs }));
+  // The report's exceptions of the range, judged at now as the report is.
+  const now = options.now ?? toMs;
+  const dayIsOver = now >= toMs;
+  const exceptions = csvExceptionIndex(buildReportExceptions(db, { ...options, now }));
   const tillPrefix = referencePrefix(options.tillId ?? LEGACY_TILL_ID);
   // Most rows concern no exception: their resolution cells are the same empty ones.
-  const noResolution = resolutionCells([], options.timeZone).map(csvText).join(',');
+  const noResolution = resolutionCells([], options.timeZone, dayIsOver).map(csvText).join(',');
   // Status, source, cashier, till and attribution take a few values a month: each is quoted
   // and guarded once, not once a row.
   const cell = memoCsvText();
@@ -143,7 +149,7 @@ export function buildCsvExport(db: Db, options: CsvExportOptions): CsvExportView
     const resolution =
       concerns.length === 0
         ? noResolution
-        : resolutionCells(concerns, options.timeZone).map(csvText).join(',');
+        : resolutionCells(concerns, options.timeZone, dayIsOver).map(csvText).join(',');
     lines.push(
       [
         csvText(sessionId),
@@ -173,7 +179,7 @@ export function buildCsvExport(db: Db, options: CsvExportOptions): CsvExportView
         '',
         '',
         'report',
-        ...resolutionCells([exception], options.timeZone).map(csvText),
+        ...resolutionCells([exception], options.timeZone, dayIsOver).map(csvText),
       ].join(','),
     );
   }

@@ -95,8 +95,8 @@ describe('the CSV cells of exceptions', () => {
   const group = reported({ kind: 'unreadable_rows', at: 1 });
 
   it('are empty without an exception, "Open" until resolved, and list two cases in order', () => {
-    expect(resolutionCells([], 'Africa/Lagos')).toEqual([null, null, null, null, null, null]);
-    expect(resolutionCells([open], 'Africa/Lagos')).toEqual([
+    expect(resolutionCells([], 'Africa/Lagos', true)).toEqual([null, null, null, null, null, null]);
+    expect(resolutionCells([open], 'Africa/Lagos', true)).toEqual([
       'No till of this shop made it',
       'Open',
       null,
@@ -104,7 +104,7 @@ describe('the CSV cells of exceptions', () => {
       null,
       null,
     ]);
-    expect(resolutionCells([late, open], 'Africa/Lagos')).toEqual([
+    expect(resolutionCells([late, open], 'Africa/Lagos', true)).toEqual([
       'Paid late; No till of this shop made it',
       'Other; Open',
       'Ada; ',
@@ -114,11 +114,17 @@ describe('the CSV cells of exceptions', () => {
     ]);
   });
 
-  it('name a wrong amount in the one wording of the till, the display and the report', () => {
+  it('name a wrong amount in the one wording of the till and the report, as information', () => {
     const wrong = reported({ kind: 'wrong_amount', sessionId: 'S7', amountKobo: 190_000 });
-    expect(resolutionCells([wrong], 'Africa/Lagos')[0]).toBe(
-      'Wrong amount ₦1,900.00: not accepted, the bank returns it to the customer',
-    );
+    expect(resolutionCells([wrong], 'Africa/Lagos', true).slice(0, 2)).toEqual([
+      'Wrong amount ₦1,900.00: not accepted',
+      'For information',
+    ]);
+  });
+
+  it('call a sale still waiting on a day not yet over "Still open now", not "at cut-off"', () => {
+    expect(resolutionCells([openSale], 'Africa/Lagos', false)[0]).toBe('Still open now');
+    expect(resolutionCells([openSale], 'Africa/Lagos', true)[0]).toBe('Still open at cut-off');
   });
 
   it('belong to the row of their payment, else of their sale; the rest get rows of their own', () => {

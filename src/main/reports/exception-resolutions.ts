@@ -5,7 +5,13 @@
  * resolution and keeps the earlier ones in the log; reopening is a log entry too.
  */
 import { formatIsoInZone } from '#shared/provider-time';
-import { EXCEPTION_WORDS, RESOLUTION_WORDS, wrongAmountWords } from '#shared/report-words';
+import {
+  RESOLUTION_WORDS,
+  STATUS_CELL,
+  exceptionStatus,
+  exceptionTitle,
+  wrongAmountWords,
+} from '#shared/report-words';
 import type {
   ExceptionFinding,
   ExceptionKind,
@@ -248,19 +254,29 @@ export const RESOLUTION_CSV_COLUMNS = [
 ] as const;
 
 /**
- * An exception in the CSV, in the words of the till, the display, the report and its PDF (one
- * vocabulary, report-words.ts): a wrong amount says what came and where the money goes.
+ * An exception in the CSV, in the words of the till, the report and its PDF (one vocabulary,
+ * report-words.ts): a wrong amount says what came and that it was not accepted; a sale still
+ * waiting on a day not yet over is "still open now".
  */
-export function exceptionCell(exception: ReportException): string {
+export function exceptionCell(exception: ReportException, dayIsOver: boolean): string {
   return exception.kind === 'wrong_amount' && exception.amountKobo !== null
     ? wrongAmountWords(exception.amountKobo)
-    : EXCEPTION_WORDS[exception.kind];
+    : exceptionTitle(exception.kind, dayIsOver);
 }
 
-/** The CSV cells of the exceptions a row concerns (all empty when none; 'open' when unresolved). */
+/** The CSV's resolution cell: what was done, or open, or information (report-words' table). */
+export function resolutionCell(exception: ReportException): string {
+  const status = exceptionStatus(exception);
+  return status === 'resolved' && exception.resolution
+    ? RESOLUTION_WORDS[exception.resolution.action]
+    : STATUS_CELL[status === 'information' ? 'information' : 'open'];
+}
+
+/** The CSV cells of the exceptions a row concerns (all empty when none). */
 export function resolutionCells(
   exceptions: readonly ReportException[],
   timeZone: string,
+  dayIsOver: boolean,
 ): readonly (string | null)[] {
   if (exceptions.length === 0) return RESOLUTION_CSV_COLUMNS.map(() => null);
   // A row two cases concern (a sale paid late and then reversed) lists both, in order.
@@ -269,8 +285,8 @@ export function resolutionCells(
       ? null
       : exceptions.map((exception) => pick(exception) ?? '').join('; ');
   return [
-    joined(exceptionCell),
-    joined((e) => (e.resolution ? RESOLUTION_WORDS[e.resolution.action] : 'Open')),
+    joined((e) => exceptionCell(e, dayIsOver)),
+    joined(resolutionCell),
     joined((e) => e.resolution?.resolvedBy ?? null),
     joined((e) => (e.resolution ? formatIsoInZone(e.resolution.resolvedAt, timeZone) : null)),
     joined((e) => e.resolution?.bankReference ?? null),

@@ -457,7 +457,7 @@ describe('Z-report', () => {
       const [exception] = buildZReport(db, options).exceptions.filter((e) => e.kind === 'reversed');
       expect(exception).toMatchObject({ saleId: sale.id, sessionId, amountKobo: 250000 });
       expect(exception?.message).toContain(
-        `now reports that payment as ${status} (since 2026-11-22 15:00`,
+        `since 2026-11-22 15:00 the provider reports that payment as ${status}:`,
       );
       expect(exception?.action).toMatch(/Do not count this money/);
     }

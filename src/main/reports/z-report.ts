@@ -9,7 +9,9 @@
  * business: it counts in the shop total, and never as an exception here.
  */
 import { formatNaira } from '#shared/money';
-import { wrongAmountWords } from '#shared/report-words';
+import { countOf, nounFor } from '#shared/plural';
+import { IF_MONEY_LEFT_THEIR_ACCOUNT, wrongAmountWords } from '#shared/report-words';
+import type { SaleState } from '#shared/sales';
 import { LEGACY_TILL_ID, referencePrefix } from '#shared/till-id';
 import type {
   AmountTotal,
@@ -32,6 +34,7 @@ import {
   unmatchedInflows,
   wrongAmountInflows,
   type MissingCase,
+  type PaidLateCase,
   type Range,
   type ReversedCase,
 } from '#main/store/z-report-queries';
@@ -239,7 +242,7 @@ function exceptionsOf(db: Db, range: Range, options: ZReportOptions): ZReportVie
     ...wrongAmounts(cases),
     ...unmatched(cases),
     ...missingFromProvider(cases, checks.missing),
-    ...openAtCutoff(cases, Math.min(options.now, range.toMs)),
+    ...openAtCutoff(cases, options.now),
     ...unreadableRows(db, options.timeZone),
     ...unreadableCallbacksOf(db, range),
   ].sort((a, b) => (a.at ?? 0) - (b.at ?? 0));
@@ -257,6 +260,16 @@ interface Cases {
   readonly otherIncome: boolean;
 }
 
+/** How a sale had closed before a late payment came, as the end of a sentence. */
+const CLOSED_AS: Readonly<Record<NonNullable<PaidLateCase['closedAs']>, string>> = {
+  expired: 'after it had expired',
+  cancelled: 'after it had been cancelled',
+  failed_to_create: 'after the till had given it up',
+};
+
+/** What a person records once they have settled a case: the report's own button. */
+const RECORD_IT_HERE = 'Then press "Record what was done" here and note what you did.';
+
 function paidLate({ db, range, limit, zone }: Cases): ExceptionFinding[] {
   return paidLateSales(db, range, limit).map((row) => ({
     kind: 'paid_late',
@@ -264,9 +277,8 @@ function paidLate({ db, range, limit, zone }: Cases): ExceptionFinding[] {
     sessionId: row.sessionId,
     amountKobo: row.amountKobo,
     at: row.at,
-    message: `Sale #${row.saleId} (${formatNaira(row.amountKobo)}) was paid at ${localClock(row.at, zone)}, after it had expired or been cancelled.`,
-    action:
-      'Find the customer: if they left without the goods, give them the goods or refund the transfer. Note what you did on the sale.',
+    message: `Sale #${row.saleId} for ${formatNaira(row.amountKobo)} was paid at ${localClock(row.at, zone)}, ${row.closedAs === null ? 'after it had closed' : CLOSED_AS[row.closedAs]}.`,
+    action: `Find the customer: if they left without the goods, give them the goods or refund the transfer. ${RECORD_IT_HERE}`,
   }));
 }
 
@@ -278,7 +290,7 @@ function paidTwice({ db, range, limit, zone }: Cases): ExceptionFinding[] {
     amountKobo: row.amountKobo,
     at: row.at,
     message: `Customer paid twice: refund ${formatNaira(row.amountKobo)}. Sale #${row.saleId} (${formatNaira(row.saleKobo)}) was already paid by transfer ${row.paidSessionId}; transfer ${row.sessionId} at ${localClock(row.at, zone)} put ${formatNaira(row.amountKobo)} more into its account.`,
-    action: `Send the customer ${formatNaira(row.amountKobo)} back and record it here as refunded with the bank reference of the refund (or record the goods given for it). Give the provider the session id if the customer disputes it.`,
+    action: `Send the customer ${formatNaira(row.amountKobo)} back, or give goods for it. ${RECORD_IT_HERE} A refund is recorded with its bank reference. If the customer disputes it, give the provider the session id.`,
   }));
 }
 
@@ -293,8 +305,8 @@ function standingAboveLimit(
     sessionId: row.sessionId,
     amountKobo: row.amountKobo,
     at: row.at,
-    message: `Payment above ${formatNaira(aboveKobo)} into a standing account: check with the customer. ${formatNaira(row.amountKobo)} arrived in standing account ${row.accountNumber ?? row.reference ?? 'unknown'} at ${localClock(row.at, zone)} (transfer ${row.sessionId}).`,
-    action: `Ask the customer whether they meant to send ${formatNaira(row.amountKobo)}. If it was a slip, refund the difference and record it here with the bank reference of the refund (or record the goods given for it).`,
+    message: `Payment above ${formatNaira(aboveKobo)} into a standing account: check with the customer. ${formatNaira(row.amountKobo)} arrived in standing account ${row.accountNumber ?? row.reference ?? 'unknown'} at ${localClock(row.at, zone)}, by transfer ${row.sessionId}.`,
+    action: `Ask the customer whether they meant to send ${formatNaira(row.amountKobo)}. If it was a slip, refund the difference or give goods for it. ${RECORD_IT_HERE} A refund is recorded with its bank reference.`,
   }));
 }
 
@@ -307,21 +319,23 @@ function wrongAmounts({
   otherIncome,
 }: Cases): ExceptionFinding[] {
   return wrongAmountInflows(db, range, tillPrefix, limit, otherIncome).map((row) => {
+    const clock = localClock(row.at, zone);
     const target =
       row.saleId === null
-        ? `to reference ${row.reference ?? 'unknown'}`
-        : `for sale #${row.saleId}${row.expectedKobo === null ? '' : ` (expected ${formatNaira(row.expectedKobo)})`}`;
+        ? `It was sent to reference ${row.reference ?? 'unknown'} at ${clock}.`
+        : `It was sent for sale #${row.saleId} at ${clock}${row.expectedKobo === null ? '' : `; that sale asked for ${formatNaira(row.expectedKobo)}`}, or its account had already been paid.`;
+    const retry =
+      row.expectedKobo === null
+        ? ''
+        : ` If the sale is still unpaid, ask the customer to send exactly ${formatNaira(row.expectedKobo)}, or start a new sale.`;
     return {
       kind: 'wrong_amount',
       saleId: row.saleId,
       sessionId: row.sessionId,
       amountKobo: row.amountKobo,
       at: row.at,
-      message: `${wrongAmountWords(row.amountKobo)} (${target}, at ${localClock(row.at, zone)}; or the account was already paid).`,
-      action:
-        row.expectedKobo === null
-          ? 'No money was kept: the bank returns a rejected transfer to the customer. If the customer complains, show them this line and the session id.'
-          : `No money was kept: the bank returns it to the customer. If the sale is still unpaid, ask the customer to send exactly ${formatNaira(row.expectedKobo)}, or start a new sale.`,
+      message: `${wrongAmountWords(row.amountKobo)}. ${target}`,
+      action: `Nothing to record: the provider did not accept this payment, so the shop holds no money for it. ${IF_MONEY_LEFT_THEIR_ACCOUNT}${retry}`,
     };
   });
 }
@@ -335,7 +349,7 @@ function unmatched({ db, range, limit, zone, tillPrefix, otherIncome }: Cases): 
     sessionId: row.sessionId,
     amountKobo: row.amountKobo,
     at: row.at,
-    message: `${formatNaira(row.amountKobo)} arrived at ${localClock(row.at, zone)} (reference ${row.reference ?? 'none'}), but no till of this shop made that reference: it matches no sale and no standing account here or on another till.`,
+    message: `${formatNaira(row.amountKobo)} arrived at ${localClock(row.at, zone)} with reference ${row.reference ?? 'none'}, but no till of this shop made that reference: it matches no sale and no standing account here or on another till.`,
     action:
       'Check whether a static account made outside this app, or another system on the same merchant account, took this payment. If nobody can account for it, do not hand out goods or refunds for it: ask the provider about the session id.',
   }));
@@ -350,24 +364,44 @@ function missingFromProvider({ zone }: Cases, rows: readonly MissingCase[]): Exc
     at: row.at,
     message:
       row.listedStatus === null
-        ? `Sale #${row.saleId} (${formatNaira(row.amountKobo)}) is marked paid at ${localDateTime(row.at, zone)}, but the provider's transaction list does not show that payment.`
-        : `Sale #${row.saleId} (${formatNaira(row.amountKobo)}) is marked paid at ${localDateTime(row.at, zone)}, but the provider's transaction list shows that payment as ${row.listedStatus}.`,
+        ? `Sale #${row.saleId} for ${formatNaira(row.amountKobo)} is marked paid at ${localDateTime(row.at, zone)}, but the provider's transaction list does not show that payment.`
+        : `Sale #${row.saleId} for ${formatNaira(row.amountKobo)} is marked paid at ${localDateTime(row.at, zone)}, but the provider's transaction list shows that payment as ${row.listedStatus}.`,
     action:
-      'Run a full sync. If it is still not shown as successful, ask the customer for the transfer receipt and give the provider the session id before paying out this amount.',
+      'Tick "Full sync (every page)" and press "Sync". If it is still not shown as successful, ask the customer for the transfer receipt and give the provider the session id before paying out this amount.',
   }));
 }
 
-function openAtCutoff({ db, range, limit, zone }: Cases, cutoffMs: number): ExceptionFinding[] {
-  return salesOpenAtCutoff(db, range, cutoffMs, limit).map((row) => ({
-    kind: 'open_at_cutoff',
-    saleId: row.saleId,
-    sessionId: null,
-    amountKobo: row.amountKobo,
-    at: row.at,
-    message: `Sale #${row.saleId} (${formatNaira(row.amountKobo)}), started at ${localClock(row.at, zone)}, was still waiting for payment (${row.stateAtEnd.replace('_', ' ')}) at the cut-off.`,
-    action:
-      "Open the sale: if the customer says they paid, press 'Customer says paid' to check again; if they left, cancel it. A payment that still comes is recorded as paid late.",
-  }));
+/** An open sale's state, as the end of "is still ..." / "was still ...". */
+const WAITING_WORDS: Readonly<Partial<Record<SaleState, string>>> = {
+  creating: 'being created',
+  awaiting_payment: 'waiting for payment',
+  confirming: 'waiting for the bank to confirm a payment',
+  wrong_amount: 'waiting for the exact amount after a wrong amount',
+};
+
+/**
+ * Sales of the range still open at its end, or now while the day is still running: a report
+ * read at 06:17 of a day that ends at midnight says "still waiting now", not "at the cut-off"
+ * (that has not come yet).
+ */
+function openAtCutoff({ db, range, limit, zone }: Cases, now: number): ExceptionFinding[] {
+  const dayIsOver = now >= range.toMs;
+  return salesOpenAtCutoff(db, range, Math.min(now, range.toMs), limit).map((row) => {
+    const waiting = WAITING_WORDS[row.stateAtEnd as SaleState] ?? 'open';
+    const started = `Sale #${row.saleId} for ${formatNaira(row.amountKobo)}, started at ${localClock(row.at, zone)},`;
+    return {
+      kind: 'open_at_cutoff',
+      saleId: row.saleId,
+      sessionId: null,
+      amountKobo: row.amountKobo,
+      at: row.at,
+      message: dayIsOver
+        ? `${started} was still ${waiting} at the cut-off.`
+        : `${started} is still ${waiting}. The day is not over yet.`,
+      action:
+        'Open the sale: if the customer says they paid, press "Customer says they paid" to check again; if they left, cancel it. A payment that still comes is recorded as paid late.',
+    };
+  });
 }
 
 function reversed({ zone }: Cases, rows: readonly ReversedCase[]): ExceptionFinding[] {
@@ -377,18 +411,13 @@ function reversed({ zone }: Cases, rows: readonly ReversedCase[]): ExceptionFind
     sessionId: row.sessionId,
     amountKobo: row.amountKobo,
     at: row.at,
-    message: `Sale #${row.saleId} (${formatNaira(row.amountKobo)}) was marked paid at ${localClock(row.at, zone)}, but the provider now reports that payment as ${row.status} (since ${localDateTime(row.changedAt, zone)}): it reversed the payment or no longer counts it as settled.`,
-    action:
-      'Do not count this money as received. Ask the provider about the session id; if the money does not come back, settle with the customer (the goods or a new payment). Note what you did on the sale.',
+    message: `Sale #${row.saleId} for ${formatNaira(row.amountKobo)} was marked paid at ${localClock(row.at, zone)}, but since ${localDateTime(row.changedAt, zone)} the provider reports that payment as ${row.status}: it reversed the payment or no longer counts it as settled.`,
+    action: `Do not count this money as received. Ask the provider about the session id. If the money does not come back, settle with the customer: the goods back or a new payment. ${RECORD_IT_HERE}`,
   }));
 }
 
 /** Distinct problems shown in one exception; the rest are summed up. */
 const MAX_PROBLEMS_SHOWN = 5;
-
-function rowsWord(count: number): string {
-  return count === 1 ? '1 row' : `${count} rows`;
-}
 
 /**
  * The listing rows the till could not read and no later full sync has taken in. They may belong
@@ -402,7 +431,7 @@ function unreadableRows(db: Db, zone: string): ExceptionFinding[] {
   const byCount = [...problems].sort((a, b) => b.count - a.count);
   const shown = byCount
     .slice(0, MAX_PROBLEMS_SHOWN)
-    .map((p) => `${p.problem} (${rowsWord(p.count)})`);
+    .map((p) => `${p.problem} (${countOf(p.count, 'row')})`);
   const rest = byCount.length - shown.length;
   return [
     {
@@ -411,7 +440,7 @@ function unreadableRows(db: Db, zone: string): ExceptionFinding[] {
       sessionId: null,
       amountKobo: null,
       at: firstSeen,
-      message: `${total === 1 ? "1 row of the provider's transaction list" : `${total} rows of the provider's transaction list`} could not be read (first seen ${localDateTime(firstSeen, zone)}): ${shown.join('; ')}${rest > 0 ? `; and ${rest} other problems` : ''}. They are kept: nothing is lost, but these figures may be missing them.`,
+      message: `${countOf(total, 'row')} of the provider's transaction list could not be read (first seen ${localDateTime(firstSeen, zone)}): ${shown.join('; ')}${rest > 0 ? `; and ${countOf(rest, 'other problem')}` : ''}. They are kept: nothing is lost, but these figures may be missing them.`,
       action:
         "Sync again later: a sync that can read them takes them in. If they stay, ask the provider's support about the rows their list cannot serve readably (the till keeps each one as it was received).",
     },
@@ -461,7 +490,7 @@ function unreadableCallbacksOf(db: Db, range: Range): ExceptionFinding[] {
       sessionId: null,
       amountKobo: null,
       at: Math.min(...groups.map((g) => g.firstAt)),
-      message: `${total === 1 ? '1 payment notification (callback)' : `${total} payment notifications (callbacks)`} received in this period could not be read: ${kinds.join('; ')}. Each is kept as it was received.`,
+      message: `${countOf(total, 'payment notification')} (${nounFor(total, 'callback')}) received in this period could not be read: ${kinds.join('; ')}. Each is kept as it was received.`,
       action:
         "Nothing is lost: the till confirms every payment with the provider itself. If this keeps happening, ask the provider's support what their callbacks send.",
     },

@@ -131,7 +131,10 @@ export const STANDING_ABOVE_LIMIT_SQL = `SELECT i.session_id AS sessionId,
   ORDER BY i.occurred_at LIMIT @limit`;
 
 export const PAID_LATE_SQL = `SELECT id AS saleId, amount_kobo AS amountKobo, paid_at AS at,
-    paid_session_id AS sessionId
+    paid_session_id AS sessionId,
+    (SELECT e.to_state FROM sale_events e WHERE e.sale_id = sales.id
+      AND e.to_state IN ('expired', 'cancelled', 'failed_to_create')
+      ORDER BY e.id DESC LIMIT 1) AS closedAs
   FROM sales WHERE paid_at >= ? AND paid_at < ? AND state = 'paid_late'
   ORDER BY paid_at LIMIT ?`;
 
@@ -325,8 +328,13 @@ export function standingAboveLimitInflows(
     .all({ ...range, aboveKobo, limit }) as StandingAboveLimitCase[];
 }
 
-export function paidLateSales(db: Db, range: Range, limit: number): SaleCase[] {
-  return db.prepare(PAID_LATE_SQL).all(range.fromMs, range.toMs, limit) as SaleCase[];
+/** A sale paid late, with how it had closed before the money came (null when no event says). */
+export type PaidLateCase = SaleCase & {
+  readonly closedAs: 'expired' | 'cancelled' | 'failed_to_create' | null;
+};
+
+export function paidLateSales(db: Db, range: Range, limit: number): PaidLateCase[] {
+  return db.prepare(PAID_LATE_SQL).all(range.fromMs, range.toMs, limit) as PaidLateCase[];
 }
 
 export type ReversedCase = SaleCase & { readonly status: string; readonly changedAt: number };

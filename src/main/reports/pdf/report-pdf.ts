@@ -4,16 +4,22 @@
  * exceptions with their resolutions, by hour, by till and cashier, last sync.
  */
 import { formatNaira } from '#shared/money';
+import { countOf } from '#shared/plural';
 import {
-  EXCEPTION_WORDS,
   ERROR_KINDS,
+  FOR_INFORMATION_HEADING,
+  NEEDS_A_PERSON_HEADING,
+  STATUS_LINE,
   describeLastSync,
   describePeriod,
   describeResolution,
+  exceptionStatus,
+  exceptionTitle,
   exceptionsInReportOrder,
   needsAPerson,
   formatDateTime,
   hourLabel,
+  reportDayIsOver,
 } from '#shared/report-words';
 import type { Environment } from '#shared/settings-schema';
 import type { AmountTotal, ReportException, ZReportView } from '#shared/views';
@@ -43,7 +49,7 @@ export const ENVIRONMENT_ON_PAPER: Readonly<Record<Environment, string>> = {
 };
 
 function transfers(count: number): string {
-  return count === 1 ? '1 transfer' : `${count} transfers`;
+  return countOf(count, 'transfer');
 }
 
 const MONEY_COLUMNS: readonly PdfColumn[] = [
@@ -99,7 +105,7 @@ function shopView(pdf: PdfWriter, report: ZReportView): void {
   }
   const where = report.otherIncome
     ? ' (other income on this account, listed below: not a case for a person).'
-    : ' (each is listed under "Needs a person").';
+    : ` (each is listed under "${NEEDS_A_PERSON_HEADING}").`;
   pdf.paragraph(
     `Not made by any till of this shop: ${transfers(shop.notOurs.count)}, ${formatNaira(shop.notOurs.amountKobo)}${shop.notOurs.count > 0 ? where : '.'}`,
   );
@@ -112,10 +118,11 @@ function shopView(pdf: PdfWriter, report: ZReportView): void {
   }
 }
 
-function exceptionLines(exception: ReportException, timeZone: string) {
+function exceptionLines(exception: ReportException, timeZone: string, dayIsOver: boolean) {
   const error = ERROR_KINDS.has(exception.kind);
+  const status = exceptionStatus(exception);
   const title = [
-    `${error ? 'Error: ' : ''}${EXCEPTION_WORDS[exception.kind]}`,
+    `${error ? 'Error: ' : ''}${exceptionTitle(exception.kind, dayIsOver)}`,
     ...(exception.amountKobo === null ? [] : [formatNaira(exception.amountKobo)]),
     ...(exception.saleId === null ? [] : [`sale #${exception.saleId}`]),
   ].join(' · ');
@@ -124,29 +131,30 @@ function exceptionLines(exception: ReportException, timeZone: string) {
     { text: title, bold: true },
     { text: exception.message },
     { text: `What to do: ${exception.action}` },
-    ...(resolution
+    ...(resolution && status === 'resolved'
       ? [
           { text: `Resolved: ${describeResolution(resolution, timeZone)}`, bold: true },
           ...(resolution.note === null ? [] : [{ text: `Note: ${resolution.note}` }]),
         ]
-      : [{ text: 'Open: nothing recorded yet.', bold: true }]),
+      : [{ text: STATUS_LINE[status === 'information' ? 'information' : 'open'], bold: true }]),
   ];
 }
 
 function exceptions(pdf: PdfWriter, report: ZReportView): void {
-  // A rejected wrong amount is information (the bank returns it), listed apart as on screen.
+  // Who needs to act is report-words' one table, as on screen and in the CSV.
   const forPerson = report.exceptions.filter((e) => needsAPerson(e.kind));
   const information = report.exceptions.filter((e) => !needsAPerson(e.kind));
-  pdf.heading(`Needs a person (${forPerson.length})`);
+  const dayIsOver = reportDayIsOver(report);
+  pdf.heading(`${NEEDS_A_PERSON_HEADING} (${forPerson.length})`);
   if (forPerson.length === 0) pdf.paragraph('No exceptions.', { muted: true });
   for (const exception of exceptionsInReportOrder(forPerson)) {
-    pdf.block(exceptionLines(exception, report.timeZone));
+    pdf.block(exceptionLines(exception, report.timeZone, dayIsOver));
     pdf.gap(4);
   }
   if (information.length === 0) return;
-  pdf.heading(`For information (${information.length})`);
+  pdf.heading(`${FOR_INFORMATION_HEADING} (${information.length})`);
   for (const exception of information) {
-    pdf.block(exceptionLines(exception, report.timeZone));
+    pdf.block(exceptionLines(exception, report.timeZone, dayIsOver));
     pdf.gap(4);
   }
 }

@@ -88,7 +88,7 @@ describe('Balance screen', () => {
   it.each([
     ['PROVIDER_AUTH_REFUSED', 'enter a new token in Settings'],
     ['NOT_FOUND', 'check the payout account in Settings'],
-    ['NETWORK', 'Check the internet connection, then press Refresh'],
+    ['NETWORK', 'Check the internet connection, then press "Refresh"'],
   ] as const)('says what to do when the balance fails with %s', async (code, words) => {
     const bridge = createFakeBridge();
     bridge.getBalance.mockImplementation(() => fail(code, 'provider said no'));

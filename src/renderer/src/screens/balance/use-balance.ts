@@ -12,7 +12,7 @@ export function balanceErrorWords(error: BridgeError): string {
       return 'The provider does not know the payout account id. Ask the manager to check the payout account in Settings.';
     case 'NETWORK':
     case 'TIMEOUT':
-      return "The bank's service cannot be reached. Check the internet connection, then press Refresh.";
+      return 'The bank\'s service cannot be reached. Check the internet connection, then press "Refresh".';
     default:
       return failureOf(error).words;
   }

@@ -92,8 +92,15 @@ describe('Customer display', () => {
     const bridge = createFakeBridge();
     renderDisplay(bridge);
     await screen.findByText('Welcome');
-    bridge.emit({ type: 'sale-changed', payload: sale({ state: 'wrong_amount' }) });
-    expect(screen.getByText(/Please transfer exactly ₦1,500.00/)).toBeTruthy();
+    const reason =
+      'Wrong amount ₦900.00: not accepted. The customer must send exactly ₦1,500.00. If money left their account, they should ask their bank with the transfer receipt.';
+    bridge.emit({ type: 'sale-changed', payload: sale({ state: 'wrong_amount', reason }) });
+    const warning = screen.getByText(/Please transfer exactly ₦1,500.00/);
+    // Said to the customer, claiming only what the provider guarantees: it was not accepted.
+    expect(warning.textContent).toBe(
+      'That transfer was not the amount due, so it was not accepted. Please transfer exactly ₦1,500.00. If money left your account, ask your bank with your transfer receipt.',
+    );
+    expect(document.body.textContent).not.toContain('The customer must');
   });
 
   it('picks up the sale already running when it opens, and ignores other tills', async () => {

@@ -1,5 +1,6 @@
 import { useEffect, useState, type Dispatch, type SetStateAction } from 'react';
 import { formatNaira } from '#shared/money';
+import { IF_MONEY_LEFT_YOUR_ACCOUNT } from '#shared/report-words';
 import type { SaleState, SaleView } from '#shared/sales';
 import { useBridgeEvent } from '../../bridge-context';
 import { AccountNumber } from '../../components/account-number';
@@ -134,8 +135,9 @@ export function CustomerDisplayView({
       </div>
       {sale.state === 'wrong_amount' && (
         <p className="display-warning" role="status">
-          {sale.reason && <span className="display-reason">{sale.reason} </span>}
-          Please transfer exactly {formatNaira(sale.amountKobo)}.
+          {/* Said to the customer: the till's reason is written for the cashier. */}
+          That transfer was not the amount due, so it was not accepted. Please transfer exactly{' '}
+          {formatNaira(sale.amountKobo)}. {IF_MONEY_LEFT_YOUR_ACCOUNT}
         </p>
       )}
       {sale.state === 'confirming' && (

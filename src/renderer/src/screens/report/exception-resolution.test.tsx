@@ -159,7 +159,7 @@ describe('Exception resolution', () => {
 
     await user.click(screen.getByRole('button', { name: 'Reopen' }));
     expect(bridge.reopenException).toHaveBeenCalledWith({ key: KEY });
-    await screen.findByText('Open:');
+    await screen.findByText('Open: nothing recorded yet.');
     expect(panel.dataset.state).toBe('open');
   });
 

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { RESOLUTION_ACTIONS, type ReportException } from '#shared/views';
 // One definition with the PDF made in main.
-import { RESOLUTION_WORDS, describeResolution } from '#shared/report-words';
+import { RESOLUTION_WORDS, STATUS_LINE, describeResolution } from '#shared/report-words';
 import { useExceptionResolution, type ResolutionDraft } from './use-exception-resolution';
 
 /**
@@ -52,7 +52,7 @@ export function ExceptionResolutionPanel({
         </>
       ) : (
         <p>
-          <strong>Open:</strong> nothing recorded yet.
+          <strong>{STATUS_LINE.open}</strong>
         </p>
       )}
 

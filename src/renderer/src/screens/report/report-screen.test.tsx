@@ -117,9 +117,8 @@ describe('Report screen', () => {
               sessionId: '100004261122090000000000000003',
               amountKobo: 190_000,
               at: run.startedAt + 3,
-              message:
-                'Wrong amount ₦1,900.00: not accepted, the bank returns it to the customer (for sale #14).',
-              action: 'No money was kept.',
+              message: 'Wrong amount ₦1,900.00: not accepted. It was sent for sale #14 at 09:00.',
+              action: 'Nothing to record: the provider did not accept this payment.',
             },
             {
               key: 'unreadable_callbacks:since:2',
@@ -159,9 +158,10 @@ describe('Report screen', () => {
     expect(list.textContent).not.toContain('Wrong amount');
     const information = screen.getByTestId('report-information');
     expect(screen.getByText('For information (1)')).toBeTruthy();
-    expect(information.textContent).toContain(
-      'Wrong amount ₦1,900.00: not accepted, the bank returns it to the customer',
-    );
+    expect(information.textContent).toContain('Wrong amount ₦1,900.00: not accepted.');
+    // Its status line is the table's answer, as in the PDF and the CSV: nobody needs to act.
+    expect(information.textContent).toContain('For information: nobody needs to act.');
+    expect(information.textContent).not.toContain('Open');
     expect(screen.getByTestId('last-sync').textContent).toMatch(
       /\(complete; 2 rows could not be read\)$/,
     );
@@ -182,6 +182,49 @@ describe('Report screen', () => {
         'Sync complete: 300 transactions checked, 12 new. 1 row could not be read (kept; see the exceptions below).',
       ),
     ).toBeTruthy();
+  });
+
+  it('counts one transaction checked in the singular', async () => {
+    const user = userEvent.setup();
+    const bridge = withTransactions(1);
+    const run = zReport().lastSync;
+    if (!run) throw new Error('fixture has a last sync');
+    bridge.syncTransactions.mockImplementation(() =>
+      ok({ ...run, mode: 'full', collected: 1, inserted: 1, unreadable: 0 }),
+    );
+    renderApp(bridge, '#/report');
+    await user.click(await screen.findByRole('button', { name: 'Sync' }));
+    expect(await screen.findByText('Sync complete: 1 transaction checked, 1 new.')).toBeTruthy();
+  });
+
+  it.each([
+    ['a day still running', -1, 'Still open now'],
+    ['a day that is over', 1, 'Still open at cut-off'],
+  ])('names a waiting sale of %s by the time of day', async (_, offsetMs, title) => {
+    const bridge = createFakeBridge();
+    const base = zReport();
+    bridge.getZReport.mockImplementation(() =>
+      ok({
+        ...base,
+        generatedAt: base.toMs + offsetMs,
+        exceptions: [
+          {
+            key: 'open_at_cutoff:sale:7',
+            resolution: null,
+            kind: 'open_at_cutoff',
+            saleId: 7,
+            sessionId: null,
+            amountKobo: 80_000,
+            at: base.fromMs + 1,
+            message: 'Sale #7 for ₦800.00, started at 14:00, is still waiting for payment.',
+            action: 'Open the sale.',
+          },
+        ],
+      }),
+    );
+    renderApp(bridge, '#/report');
+    const list = await screen.findByTestId('report-exceptions');
+    expect(within(list).getByRole('listitem').textContent).toMatch(new RegExp(`^${title} · `));
   });
 
   it('says when the last sync did not finish', async () => {
@@ -348,7 +391,7 @@ describe('Report screen', () => {
     await user.click(screen.getByRole('button', { name: 'Sync' }));
     expect(bridge.syncTransactions).toHaveBeenCalledWith({ mode: 'full' });
     expect(
-      await screen.findByText('Sync complete: 1200 transactions checked, 30 new.'),
+      await screen.findByText('Sync complete: 1,200 transactions checked, 30 new.'),
     ).toBeTruthy();
   });
 

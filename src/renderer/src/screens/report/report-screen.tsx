@@ -1,7 +1,18 @@
 import { useState } from 'react';
 import { formatNaira } from '#shared/money';
 // The report's words are shared with the PDF made in main: the file says what the screen says.
-import { ERROR_KINDS, EXCEPTION_WORDS, describeLastSync, needsAPerson } from '#shared/report-words';
+import { nounFor } from '#shared/plural';
+import {
+  ERROR_KINDS,
+  FOR_INFORMATION_HEADING,
+  NEEDS_A_PERSON_HEADING,
+  STATUS_LINE,
+  describeLastSync,
+  exceptionTitle,
+  exceptionsInReportOrder,
+  needsAPerson,
+  reportDayIsOver,
+} from '#shared/report-words';
 import type { AmountTotal, ZReportView } from '#shared/views';
 import { dayOf, formatDateTime, LAGOS } from '../../format';
 import { HoursPanel } from './charts/hours-panel';
@@ -142,7 +153,7 @@ function Figure({
       <h3>{label}</h3>
       <p className="figure-count">
         <span data-testid={`report-${id}-count`}>{total.count}</span>{' '}
-        <span className="muted">{total.count === 1 ? 'transfer' : 'transfers'}</span>
+        <span className="muted">{nounFor(total.count, 'transfer')}</span>
       </p>
       <p className="figure-amount" data-testid={showAmountId}>
         {formatNaira(total.amountKobo)}
@@ -158,12 +169,10 @@ function ZReport({
   readonly report: ZReportView;
   readonly reloadKey: number;
 }) {
-  const forPerson = report.exceptions.filter((e) => needsAPerson(e.kind));
-  const exceptions = [
-    ...forPerson.filter((e) => ERROR_KINDS.has(e.kind)),
-    ...forPerson.filter((e) => !ERROR_KINDS.has(e.kind)),
-  ];
+  // Who needs to act is report-words' one table, as in the PDF and the CSV.
+  const exceptions = exceptionsInReportOrder(report.exceptions.filter((e) => needsAPerson(e.kind)));
   const information = report.exceptions.filter((e) => !needsAPerson(e.kind));
+  const dayIsOver = reportDayIsOver(report);
   const period =
     report.fromDay === report.toDay ? report.fromDay : `${report.fromDay} to ${report.toDay}`;
   return (
@@ -192,7 +201,9 @@ function ZReport({
       <OtherIncome report={report} />
 
       <section className="panel" aria-labelledby="exceptions-heading">
-        <h3 id="exceptions-heading">Needs a person ({exceptions.length})</h3>
+        <h3 id="exceptions-heading">
+          {NEEDS_A_PERSON_HEADING} ({exceptions.length})
+        </h3>
         {exceptions.length === 0 ? (
           <p className="muted">No exceptions.</p>
         ) : (
@@ -204,7 +215,7 @@ function ZReport({
                 data-severity={ERROR_KINDS.has(exception.kind) ? 'error' : 'warning'}
               >
                 {ERROR_KINDS.has(exception.kind) && <span className="error">Error: </span>}
-                <strong>{EXCEPTION_WORDS[exception.kind]}</strong>
+                <strong>{exceptionTitle(exception.kind, dayIsOver)}</strong>
                 {exception.amountKobo !== null && ` · ${formatNaira(exception.amountKobo)}`}
                 {exception.saleId !== null && ` · sale #${exception.saleId}`}
                 <p>{exception.message}</p>
@@ -218,14 +229,19 @@ function ZReport({
 
       {information.length > 0 && (
         <section className="panel" aria-labelledby="information-heading">
-          <h3 id="information-heading">For information ({information.length})</h3>
+          <h3 id="information-heading">
+            {FOR_INFORMATION_HEADING} ({information.length})
+          </h3>
           <ul className="exception-list information-list" data-testid="report-information">
             {information.map((item, index) => (
               <li key={`${item.kind}-${item.sessionId ?? ''}-${index}`}>
-                <strong>{EXCEPTION_WORDS[item.kind]}</strong>
+                <strong>{exceptionTitle(item.kind, dayIsOver)}</strong>
                 {item.saleId !== null && ` · sale #${item.saleId}`}
                 <p>{item.message}</p>
                 <p className="muted">{item.action}</p>
+                <p className="exception-status" data-testid="exception-status">
+                  <strong>{STATUS_LINE.information}</strong>
+                </p>
               </li>
             ))}
           </ul>

@@ -1,4 +1,5 @@
 import { formatNaira } from '#shared/money';
+import { nounFor } from '#shared/plural';
 import type { AmountTotal, ShopTotalsView } from '#shared/views';
 
 /** One line of the table; `id` names its test ids (report-<id>-count, report-<id>-amount). */
@@ -95,7 +96,7 @@ export function ShopTotals({
       <p className={shop.notOurs.count > 0 ? 'notice' : 'muted'}>
         Not made by any till of this shop:{' '}
         <span data-testid="report-not-ours-count">{shop.notOurs.count}</span>{' '}
-        {shop.notOurs.count === 1 ? 'transfer' : 'transfers'},{' '}
+        {nounFor(shop.notOurs.count, 'transfer')},{' '}
         <span data-testid="report-not-ours-amount">{formatNaira(shop.notOurs.amountKobo)}</span>
         {shop.notOurs.count === 0
           ? '.'

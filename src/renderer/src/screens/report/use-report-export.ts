@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { countOf } from '#shared/plural';
 import type { PdfExportView } from '#shared/printing';
 import type { CsvExportView } from '#shared/views';
 import { downloadText } from '../../download';
@@ -15,7 +16,7 @@ export interface ReportExport {
 }
 
 function pagesWord(pages: number): string {
-  return pages === 1 ? '1 page' : `${pages} pages`;
+  return countOf(pages, 'page');
 }
 
 /** The day's report saved as a CSV of its transactions or as the PDF main makes. */

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { countOf } from '#shared/plural';
 import { rowsCouldNotBeRead } from '#shared/report-words';
 import type { SyncProgressView, SyncRunView } from '#shared/views';
 import { useBridgeEvent } from '../../bridge-context';
@@ -22,10 +23,10 @@ function finishedWords(run: SyncRunView): string {
       ? ` ${rowsCouldNotBeRead(run.unreadable)} (kept; see the exceptions below).`
       : '';
   return run.status === 'complete'
-    ? `Sync complete: ${run.collected} transactions checked, ${run.inserted} new.${unreadable}`
+    ? `Sync complete: ${countOf(run.collected, 'transaction')} checked, ${run.inserted} new.${unreadable}`
     : run.status === 'failed'
-      ? `Sync did not finish: ${run.error ?? 'the bank stopped answering'}. Press Sync to continue where it stopped.`
-      : 'Sync stopped before the end. Press Sync to continue where it stopped.';
+      ? `Sync did not finish: ${run.error ?? 'the bank stopped answering'}. Press "Sync" to continue where it stopped.`
+      : 'Sync stopped before the end. Press "Sync" to continue where it stopped.';
 }
 
 /**

@@ -205,13 +205,15 @@ describe('Sale screen: the running sale', () => {
       type: 'sale-changed',
       payload: sale({
         state: 'wrong_amount',
-        reason: 'Received ₦1,000.00 instead of ₦1,500.00; it was sent back.',
+        reason:
+          'Wrong amount ₦1,000.00: not accepted. The customer must send exactly ₦1,500.00. If money left their account, they should ask their bank with the transfer receipt.',
         updatedAt: Date.now() + 1,
       }),
     });
     const status = screen.getByTestId('sale-status');
     expect(status.textContent).toContain('Wrong amount');
-    expect(status.textContent).toContain('Received ₦1,000.00 instead of ₦1,500.00');
+    expect(status.textContent).toContain('Wrong amount ₦1,000.00: not accepted.');
+    expect(status.textContent).toContain('If money left their account');
     expect(screen.getByRole('button', { name: 'Customer says they paid' })).toBeTruthy();
   });
 

@@ -1,4 +1,5 @@
 /** The arithmetic of the report's bar charts: pure, so that the tests can hold it to account. */
+import { countOf } from '#shared/plural';
 
 /** Steps of a readable axis top: 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 times a power of ten. */
 const STEPS = [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10] as const;
@@ -43,5 +44,5 @@ export function formatNairaShort(kobo: number): string {
 
 /** "1 transfer", "32 transfers". */
 export function transfers(count: number): string {
-  return count === 1 ? '1 transfer' : `${count.toLocaleString('en-NG')} transfers`;
+  return countOf(count, 'transfer');
 }

@@ -9,7 +9,6 @@ import { EXCEPTION_WORDS, RESOLUTION_WORDS, wrongAmountWords } from '#shared/rep
 import type {
   ExceptionFinding,
   ExceptionKind,
-  ExceptionResolution,
   ExceptionResolutionView,
   ReportException,
   ResolutionAction,
@@ -19,8 +18,8 @@ import {
   appendResolutionEntry,
   currentEntries,
   currentEntry,
+  entryResolution,
   unreadableRowFirstSeenAt,
-  type ResolutionEntry,
 } from '#main/store/exception-resolutions-repo';
 import { getInflowBySession } from '#main/store/inflows-repo';
 import { getSale } from '#main/store/sales-repo';
@@ -123,24 +122,13 @@ function subjectExists(db: Db, parsed: ParsedExceptionKey): boolean {
   }
 }
 
-function toResolution(entry: ResolutionEntry | undefined | null): ExceptionResolution | null {
-  if (!entry || entry.action === 'reopened') return null;
-  return {
-    action: entry.action,
-    bankReference: entry.bankReference,
-    note: entry.note,
-    resolvedBy: entry.recordedBy,
-    resolvedAt: entry.recordedAt,
-  };
-}
-
 /** The report's exceptions with their keys and what the owner recorded about each. */
 export function withResolutions(db: Db, findings: readonly ExceptionFinding[]): ReportException[] {
   const keys = findings.map(exceptionKey);
   const current = currentEntries(db, keys);
   return findings.map((finding, index) => {
     const key = keys[index] ?? exceptionKey(finding);
-    return { ...finding, key, resolution: toResolution(current.get(key)) };
+    return { ...finding, key, resolution: entryResolution(current.get(key)) };
   });
 }
 
@@ -192,7 +180,7 @@ export function resolveException(
       'note',
     );
   }
-  const current = toResolution(currentEntry(db, key));
+  const current = entryResolution(currentEntry(db, key));
   // A second press of Save records nothing new: the first record, its who and when, stands.
   if (
     current &&
@@ -210,7 +198,7 @@ export function resolveException(
     recordedBy: resolvedBy,
     recordedAt: now,
   });
-  return { key, resolution: toResolution(entry) };
+  return { key, resolution: entryResolution(entry) };
 }
 
 /** Opens a resolved case again (logged with who and when); an open one stays as it is. */
@@ -221,7 +209,7 @@ export function reopenException(
   now: number,
 ): ExceptionResolutionView {
   knownKey(db, key);
-  if (toResolution(currentEntry(db, key)) !== null) {
+  if (entryResolution(currentEntry(db, key)) !== null) {
     appendResolutionEntry(db, {
       key,
       action: 'reopened',

@@ -270,6 +270,8 @@ function SaleButtons({
   const paid = sale.state === 'paid' || sale.state === 'paid_late';
   // An expired or cancelled sale is started again for the same amount in one press.
   const again = sale.state === 'expired' || sale.state === 'cancelled';
+  // Money after the sale closed: the goods-or-refund choice above is the one to make first.
+  const decisionOwed = sale.state === 'paid_late' && sale.lateResolution === null;
   return (
     <div className="actions">
       {open && (
@@ -312,7 +314,7 @@ function SaleButtons({
         <button
           ref={again ? undefined : nextRef}
           type="button"
-          className={`button ${again ? 'secondary' : 'primary'}`}
+          className={`button ${again || decisionOwed ? 'secondary' : 'primary'}`}
           onClick={() => onNext('')}
         >
           New sale

@@ -1,3 +1,5 @@
+import type { ExceptionResolution } from './views';
+
 /** The life of a sale, as main stores it and the renderer shows it. */
 export const SALE_STATES = [
   'creating',
@@ -28,6 +30,12 @@ export function isOpenSaleState(state: SaleState): boolean {
 }
 
 /**
+ * What a late payment found its sale in: the cashier had cancelled it, it had expired, or it
+ * never started (the account's creation failed as far as the till knew).
+ */
+export type PaidAfter = 'cancelled' | 'expired' | 'failed_to_create';
+
+/**
  * How payment news reaches this till while a sale runs: the callback health at the time.
  * 'live': callbacks proven recently (a self-test or a real callback); 'unproven': a route
  * exists but nothing proved it lately; 'not_reaching': a payment was found without its
@@ -55,6 +63,13 @@ export interface SaleView {
   readonly createdAt: number;
   readonly updatedAt: number;
   readonly callbackMode: CallbackMode;
+  /** A paid_late sale: what the payment found it in; null in every other state. */
+  readonly paidAfter: PaidAfter | null;
+  /**
+   * A paid_late sale: what was done about it (the report's resolution of the same case, one
+   * record); null while nobody has recorded it, and in every other state.
+   */
+  readonly lateResolution: ExceptionResolution | null;
 }
 
 export interface InflowView {

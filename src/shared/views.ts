@@ -210,6 +210,14 @@ export interface ReportException extends ExceptionFinding {
   readonly resolution: ExceptionResolution | null;
 }
 
+/**
+ * The key of a sale's paid-late case: the report's exception and the sale screen's choices
+ * record against it (reports/exception-resolutions.ts makes the same key from a finding).
+ */
+export function paidLateKey(saleId: number): string {
+  return `paid_late:sale:${saleId}`;
+}
+
 /** An exception's state after resolveException or reopenException. */
 export interface ExceptionResolutionView {
   readonly key: string;

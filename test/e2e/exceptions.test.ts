@@ -71,7 +71,7 @@ describe('an exception resolved by the owner', () => {
     await sandboxTransfer(web.first.control_url, account, 2500);
     await expect
       .poll(() => textOf(till.getByTestId('sale-status')), { timeout: SETTLE_MS })
-      .toMatch(/Paid late/);
+      .toMatch(/arrived after you cancelled: give the goods or refund/);
 
     await till.getByRole('link', { name: 'Report', exact: true }).click();
     await till.getByRole('button', { name: 'Sync', exact: true }).click();

@@ -209,7 +209,7 @@ describe('a sale in the browser shell on the sandbox provider', () => {
 
     // Cancel is local: the account stays valid at the provider, and the money still arrives.
     await sandboxTransfer(web.first.control_url, accountNumber, 2500);
-    await expectText(saleStatus(till), /Paid late/);
+    await expectText(saleStatus(till), /arrived after you cancelled: give the goods or refund/);
     await expect
       .poll(() => openAlertCount(till), { timeout: SETTLE_MS })
       .toBeGreaterThan(alertsBefore);

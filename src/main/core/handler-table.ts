@@ -51,7 +51,11 @@ export function coreHandlerTable(deps: HandlerTableDeps): CoreHandlers {
     }),
     ...hubHandlers({ hub }),
     ...sessionHandlers({ roles: deps.roles, settings }),
-    ...exceptionHandlers({ db, now }),
+    ...exceptionHandlers({
+      db,
+      now,
+      lateResolutionRecorded: (saleId) => runtimes.current().engine.lateResolutionRecorded(saleId),
+    }),
     ...printingHandlers({
       settings,
       logger: deps.logger,

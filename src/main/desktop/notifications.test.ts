@@ -20,6 +20,8 @@ const sale = (state: SaleView['state']): SaleView => ({
   createdAt: 0,
   updatedAt: 0,
   callbackMode: 'live',
+  paidAfter: null,
+  lateResolution: null,
 });
 const alert = (kind: string, level: AlertView['level']): AlertView => ({
   id: 1,

@@ -22,6 +22,8 @@ const sale = (id: number, state: SaleView['state'], updatedAt = 1): SaleView => 
   createdAt: 0,
   updatedAt,
   callbackMode: 'live',
+  paidAfter: null,
+  lateResolution: null,
 });
 
 const health = (state: CallbackHealthView['state']): CallbackHealthView => ({

@@ -1,9 +1,17 @@
-import type { SaleState, SaleView } from '#shared/sales';
+import type { PaidAfter, SaleState, SaleView } from '#shared/sales';
+import { paidLateKey } from '#shared/views';
 import type { Logger } from '#main/logging/logger';
 import { getAccount } from '#main/store/accounts-repo';
 import { raiseAlert, type NewAlert } from '#main/store/alerts-repo';
 import type { Db } from '#main/store/database';
-import { getSale, transitionSale, type SaleChange, type SaleRow } from '#main/store/sales-repo';
+import { currentEntry, entryResolution } from '#main/store/exception-resolutions-repo';
+import {
+  getSale,
+  paidLateFrom,
+  transitionSale,
+  type SaleChange,
+  type SaleRow,
+} from '#main/store/sales-repo';
 import type { CheckPolicy } from './check-schedule';
 import { SaleError, type EngineEvents, type SalesEngineDeps } from './engine-types';
 import type { Publisher } from './publisher';
@@ -42,7 +50,36 @@ export function saleView(ctx: EngineContext, sale: SaleRow): SaleView {
     createdAt: sale.createdAt,
     updatedAt: sale.updatedAt,
     callbackMode: ctx.deps.callbackHealth.state(),
+    ...lateFacts(ctx, sale),
   };
+}
+
+const PAID_AFTER: readonly SaleState[] = ['cancelled', 'expired', 'failed_to_create'];
+
+function isPaidAfter(state: SaleState | null): state is PaidAfter {
+  return state !== null && PAID_AFTER.includes(state);
+}
+
+/** A paid_late sale's two facts for the cashier: what it was paid after, and what was done. */
+function lateFacts(
+  ctx: EngineContext,
+  sale: SaleRow,
+): Pick<SaleView, 'paidAfter' | 'lateResolution'> {
+  if (sale.state !== 'paid_late') return { paidAfter: null, lateResolution: null };
+  const from = paidLateFrom(ctx.db, sale.id);
+  return {
+    paidAfter: isPaidAfter(from) ? from : null,
+    lateResolution: entryResolution(currentEntry(ctx.db, paidLateKey(sale.id))),
+  };
+}
+
+/**
+ * Every page is shown the sale's view again: a record kept outside the sale (what was done
+ * about its late payment) changed what the view says.
+ */
+export function showSaleAgain(ctx: EngineContext, saleId: number): void {
+  const sale = getSale(ctx.db, saleId);
+  if (sale) ctx.events.saleChanged(saleView(ctx, sale));
 }
 
 /** A guarded state change, logged and published (after the commit, inside atomically). */

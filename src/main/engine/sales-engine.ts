@@ -6,7 +6,7 @@ import { confirmCallback } from './callbacks';
 import { cancelSale, createSale, customerSaysPaid, retrySale } from './cashier-actions';
 import { DEFAULT_CHECK_POLICY } from './check-schedule';
 import { createStandingAccount, type NewStandingAccount } from './standing-accounts';
-import { requireSale, saleView, type EngineContext } from './engine-context';
+import { requireSale, saleView, showSaleAgain, type EngineContext } from './engine-context';
 import type { CallbackHint } from '#main/webhook/types';
 import type { NewSaleInput, SalesEngineDeps } from './engine-types';
 import type { ListedChange } from './inflow-recording';
@@ -36,6 +36,8 @@ export interface SalesEngine {
   cancelSale(saleId: number): SaleView;
   customerSaysPaid(saleId: number): Promise<SaleView>;
   getSale(saleId: number): SaleView;
+  /** What was done about the sale's late payment was recorded: every page gets its view again. */
+  lateResolutionRecorded(saleId: number): void;
   handleCallback(callbackId: number | null, hint: CallbackHint | null): Promise<string>;
   /** A listing row; `listed` is what the sync's own upsert found when it stored the row first. */
   recordListedTransaction(tx: TransactionRecord, listed?: ListedChange): InflowRow;
@@ -86,6 +88,7 @@ export function createSalesEngine(deps: SalesEngineDeps): SalesEngine {
     cancelSale: (saleId) => cancelSale(env, saleId),
     customerSaysPaid: (saleId) => customerSaysPaid(env, saleId),
     getSale: (saleId) => saleView(ctx, requireSale(ctx, saleId)),
+    lateResolutionRecorded: (saleId) => showSaleAgain(ctx, saleId),
     handleCallback: (callbackId, hint) => ctx.queue.track(confirmCallback(env, callbackId, hint)),
     recordListedTransaction: (tx, listed) => recordListedRow(env, tx, listed),
     createStandingAccount: (input) => createStandingAccount(ctx, input),

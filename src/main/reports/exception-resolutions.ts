@@ -15,7 +15,6 @@ import {
 import type {
   ExceptionFinding,
   ExceptionKind,
-  ExceptionResolution,
   ExceptionResolutionView,
   ReportException,
   ResolutionAction,
@@ -25,8 +24,8 @@ import {
   appendResolutionEntry,
   currentEntries,
   currentEntry,
+  entryResolution,
   unreadableRowFirstSeenAt,
-  type ResolutionEntry,
 } from '#main/store/exception-resolutions-repo';
 import { getInflowBySession } from '#main/store/inflows-repo';
 import { getSale } from '#main/store/sales-repo';
@@ -129,24 +128,13 @@ function subjectExists(db: Db, parsed: ParsedExceptionKey): boolean {
   }
 }
 
-function toResolution(entry: ResolutionEntry | undefined | null): ExceptionResolution | null {
-  if (!entry || entry.action === 'reopened') return null;
-  return {
-    action: entry.action,
-    bankReference: entry.bankReference,
-    note: entry.note,
-    resolvedBy: entry.recordedBy,
-    resolvedAt: entry.recordedAt,
-  };
-}
-
 /** The report's exceptions with their keys and what the owner recorded about each. */
 export function withResolutions(db: Db, findings: readonly ExceptionFinding[]): ReportException[] {
   const keys = findings.map(exceptionKey);
   const current = currentEntries(db, keys);
   return findings.map((finding, index) => {
     const key = keys[index] ?? exceptionKey(finding);
-    return { ...finding, key, resolution: toResolution(current.get(key)) };
+    return { ...finding, key, resolution: entryResolution(current.get(key)) };
   });
 }
 
@@ -198,7 +186,7 @@ export function resolveException(
       'note',
     );
   }
-  const current = toResolution(currentEntry(db, key));
+  const current = entryResolution(currentEntry(db, key));
   // A second press of Save records nothing new: the first record, its who and when, stands.
   if (
     current &&
@@ -216,7 +204,7 @@ export function resolveException(
     recordedBy: resolvedBy,
     recordedAt: now,
   });
-  return { key, resolution: toResolution(entry) };
+  return { key, resolution: entryResolution(entry) };
 }
 
 /** Opens a resolved case again (logged with who and when); an open one stays as it is. */
@@ -227,7 +215,7 @@ export function reopenException(
   now: number,
 ): ExceptionResolutionView {
   knownKey(db, key);
-  if (toResolution(currentEntry(db, key)) !== null) {
+  if (entryResolution(currentEntry(db, key)) !== null) {
     appendResolutionEntry(db, {
       key,
       action: 'reopened',

@@ -2,7 +2,7 @@
  * The owner's record of what was done about each report exception: an append-only log (migration
  * 005) where the newest entry of a key is its current state.
  */
-import type { ResolutionAction } from '#shared/views';
+import type { ExceptionResolution, ResolutionAction } from '#shared/views';
 import type { Db } from './database';
 
 /** A resolution, or the owner reopening the case. */
@@ -44,6 +44,20 @@ export function currentEntries(db: Db, keys: readonly string[]): Map<string, Res
 
 export function currentEntry(db: Db, key: string): ResolutionEntry | null {
   return currentEntries(db, [key]).get(key) ?? null;
+}
+
+/** What a key's entry says was done: null for none, or when the case was reopened. */
+export function entryResolution(
+  entry: ResolutionEntry | undefined | null,
+): ExceptionResolution | null {
+  if (!entry || entry.action === 'reopened') return null;
+  return {
+    action: entry.action,
+    bankReference: entry.bankReference,
+    note: entry.note,
+    resolvedBy: entry.recordedBy,
+    resolvedAt: entry.recordedAt,
+  };
 }
 
 /** Every entry of a key, oldest first: what was recorded, replaced and reopened. */

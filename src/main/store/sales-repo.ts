@@ -201,6 +201,21 @@ export function transitionSale(
   })();
 }
 
+/**
+ * The state a paid_late sale was in when its payment came: the first change to paid_late says
+ * (a later correction of which transfer paid it goes from paid_late to paid_late). Null when
+ * the sale never became paid_late.
+ */
+export function paidLateFrom(db: Db, saleId: number): SaleState | null {
+  const row = db
+    .prepare(
+      `SELECT from_state AS fromState FROM sale_events
+       WHERE sale_id = ? AND to_state = 'paid_late' ORDER BY id LIMIT 1`,
+    )
+    .get(saleId) as { fromState: SaleState | null } | undefined;
+  return row?.fromState ?? null;
+}
+
 export function listSaleEvents(db: Db, saleId: number): SaleEventRow[] {
   return db
     .prepare(

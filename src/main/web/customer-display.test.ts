@@ -29,6 +29,8 @@ function sale(overrides: Partial<SaleView>): SaleView {
     createdAt: 1_000,
     updatedAt: 1_000,
     callbackMode: 'live',
+    paidAfter: null,
+    lateResolution: null,
     ...overrides,
   };
 }

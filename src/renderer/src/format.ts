@@ -1,5 +1,5 @@
 import { koboToDecimalString } from '#shared/money';
-import type { SaleState } from '#shared/sales';
+import type { SaleState, SaleView } from '#shared/sales';
 
 export const LAGOS = 'Africa/Lagos';
 
@@ -57,6 +57,13 @@ export const SALE_STATE_WORDS: Readonly<Record<SaleState, string>> = {
   cancelled: 'Cancelled',
   paid_late: 'Paid late',
 };
+
+/** A sale's state in a list: a late payment says what it came after (the till knows which). */
+export function saleStateWords(sale: Pick<SaleView, 'state' | 'paidAfter'>): string {
+  if (sale.state === 'paid_late' && sale.paidAfter === 'cancelled') return 'Paid after cancel';
+  if (sale.state === 'paid_late' && sale.paidAfter === 'expired') return 'Paid after expiry';
+  return SALE_STATE_WORDS[sale.state];
+}
 
 /** The same text a transfer app shows, for reading or copying: not an NQR payment code. */
 export function accountDetailsText(details: {

@@ -203,6 +203,8 @@ export function sale(overrides: Partial<SaleView> = {}): SaleView {
     createdAt: Date.now(),
     updatedAt: Date.now(),
     callbackMode: 'live',
+    paidAfter: null,
+    lateResolution: null,
     ...overrides,
   };
 }

@@ -121,6 +121,33 @@ describe('Activity screen', () => {
     expect(screen.getByTestId('activity-sales').textContent).toContain('Paid late');
   });
 
+  it.each([
+    ['cancelled', 'Paid after cancel'],
+    ['expired', 'Paid after expiry'],
+  ] as const)(
+    'marks a sale paid after it was %s as "%s", amber, not Paid',
+    async (after, words) => {
+      const bridge = createFakeBridge();
+      bridge.getActivity.mockImplementation(() =>
+        ok({
+          sales: [
+            sale({ id: 8, state: 'paid_late', paidAfter: after }),
+            sale({ id: 9, state: 'paid' }),
+          ],
+          inflows: [],
+          alerts: [],
+          standingAccounts: [],
+        }),
+      );
+      renderApp(bridge, '#/activity');
+      const table = await screen.findByTestId('activity-sales');
+      const [late, paid] = within(table).getAllByRole('row').slice(1);
+      expect(late?.querySelector('.state')?.textContent).toBe(words);
+      expect(late?.querySelector('.state')?.className).toContain('state-paid_late');
+      expect(paid?.querySelector('.state')?.textContent).toBe('Paid');
+    },
+  );
+
   it('creates a fixed-amount standing account and shows its details', async () => {
     const user = userEvent.setup();
     const bridge = createFakeBridge();

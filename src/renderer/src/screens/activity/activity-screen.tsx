@@ -4,7 +4,7 @@ import { saleNumberOf } from '#shared/report-words';
 import type { AlertView, InflowView, SaleView } from '#shared/sales';
 import type { StandingAccountView } from '#shared/views';
 import { AccountNumber } from '../../components/account-number';
-import { formatTime, SALE_STATE_WORDS } from '../../format';
+import { formatTime, saleStateWords } from '../../format';
 import { useSession } from '../../session-context';
 import { ReprintReceipt, ReprintButton, useReprint, type Reprint } from './reprint';
 import { useActivity, useNewStandingAccount } from './use-activity';
@@ -130,7 +130,7 @@ function SalesPanel({
                 </th>
                 <td>{formatTime(sale.createdAt)}</td>
                 <td className="num">{formatNaira(sale.amountKobo)}</td>
-                <td className={`state state-${sale.state}`}>{SALE_STATE_WORDS[sale.state]}</td>
+                <td className={`state state-${sale.state}`}>{saleStateWords(sale)}</td>
                 <td>
                   <ReprintButton sale={sale} reprint={reprint} />
                 </td>

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BridgeProvider } from '../../bridge-context';
 import { createFakeBridge, type FakeBridge } from '#support/renderer/fake-bridge';
 import { ok, sale } from '#support/renderer/fixtures';
-import { CustomerDisplay, THANK_YOU_MS } from './customer-display';
+import { CustomerDisplay, SEE_CASHIER_MS, THANK_YOU_MS } from './customer-display';
 
 function renderDisplay(bridge: FakeBridge) {
   return render(
@@ -124,5 +124,65 @@ describe('Customer display', () => {
       payload: sale({ id: 4, tillId: 'till-2', createdAt: Date.now() }),
     });
     expect(screen.getByTestId('amount-due').textContent).toBe('₦999.00');
+  });
+
+  describe('money after the sale closed', () => {
+    const late = (overrides = {}) =>
+      sale({ state: 'paid_late', paidAfter: 'cancelled', updatedAt: Date.now() + 1, ...overrides });
+
+    function expectSeeCashier(): void {
+      expect(screen.getByRole('heading', { name: 'Payment received: please see the cashier' }));
+      expect(screen.queryByText('Paid, thank you')).toBeNull();
+      expect(screen.queryByTestId('account-number')).toBeNull();
+      expect(screen.queryByTestId('qr-code')).toBeNull();
+      expect(screen.queryByTestId('paid-amount')).toBeNull();
+    }
+
+    it('sends the customer to the cashier: never "Paid, thank you", never a number', async () => {
+      const bridge = createFakeBridge();
+      renderDisplay(bridge);
+      await screen.findByText('Welcome');
+      bridge.emit({ type: 'sale-changed', payload: sale() });
+      bridge.emit({ type: 'sale-changed', payload: sale({ state: 'cancelled' }) });
+      bridge.emit({ type: 'sale-changed', payload: late() });
+      expectSeeCashier();
+    });
+
+    it('says so even after the display went back to Welcome, for a minute or until it is dealt with', async () => {
+      const bridge = createFakeBridge();
+      renderDisplay(bridge);
+      await screen.findByText('Welcome');
+      vi.useFakeTimers();
+      bridge.emit({ type: 'sale-changed', payload: late({ paidAfter: 'expired' }) });
+      expectSeeCashier();
+      act(() => void vi.advanceTimersByTime(SEE_CASHIER_MS - 1000));
+      expectSeeCashier();
+      bridge.emit({
+        type: 'sale-changed',
+        payload: late({
+          lateResolution: {
+            action: 'goods_given',
+            bankReference: null,
+            note: null,
+            resolvedBy: 'owner',
+            resolvedAt: Date.now(),
+          },
+        }),
+      });
+      expect(screen.getByText('Welcome')).toBeTruthy();
+      bridge.emit({ type: 'sale-changed', payload: late({ id: 9 }) });
+      expectSeeCashier();
+      act(() => void vi.advanceTimersByTime(SEE_CASHIER_MS));
+      expect(screen.getByText('Welcome')).toBeTruthy();
+    });
+
+    it('never covers a newer sale the customer is paying', async () => {
+      const bridge = createFakeBridge();
+      renderDisplay(bridge);
+      await screen.findByText('Welcome');
+      bridge.emit({ type: 'sale-changed', payload: sale({ id: 9, amountKobo: 99_900 }) });
+      bridge.emit({ type: 'sale-changed', payload: late() });
+      expect(screen.getByTestId('amount-due').textContent).toBe('₦999.00');
+    });
   });
 });

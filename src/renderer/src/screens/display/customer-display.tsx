@@ -15,6 +15,16 @@ const PAYING: readonly SaleState[] = ['creating', 'awaiting_payment', 'confirmin
 const ENDING: readonly SaleState[] = ['paid', 'paid_late', 'expired', 'cancelled'];
 /** How long "Paid, thank you" or "This account has expired" stays before the welcome screen. */
 export const THANK_YOU_MS = 8_000;
+/**
+ * How long "Payment received: please see the cashier" stays (unless a new sale takes over or
+ * the shop records what it did): the customer may be walking back to the counter.
+ */
+export const SEE_CASHIER_MS = 60_000;
+
+/** Money after the sale closed, nothing recorded about it yet: the customer is sent to the cashier. */
+function seeCashier(sale: SaleView): boolean {
+  return sale.state === 'paid_late' && sale.lateResolution === null;
+}
 
 export function isShown(sale: SaleView): boolean {
   return PAYING.includes(sale.state);
@@ -50,18 +60,28 @@ export function useShownSale(
         return current;
       }
       // Only the sale on screen is said to end: another's end is not this customer's news.
-      if (current?.id === changed.id) return ENDING.includes(changed.state) ? changed : null;
+      if (current?.id === changed.id) {
+        return ENDING.includes(changed.state) && !resolvedLate(changed) ? changed : null;
+      }
+      // Money for a closed sale is: its customer may be back at the counter. It never covers
+      // a newer sale the customer is paying.
+      if (seeCashier(changed) && (!current || !isShown(current))) return changed;
       return current;
     });
   });
 
   useEffect(() => {
     if (!sale || !ENDING.includes(sale.state)) return;
-    const timer = setTimeout(() => setSale(null), THANK_YOU_MS);
+    const timer = setTimeout(() => setSale(null), seeCashier(sale) ? SEE_CASHIER_MS : THANK_YOU_MS);
     return () => clearTimeout(timer);
   }, [sale]);
 
   return [sale, setSale];
+}
+
+/** A late payment the shop has dealt with is no longer the customer's news. */
+function resolvedLate(sale: SaleView): boolean {
+  return sale.state === 'paid_late' && sale.lateResolution !== null;
 }
 
 /** The customer-facing second screen: big and simple, following this till's current sale. */
@@ -79,7 +99,10 @@ export function CustomerDisplay({
   return <CustomerDisplayView shopName={shopName} sale={sale} />;
 }
 
-/** What the customer sees: "Welcome", the sale to pay, "Paid, thank you" or why it ended. */
+/**
+ * What the customer sees: "Welcome", the sale to pay, "Paid, thank you", "Payment received:
+ * please see the cashier" (money after the sale closed) or why it ended.
+ */
 export function CustomerDisplayView({
   shopName,
   sale,
@@ -97,7 +120,16 @@ export function CustomerDisplayView({
     );
   }
 
-  if (sale.state === 'paid' || sale.state === 'paid_late') {
+  if (sale.state === 'paid_late') {
+    // Never "Paid, thank you" and never a number: the cashier decides goods or refund.
+    return (
+      <main className="customer-display see-cashier" data-testid="display-see-cashier">
+        <h1 className="display-ended-words">Payment received: please see the cashier</h1>
+      </main>
+    );
+  }
+
+  if (sale.state === 'paid') {
     return (
       <main className="customer-display thank-you" data-testid="display-paid">
         <p className="display-tick" aria-hidden="true">

@@ -4,9 +4,10 @@ import { isOpenSaleState, type SaleView } from '#shared/sales';
 import { AccountNumber } from '../../components/account-number';
 import { Countdown } from '../../components/countdown';
 import { QrImage } from '../../components/qr-image';
-import { accountDetailsText } from '../../format';
+import { accountDetailsText, formatTime, groupAccountNumber } from '../../format';
 import { useServiceLost } from '../../server-time';
 import type { SetSale } from './current-sale';
+import { PaidLateChoices } from './paid-late';
 import { PaidTwiceNotice } from './paid-twice-notice';
 import { Receipt } from './receipt';
 import { SaleStatus } from './sale-status';
@@ -46,12 +47,14 @@ export function SaleDetails({
       <SaleStatus sale={sale} />
 
       <PaidTwiceNotice saleId={sale.id} paidSessionId={sale.paidSessionId} />
+      {sale.state === 'paid_late' && <PaidLateChoices sale={sale} onSale={onSale} />}
 
       <SaleFacts sale={sale} open={open} />
       <SaleMessages error={actions.error} notice={actions.notice} busy={actions.busy} />
 
       {confirmingCancel ? (
         <CancelQuestion
+          sale={sale}
           lost={lost}
           onKeep={() => setConfirmingCancel(false)}
           onCancel={() => {
@@ -205,12 +208,17 @@ function SaleMessages({
   );
 }
 
-/** The safe choice has the focus: Esc then Enter keeps the sale. */
+/**
+ * The interface has no cancel: the number stays payable until it expires, and the question
+ * says so, with the time. The safe choice has the focus: Esc then Enter keeps the sale.
+ */
 function CancelQuestion({
+  sale,
   lost,
   onKeep,
   onCancel,
 }: {
+  readonly sale: SaleView;
   readonly lost: boolean;
   readonly onKeep: () => void;
   readonly onCancel: () => void;
@@ -221,7 +229,8 @@ function CancelQuestion({
   }, []);
   return (
     <div className="confirm" role="group" aria-label="Cancel this sale?">
-      <p>Cancel this sale? A transfer that arrives later will be flagged for the manager.</p>
+      <p>Cancel this sale?</p>
+      <p data-testid="cancel-still-payable">{stillPayableWords(sale)}</p>
       <button ref={keepWaitingRef} type="button" className="button primary" onClick={onKeep}>
         No, keep waiting
       </button>
@@ -230,6 +239,15 @@ function CancelQuestion({
       </button>
     </div>
   );
+}
+
+/** What stays true after a cancel: the customer can still pay into the number until it expires. */
+function stillPayableWords(sale: SaleView): string {
+  const told = 'If money arrives after you cancel, the till will tell you.';
+  if (sale.accountNumber === null) return told;
+  const number = groupAccountNumber(sale.accountNumber);
+  const until = sale.expiresAt === null ? '' : ` until ${formatTime(sale.expiresAt)}`;
+  return `The customer can still pay into ${number}${until}. ${told}`;
 }
 
 function SaleButtons({
@@ -248,9 +266,12 @@ function SaleButtons({
   readonly onNext: StartNext;
 }) {
   const open = isOpenSaleState(sale.state);
+  // A sale paid after it closed may still be handed over: its receipt prints too.
   const paid = sale.state === 'paid' || sale.state === 'paid_late';
   // An expired or cancelled sale is started again for the same amount in one press.
   const again = sale.state === 'expired' || sale.state === 'cancelled';
+  // Money after the sale closed: the goods-or-refund choice above is the one to make first.
+  const decisionOwed = sale.state === 'paid_late' && sale.lateResolution === null;
   return (
     <div className="actions">
       {open && (
@@ -293,7 +314,7 @@ function SaleButtons({
         <button
           ref={again ? undefined : nextRef}
           type="button"
-          className={`button ${again ? 'secondary' : 'primary'}`}
+          className={`button ${again || decisionOwed ? 'secondary' : 'primary'}`}
           onClick={() => onNext('')}
         >
           New sale

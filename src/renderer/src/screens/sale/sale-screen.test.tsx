@@ -185,7 +185,7 @@ describe('Sale screen: the running sale', () => {
     ['wrong_amount', 'Wrong amount'],
     ['expired', 'Expired'],
     ['cancelled', 'Cancelled'],
-    ['paid_late', 'Paid late'],
+    // paid_late has words of its own (paid-late.test.tsx).
     ['failed_to_create', 'Could not create account'],
   ];
 

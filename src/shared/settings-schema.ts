@@ -18,6 +18,9 @@ export {
   type KeyedEnvironment,
 } from './environments';
 
+/** What sales show as the shop's name until the owner names the shop. */
+export const DEFAULT_SHOP_NAME = 'My Shop';
+
 function isTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en-NG', { timeZone: zone });
@@ -145,7 +148,14 @@ export const settingsSchema = z
           .trim()
           .min(1, 'Enter the shop name')
           .max(100, 'At most 100 characters')
-          .default('My Shop'),
+          .default(DEFAULT_SHOP_NAME),
+        /**
+         * Whether the owner has told the till the shop's name (the first-start screen asks once).
+         * True when absent: a settings file from before the question was asked belongs to a till
+         * that was set up already; a fresh till's file is written with false on its first start
+         * (src/main/settings/shop-name.ts).
+         */
+        nameConfirmed: z.boolean().default(true),
         // Checked by a refinement, not a JSON Schema pattern: an older install's id (which could
         // hold '_' and be longer) must reach the settings file migration, not be refused by conf.
         // A fresh install is given a unique id on first start; the default is the old one.

@@ -34,6 +34,11 @@ export interface StatusView {
   readonly lastSync: SyncRunView | null;
   /** Whether the till's store can write (a full disk refuses new sales); absent from old cores. */
   readonly storeSpace?: StoreSpaceView;
+  /**
+   * The shop's name is still to be asked (a fresh till, no sale yet): the owner's first screen
+   * asks it before the first sale. Absent from old cores (never asked there).
+   */
+  readonly askShopName?: boolean;
 }
 
 /** Whether the till's store can write: full from `since` (epoch ms) until space returns. */

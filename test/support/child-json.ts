@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { seedNamedTill } from './named-till';
 
 export interface JsonChild<T> {
   readonly child: ChildProcess;
@@ -18,8 +19,15 @@ export interface JsonChild<T> {
 export function startJsonChild<T>(
   script: string,
   args: readonly string[],
-  options: { readonly cwd: string; readonly timeoutMs?: number; readonly env?: NodeJS.ProcessEnv },
+  options: {
+    readonly cwd: string;
+    readonly timeoutMs?: number;
+    readonly env?: NodeJS.ProcessEnv;
+    /** The browser shell starts as a fresh till that asks the shop's name (see named-till.ts). */
+    readonly firstStart?: boolean;
+  },
 ): Promise<JsonChild<T>> {
+  if (script === 'scripts/web.ts' && options.firstStart !== true) seedNamedTill(args);
   const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     cwd: options.cwd,
     env: { ...process.env, ...options.env },

@@ -28,13 +28,19 @@ export interface ShellUnderTest {
   stop(): Promise<void>;
 }
 
-/** `npm run web` on a fresh data directory, its clock movable (--dev-clock). */
-export async function startShell(name: string): Promise<ShellUnderTest> {
+/**
+ * `npm run web` on a fresh data directory, its clock movable (--dev-clock): a till that has
+ * given its shop's name, or with `firstStart` one that asks it first.
+ */
+export async function startShell(
+  name: string,
+  options: { readonly firstStart?: boolean } = {},
+): Promise<ShellUnderTest> {
   const dataDir = mkdtempSync(join(tmpdir(), `till-${name}-`));
   const web = await startJsonChild<WebShellLine>(
     'scripts/web.ts',
     ['--port', '0', '--data-dir', dataDir, '--dev-clock'],
-    { cwd: root, timeoutMs: 120_000 },
+    { cwd: root, timeoutMs: 120_000, firstStart: options.firstStart === true },
   );
   return {
     web,

@@ -103,6 +103,7 @@ const VALID_INPUT: Readonly<Partial<Record<ChannelName, unknown>>> = {
   syncTransactions: { mode: 'incremental' },
   checkPayout: { amount: '100' },
   updateSettings: { patch: {} },
+  setShopName: { name: 'Mama Put' },
   getSecrets: { environment: 'staging' },
   setSecret: { scope: 'staging', name: 'secretKey', value: null },
   testConnection: { environment: 'staging' },

@@ -4,6 +4,8 @@ import { pairedCounterOf } from '#main/auth/caller';
 import type { CallbackHealthMonitor } from '#main/engine/callback-health';
 import { statusForCounter } from '#main/hub/counter-status';
 import type { SettingsStore } from '#main/settings/settings-store';
+import { shopNameWanted } from '#main/settings/shop-name';
+import { hasAnySale } from '#main/store/sales-repo';
 import type { CallbackRoute, TunnelManager } from '#main/tunnel';
 import type { CoreConfig } from './core-types';
 import type { Runtime } from './runtime';
@@ -40,6 +42,7 @@ export function appHandlers(deps: AppHandlerDeps): HandlersOf<typeof appChannels
       openAlerts: rt.openAlertCount(),
       lastSync: rt.lastSync(),
       storeSpace: rt.storeSpace.view(),
+      askShopName: shopNameWanted(current, hasAnySale(rt.db)),
     };
     const counter = pairedCounterOf(caller);
     return counter ? statusForCounter(view, counter, rt.db) : view;

@@ -8,6 +8,7 @@ import { KeysEnteredElsewhereError, keyOrWhyNot } from '#main/secrets/key-bindin
 import type { SecretStore } from '#main/secrets/secret-store';
 import { SettingsValidationError } from '#main/settings/errors';
 import { mergePatch, type SettingsStore } from '#main/settings/settings-store';
+import { nameShop } from '#main/settings/shop-name';
 import { validateSettings } from '#main/settings/validate';
 import { testConnection } from '#main/provider/test-connection';
 import {
@@ -160,6 +161,10 @@ export function settingsHandlers(deps: SettingsHandlerDeps): HandlersOf<typeof s
       validateSettings(mergePatch(settings.get(), patch));
       await applyListenerPort(goLive, patch['callbacks']);
       settings.update(patch);
+      return view();
+    },
+    setShopName: ({ name }) => {
+      nameShop(settings, name);
       return view();
     },
     getSecrets: ({ environment }) => secrets.describe(environment),

@@ -7,6 +7,7 @@ import { existsSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 
 import { keepPrivate } from '#main/config/private-files';
 import { SettingsFileError, SettingsValidationError } from './errors';
 import type { SettingsBackend, SettingsFile } from './settings-store';
+import { settleShopName } from './shop-name';
 import { settleTillId, tillIdOfFile, type TillIdStart } from './till-id';
 import { validateSettings } from './validate';
 
@@ -93,9 +94,14 @@ export function isBadFileError(error: unknown): error is Error {
   );
 }
 
-/** Writes the file's till id as it should be (see settleTillId) before the file is validated. */
+/**
+ * Writes the file as it should be before it is validated: its till id (see settleTillId) and,
+ * on a first start, the mark that the shop's name is still to be asked (see settleShopName).
+ */
 function settle(backend: SettingsBackend, start: TillIdStart): void {
-  const settled = settleTillId(backend.store, start);
+  const withId = settleTillId(backend.store, start);
+  const file = withId ?? backend.store;
+  const settled = settleShopName(file, start.firstStart) ?? withId;
   if (settled) backend.store = settled;
 }
 

@@ -100,6 +100,11 @@ export function getLatestSaleByAccountNumber(db: Db, accountNumber: string): Sal
   return db.prepare(LATEST_SALE_BY_ACCOUNT_NUMBER).get(accountNumber) as SaleRow | undefined;
 }
 
+/** Whether the till has made any sale at all (its first start asks the shop's name before one). */
+export function hasAnySale(db: Db): boolean {
+  return db.prepare('SELECT 1 FROM sales LIMIT 1').get() !== undefined;
+}
+
 export function listOpenSales(db: Db): SaleRow[] {
   return db
     .prepare(

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import type { WindowApi } from '#shared/bridge/contract';
+import type { SessionView, WindowApi } from '#shared/bridge/contract';
 import { DEFAULT_SETTINGS } from '#shared/schema-data';
 import type { SettingsView } from '#shared/views';
 import { connectionOf, type Connection } from './bridge';
@@ -35,6 +35,16 @@ const CountersScreen = lazy(() =>
 );
 const ReportScreen = lazy(() =>
   import('./screens/report/report-screen').then((m) => ({ default: m.ReportScreen })),
+);
+const FirstStartScreen = lazy(() =>
+  import('./screens/first-start/first-start-screen').then((m) => ({
+    default: m.FirstStartScreen,
+  })),
+);
+const ShopNameAwaited = lazy(() =>
+  import('./screens/first-start/first-start-screen').then((m) => ({
+    default: m.ShopNameAwaited,
+  })),
 );
 const SettingsScreen = lazy(() =>
   import('./screens/settings/settings-screen').then((m) => ({ default: m.SettingsScreen })),
@@ -144,8 +154,18 @@ function Shell({ connection }: { readonly connection: Connection | null }) {
     setSale(null);
   }, [person, setSale]);
 
-  const { info, error, shop, callback, health, openAlerts, refreshShell, refreshAlerts } =
-    useShellStatus(bridge);
+  const {
+    info,
+    error,
+    shop,
+    callback,
+    health,
+    openAlerts,
+    askShopName,
+    refreshShell,
+    refreshAlerts,
+  } = useShellStatus(bridge);
+  const firstStart = useFirstStart(askShopName, refreshShell);
   const lost = useServiceLost();
 
   // The open sale lives in main: a reload shows it again, as main has it now.
@@ -220,13 +240,17 @@ function Shell({ connection }: { readonly connection: Connection | null }) {
             {session && !session.ownerPinSet && isOwnerRoute(route) && <NoPinNotice />}
             <ErrorBoundary key={screenKey} screen={route} onError={reportError}>
               <Suspense fallback={<p role="status">Opening…</p>}>
-                <Screen
-                  route={route}
-                  sale={sale}
-                  setSale={setSale}
-                  refreshAlerts={refreshAlerts}
-                  onSettingsChanged={onSettingsChanged}
-                />
+                {(route === 'sale' || route === 'pair') && firstStart.shown ? (
+                  <FirstStart session={session} {...firstStart} />
+                ) : (
+                  <Screen
+                    route={route}
+                    sale={sale}
+                    setSale={setSale}
+                    refreshAlerts={refreshAlerts}
+                    onSettingsChanged={onSettingsChanged}
+                  />
+                )}
               </Suspense>
             </ErrorBoundary>
           </>
@@ -246,6 +270,42 @@ function Shell({ connection }: { readonly connection: Connection | null }) {
         )}
       </footer>
     </div>
+  );
+}
+
+/**
+ * Whether the sale screen gives way to the first start: while main asks the shop's name, and
+ * after, until the owner has chosen how to start (the second step).
+ */
+function useFirstStart(askShopName: boolean, refreshShell: (isLive: () => boolean) => void) {
+  const [choosing, setChoosing] = useState(false);
+  return {
+    shown: askShopName || choosing,
+    onNamed: () => {
+      setChoosing(true);
+      refreshShell(() => true);
+    },
+    onDone: () => setChoosing(false),
+  };
+}
+
+/**
+ * A fresh till's first screen (main asks the shop's name before the first sale): the owner
+ * answers it; a cashier or a paired counter is told who does.
+ */
+function FirstStart({
+  session,
+  onNamed,
+  onDone,
+}: {
+  readonly session: SessionView | null;
+  readonly onNamed: () => void;
+  readonly onDone: () => void;
+}) {
+  return session?.role === 'owner' && !session.counter ? (
+    <FirstStartScreen onNamed={onNamed} onDone={onDone} />
+  ) : (
+    <ShopNameAwaited atCounter={Boolean(session?.counter)} />
   );
 }
 

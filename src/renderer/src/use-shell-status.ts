@@ -19,6 +19,8 @@ export interface ShellStatus {
   readonly callback: CallbackStatus | null;
   readonly health: CallbackHealthView | null;
   readonly openAlerts: number | null;
+  /** Main asks the shop's name before the first sale (a fresh till): the first-start screen. */
+  readonly askShopName: boolean;
   /** Reads what the header and footer show; `isLive` false drops answers that come too late. */
   readonly refreshShell: (isLive: () => boolean) => void;
   /** Re-reads the alert count (after an 'alert' event or an acknowledgement). */
@@ -37,6 +39,7 @@ export function useShellStatus(bridge: WindowApi): ShellStatus {
   const [callback, setCallback] = useState<CallbackStatus | null>(null);
   const [health, setHealth] = useState<CallbackHealthView | null>(null);
   const [openAlerts, setOpenAlerts] = useState<number | null>(null);
+  const [askShopName, setAskShopName] = useState(false);
 
   const refreshAlerts = useCallback(async () => {
     const result = await bridge.getStatus({});
@@ -59,6 +62,7 @@ export function useShellStatus(bridge: WindowApi): ShellStatus {
         setCallback(status.callback);
         setHealth(status.callbackHealth);
         setOpenAlerts(status.openAlerts);
+        setAskShopName(status.askShopName === true);
       });
     },
     [bridge],
@@ -78,7 +82,17 @@ export function useShellStatus(bridge: WindowApi): ShellStatus {
   useBridgeEvent('callback-health', setHealth);
   useBridgeEvent('alert', () => void refreshAlerts());
 
-  return { info, error, shop, callback, health, openAlerts, refreshShell, refreshAlerts };
+  return {
+    info,
+    error,
+    shop,
+    callback,
+    health,
+    openAlerts,
+    askShopName,
+    refreshShell,
+    refreshAlerts,
+  };
 }
 
 /** Where an error boundary sends what broke: main logs it (the page cannot write a file). */

@@ -265,6 +265,13 @@ export const settingsChannels = {
   updateSettings: channel<SettingsView>()(
     z.object({ patch: z.record(z.string(), z.unknown()) }).strict(),
   ),
+  /**
+   * The first start's question: names the shop (at most 100 characters, checked in main) and
+   * makes it the account display name of every environment still on the starting default.
+   */
+  setShopName: channel<SettingsView>()(
+    z.object({ name: z.string().max(1000, 'At most 100 characters') }).strict(),
+  ),
   getSecrets: channel<SecretsView>()(z.object({ environment: z.enum(ENVIRONMENTS) }).strict()),
   setSecret: channel<SecretStatusView>()(
     z.discriminatedUnion('scope', [

@@ -71,6 +71,7 @@ export function createFakeBridge(): FakeBridge {
     checkPayout: vi.fn<WindowApi['checkPayout']>(unstubbed('checkPayout')),
     getSettings: vi.fn<WindowApi['getSettings']>(() => ok(settingsView())),
     updateSettings: vi.fn<WindowApi['updateSettings']>(unstubbed('updateSettings')),
+    setShopName: vi.fn<WindowApi['setShopName']>(unstubbed('setShopName')),
     getSecrets: vi.fn<WindowApi['getSecrets']>(unstubbed('getSecrets')),
     setSecret: vi.fn<WindowApi['setSecret']>(unstubbed('setSecret')),
     testConnection: vi.fn<WindowApi['testConnection']>(unstubbed('testConnection')),

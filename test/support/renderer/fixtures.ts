@@ -341,7 +341,12 @@ export function settings(overrides: Partial<Settings> = {}): Settings {
         payoutAccountId: '1234567890',
       },
     },
-    shop: { name: 'Mama Put Stores', tillId: 'till-1', cashiers: ['Ada', 'Bola'] },
+    shop: {
+      name: 'Mama Put Stores',
+      nameConfirmed: true,
+      tillId: 'till-1',
+      cashiers: ['Ada', 'Bola'],
+    },
     ...overrides,
   };
 }

@@ -1,6 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { SettingsView } from '#shared/views';
-import { FirstStartChooser } from '../../components/first-start-chooser';
 import './settings.css';
 import { CallbacksSection } from './callbacks-section';
 import { DesktopSection } from './desktop-section';
@@ -79,7 +78,6 @@ export function SettingsScreen({
       {!view && !loadError && <p role="status">Loading the settings…</p>}
       {view && (
         <UnsavedProvider>
-          <FirstStartChooser settings={view.settings} onConnect={() => open('connect')} />
           <p className="field-hint applies-note">
             Each page saves with its one Save button, and what you save applies at once: no restart
             is needed.

@@ -139,5 +139,12 @@ describe('the first start asks the shop name (main)', () => {
     expect(profiles.production.accountName).toBe('MAMA PUT NIG LTD');
     expect(profiles.staging.accountName).toBe('Mama Put');
     expect(profiles.sandbox.accountName).toBe('Mama Put');
+
+    // A later rename in Settings → Shop is carried to the profiles that follow the shop.
+    ok(await call('updateSettings', { patch: { shop: { name: 'Mama Put Stores' } } }));
+    const renamed = core.settings.get().profiles;
+    expect(renamed.production.accountName).toBe('MAMA PUT NIG LTD');
+    expect(renamed.staging.accountName).toBe('Mama Put Stores');
+    expect(renamed.sandbox.accountName).toBe('Mama Put Stores');
   });
 });

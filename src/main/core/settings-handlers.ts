@@ -8,7 +8,7 @@ import { KeysEnteredElsewhereError, keyOrWhyNot } from '#main/secrets/key-bindin
 import type { SecretStore } from '#main/secrets/secret-store';
 import { SettingsValidationError } from '#main/settings/errors';
 import { mergePatch, type SettingsStore } from '#main/settings/settings-store';
-import { nameShop } from '#main/settings/shop-name';
+import { followShopName, nameShop } from '#main/settings/shop-name';
 import { validateSettings } from '#main/settings/validate';
 import { testConnection } from '#main/provider/test-connection';
 import {
@@ -155,8 +155,9 @@ export function settingsHandlers(deps: SettingsHandlerDeps): HandlersOf<typeof s
 
   return {
     getSettings: () => view(),
-    updateSettings: async ({ patch }) => {
-      refuseCounterTillId(patch);
+    updateSettings: async ({ patch: asked }) => {
+      refuseCounterTillId(asked);
+      const patch = followShopName(settings.get(), asked);
       // Checked whole first; then a new listener port is taken before the settings say so.
       validateSettings(mergePatch(settings.get(), patch));
       await applyListenerPort(goLive, patch['callbacks']);

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type Settings } from '#shared/settings-schema';
 import { openNodeSettings } from './node-settings';
 import { createSettingsStore, type SettingsFile, type SettingsStore } from './settings-store';
-import { nameShop, namingPatch, settleShopName, shopNameWanted } from './shop-name';
+import { followShopName, nameShop, namingPatch, settleShopName, shopNameWanted } from './shop-name';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -109,5 +109,32 @@ describe('naming the shop', () => {
       shop: { name: 'Mama Put', nameConfirmed: true },
       profiles: { sandbox: { accountName: 'Mama Put' }, production: { accountName: 'Mama Put' } },
     });
+  });
+
+  it('carries a later rename to the profiles that follow the shop, not to one chosen apart', () => {
+    const named: Settings = {
+      ...DEFAULT_SETTINGS,
+      shop: { ...DEFAULT_SETTINGS.shop, name: 'Mama Put', nameConfirmed: true },
+      profiles: {
+        sandbox: { ...DEFAULT_SETTINGS.profiles.sandbox, accountName: 'Mama Put' },
+        staging: { ...DEFAULT_SETTINGS.profiles.staging, accountName: 'Mama Put (Ikeja)' },
+        production: { ...DEFAULT_SETTINGS.profiles.production, accountName: 'Mama Put' },
+      },
+    };
+    expect(followShopName(named, { shop: { name: ' Mama Put Stores ' } })).toEqual({
+      shop: { name: ' Mama Put Stores ' },
+      profiles: {
+        sandbox: { accountName: 'Mama Put Stores' },
+        production: { accountName: 'Mama Put Stores' },
+      },
+    });
+    // The same change naming a profile itself keeps that choice; no rename, no change.
+    const own = { shop: { name: 'Iya Basira' }, profiles: { production: { accountName: 'IB' } } };
+    expect(followShopName(named, own)).toEqual({
+      ...own,
+      profiles: { sandbox: { accountName: 'Iya Basira' }, production: { accountName: 'IB' } },
+    });
+    const same = { shop: { name: 'Mama Put' } };
+    expect(followShopName(named, same)).toBe(same);
   });
 });

@@ -38,18 +38,35 @@ export function shopNameWanted(settings: Settings, hasSales: boolean): boolean {
 }
 
 /**
- * The change that names the shop: its name, marked as asked, and the account display name of
- * every environment whose profile still holds the starting default (a name the owner chose
- * for one environment stays).
+ * A change of the shop's name carried to the account display names that follow it: a profile
+ * still at the starting default, or holding the shop's current name (the first start wrote it
+ * there), takes the new name; a name the owner chose for one environment, or one this same
+ * change sets, stays.
  */
-export function namingPatch(settings: Settings, name: string): SettingsPatch {
-  const profiles: Record<string, { accountName: string }> = {};
+export function followShopName(settings: Settings, patch: SettingsPatch): SettingsPatch {
+  const shop = patch['shop'];
+  const name = isRecord(shop) && typeof shop['name'] === 'string' ? shop['name'].trim() : null;
+  if (name === null || name === settings.shop.name) return patch;
+  const patchedProfiles = isRecord(patch['profiles']) ? patch['profiles'] : {};
+  const profiles: Record<string, unknown> = { ...patchedProfiles };
   for (const environment of ENVIRONMENTS) {
-    if (settings.profiles[environment].accountName === DEFAULT_ACCOUNT_NAME) {
-      profiles[environment] = { accountName: name };
+    const own = patchedProfiles[environment];
+    if (isRecord(own) && 'accountName' in own) continue;
+    const accountName = settings.profiles[environment].accountName;
+    if (accountName === DEFAULT_ACCOUNT_NAME || accountName === settings.shop.name) {
+      profiles[environment] = { ...(isRecord(own) ? own : {}), accountName: name };
     }
   }
-  return { shop: { name, nameConfirmed: true }, profiles };
+  return { ...patch, profiles };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The change that names the shop: its name, marked as asked, followed by the profiles. */
+export function namingPatch(settings: Settings, name: string): SettingsPatch {
+  return followShopName(settings, { shop: { name, nameConfirmed: true } });
 }
 
 /**

@@ -20,6 +20,7 @@ const sale = (state: SaleView['state']): SaleView => ({
   createdAt: 0,
   updatedAt: 0,
   callbackMode: 'live',
+  canRetry: false,
 });
 const alert = (kind: string, level: AlertView['level']): AlertView => ({
   id: 1,

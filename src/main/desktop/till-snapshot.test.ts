@@ -22,6 +22,7 @@ const sale = (id: number, state: SaleView['state'], updatedAt = 1): SaleView => 
   createdAt: 0,
   updatedAt,
   callbackMode: 'live',
+  canRetry: false,
 });
 
 const health = (state: CallbackHealthView['state']): CallbackHealthView => ({

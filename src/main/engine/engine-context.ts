@@ -3,8 +3,15 @@ import type { Logger } from '#main/logging/logger';
 import { getAccount } from '#main/store/accounts-repo';
 import { raiseAlert, type NewAlert } from '#main/store/alerts-repo';
 import type { Db } from '#main/store/database';
-import { getSale, transitionSale, type SaleChange, type SaleRow } from '#main/store/sales-repo';
+import {
+  getSale,
+  listSaleEvents,
+  transitionSale,
+  type SaleChange,
+  type SaleRow,
+} from '#main/store/sales-repo';
 import type { CheckPolicy } from './check-schedule';
+import { retryableCause } from './create-failure';
 import { SaleError, type EngineEvents, type SalesEngineDeps } from './engine-types';
 import type { Publisher } from './publisher';
 import type { SaleQueue } from './sale-queue';
@@ -42,7 +49,14 @@ export function saleView(ctx: EngineContext, sale: SaleRow): SaleView {
     createdAt: sale.createdAt,
     updatedAt: sale.updatedAt,
     callbackMode: ctx.deps.callbackHealth.state(),
+    canRetry: sale.state === 'failed_to_create' && retryableCause(failureCause(ctx, sale.id)),
   };
+}
+
+/** Why the sale last failed to get its account (its newest change into failed_to_create). */
+function failureCause(ctx: EngineContext, saleId: number): string {
+  const events = listSaleEvents(ctx.db, saleId);
+  return events.findLast((event) => event.toState === 'failed_to_create')?.cause ?? '';
 }
 
 /** A guarded state change, logged and published (after the commit, inside atomically). */

@@ -29,6 +29,7 @@ function sale(overrides: Partial<SaleView>): SaleView {
     createdAt: 1_000,
     updatedAt: 1_000,
     callbackMode: 'live',
+    canRetry: false,
     ...overrides,
   };
 }

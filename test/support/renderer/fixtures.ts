@@ -203,6 +203,7 @@ export function sale(overrides: Partial<SaleView> = {}): SaleView {
     createdAt: Date.now(),
     updatedAt: Date.now(),
     callbackMode: 'live',
+    canRetry: false,
     ...overrides,
   };
 }

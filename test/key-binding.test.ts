@@ -149,7 +149,11 @@ describe('a saved key goes only to the origin it was entered for', () => {
     ok(
       await call('saveConnection', {
         environment: 'production',
-        profile: { baseUrl: `${provider.url}/v1`, payoutBaseUrl: `${provider.url}/v1` },
+        profile: {
+          baseUrl: `${provider.url}/v1`,
+          payoutBaseUrl: `${provider.url}/v1`,
+          merchantId: 'SHOP-001',
+        },
         secrets: { secretKey: LIVE_KEY, accessToken: LIVE_TOKEN },
       }),
     );

@@ -236,6 +236,7 @@ describe('Connect your provider: one Save, one "Check everything"', () => {
       ['connection', true],
       ['balance', true],
       ['callbacks', true],
+      ['trial', true],
     ]);
     expect(check.passed).toBe(true);
   });
@@ -270,7 +271,11 @@ describe('Connect your provider: one Save, one "Check everything"', () => {
     ok(
       await call('saveConnection', {
         environment: 'staging',
-        profile: { baseUrl: sandbox.baseUrl, payoutBaseUrl: sandbox.payoutBaseUrl },
+        profile: {
+          baseUrl: sandbox.baseUrl,
+          payoutBaseUrl: sandbox.payoutBaseUrl,
+          merchantId: 'SHOP-001',
+        },
         callbacks: { mode: 'public-url', publicUrl: `http://127.0.0.1:${dead}` },
         secrets: { secretKey: sandbox.secretKey },
       }),
@@ -285,4 +290,199 @@ describe('Connect your provider: one Save, one "Check everything"', () => {
     );
     expect(check.passed).toBe(false);
   });
+});
+
+interface SandboxAccount {
+  readonly account_number: string;
+  readonly external_reference: string;
+  readonly type: string;
+  readonly amount: number | null;
+  readonly created_at_ms: number;
+  readonly expires_at_ms: number | null;
+  readonly merchant_id: string;
+}
+
+async function sandboxAccounts(sandbox: SandboxProvider): Promise<readonly SandboxAccount[]> {
+  const answer = (await (await fetch(`${sandbox.controlUrl}/accounts`)).json()) as {
+    accounts: SandboxAccount[];
+  };
+  return answer.accounts;
+}
+
+/** A keyed environment saved with the standalone sandbox's keys, polling only. */
+async function saveKeyed(
+  call: (channel: string, input?: unknown) => Promise<BridgeResult<unknown>>,
+  sandbox: SandboxProvider,
+  environment: 'staging' | 'production',
+  overrides: { readonly secretKey?: string; readonly merchantId?: string } = {},
+) {
+  return call('saveConnection', {
+    environment,
+    profile: {
+      baseUrl: sandbox.baseUrl,
+      payoutBaseUrl: sandbox.payoutBaseUrl,
+      merchantId: overrides.merchantId ?? 'SHOP-001',
+      payoutAccountId: sandbox.payoutAccountId,
+    },
+    callbacks: { mode: 'polling-only' },
+    secrets: {
+      secretKey: overrides.secretKey ?? sandbox.secretKey,
+      accessToken: sandbox.accessToken,
+    },
+  });
+}
+
+describe('Connect your provider: Save refuses what a sale would need', () => {
+  it('refuses a blank Merchant ID at its field, in shop words, and saves nothing', async () => {
+    const sandbox = await standaloneSandbox();
+    const { call } = await start();
+    for (const merchantId of ['', '   ']) {
+      const result = await saveKeyed(call, sandbox, 'staging', { merchantId });
+      expect(result).toMatchObject({
+        ok: false,
+        error: {
+          code: 'INVALID_SETTINGS',
+          field: 'profiles.staging.merchantId',
+          message: 'Merchant ID (staging): Enter the Merchant ID your provider gave you',
+        },
+      });
+    }
+    const settings = ok<SettingsView>(await call('getSettings'));
+    expect(settings.settings.profiles.staging.baseUrl).toBe('');
+    const secrets = ok<{ secrets: { secretKey: { set: boolean } } }>(
+      await call('getSecrets', { environment: 'staging' }),
+    );
+    expect(secrets.secrets.secretKey.set).toBe(false);
+    // An environment not in use (no base URL) may be saved half-filled.
+    ok(await call('saveConnection', { environment: 'production', profile: { merchantId: '' } }));
+  });
+
+  it('refuses a missing secret key, a blank account display name and a blank merchant category at their fields', async () => {
+    const sandbox = await standaloneSandbox();
+    const { call } = await start();
+    const noKey = await call('saveConnection', {
+      environment: 'production',
+      profile: { baseUrl: sandbox.baseUrl, merchantId: 'SHOP-001' },
+    });
+    expect(noKey).toMatchObject({
+      ok: false,
+      error: {
+        field: 'secrets.secretKey',
+        message: 'Secret key: Enter the secret key your provider gave you',
+      },
+    });
+    for (const [field, message] of [
+      ['accountName', 'Enter the name customers see on the account'],
+      ['merchantCategory', 'Enter the merchant category (use "others" when unsure)'],
+    ] as const) {
+      const result = await call('saveConnection', {
+        environment: 'production',
+        profile: { baseUrl: sandbox.baseUrl, merchantId: 'SHOP-001', [field]: ' ' },
+        secrets: { secretKey: sandbox.secretKey },
+      });
+      expect(result).toMatchObject({
+        ok: false,
+        error: { field: `profiles.production.${field}` },
+      });
+      if (!result.ok) expect(result.error.message).toContain(message);
+    }
+    // With a key saved once, a later Save need not repeat it.
+    ok(await saveKeyed(call, sandbox, 'production'));
+    ok(
+      await call('saveConnection', {
+        environment: 'production',
+        profile: { baseUrl: sandbox.baseUrl, merchantId: 'SHOP-002' },
+      }),
+    );
+  });
+});
+
+describe('Check everything makes a trial account, as a sale would', () => {
+  it('on STAGING: a real nonstatic account for the smallest amount and 1 minute, shown by number and bank, never a sale', async () => {
+    const sandbox = await standaloneSandbox();
+    const { call } = await start();
+    ok(await saveKeyed(call, sandbox, 'staging'));
+    const check = ok<GoLiveCheckView>(await call('checkEverything', { environment: 'staging' }));
+    const trial = check.lines.find((line) => line.check === 'trial');
+    const made = (await sandboxAccounts(sandbox)).filter((account) =>
+      account.external_reference.includes('-TRIAL-'),
+    );
+    expect(made).toHaveLength(1);
+    const [account] = made;
+    expect(account).toMatchObject({ type: 'nonstatic', amount: 0.01, merchant_id: 'SHOP-001' });
+    expect((account?.expires_at_ms ?? 0) - (account?.created_at_ms ?? 0)).toBe(60_000);
+    expect(trial).toMatchObject({ ok: true });
+    expect(trial?.message).toContain(`Trial account made: ${account?.account_number} at `);
+    expect(check.passed).toBe(true);
+
+    // Not a sale: the STAGING till holds no sale, no inflow and no report line for it.
+    ok(await call('updateSettings', { patch: { environment: 'staging' } }));
+    // The switch finishes in the background: the till answers BUSY until it has.
+    await expect
+      .poll(async () => (await call('getActivity')).ok, { timeout: 15_000, interval: 100 })
+      .toBe(true);
+    const activity = ok<{ sales: unknown[]; inflows: unknown[] }>(await call('getActivity'));
+    expect(activity.sales).toEqual([]);
+    expect(activity.inflows).toEqual([]);
+    const report = ok<{ success: { count: number }; pending: { count: number } }>(
+      await call('getZReport', {}),
+    );
+    expect(report.success.count).toBe(0);
+    expect(report.pending.count).toBe(0);
+  }, 30_000);
+
+  it('on LIVE: made only when the owner ticks it; unticked, the line says what stays unproven', async () => {
+    const sandbox = await standaloneSandbox();
+    const { call } = await start();
+    ok(await saveKeyed(call, sandbox, 'production'));
+    const trials = async () =>
+      (await sandboxAccounts(sandbox)).filter((account) =>
+        account.external_reference.includes('-TRIAL-'),
+      ).length;
+
+    const unticked = ok<GoLiveCheckView>(
+      await call('checkEverything', { environment: 'production' }),
+    );
+    expect(await trials()).toBe(0);
+    const notMade = unticked.lines.find((line) => line.check === 'trial');
+    expect(notMade).toMatchObject({ ok: true, notRun: true });
+    expect(notMade?.message).toContain('no trial account was made');
+    expect(notMade?.message).toContain('Merchant ID');
+    expect(notMade?.advice).toContain('Make a trial account too (a real account nobody pays into)');
+
+    const ticked = ok<GoLiveCheckView>(
+      await call('checkEverything', { environment: 'production', trialAccount: true }),
+    );
+    expect(await trials()).toBe(1);
+    expect(ticked.lines.find((line) => line.check === 'trial')?.message).toMatch(
+      /^Trial account made: \d+ at /,
+    );
+  }, 30_000);
+
+  it('a trial the provider refuses is a ✗ naming what to fix; a provider fault says check again', async () => {
+    const sandbox = await standaloneSandbox();
+    const { call } = await start();
+    ok(await saveKeyed(call, sandbox, 'staging', { secretKey: 'sk_not_this_merchant_0000' }));
+    const refused = ok<GoLiveCheckView>(await call('checkEverything', { environment: 'staging' }));
+    const trial = refused.lines.find((line) => line.check === 'trial');
+    expect(trial).toMatchObject({ ok: false, advice: 'Fix it above, save, then check again.' });
+    expect(trial?.message).toBe(
+      "The trial account was not made. The provider has no settlement account for the shop's secret key: the key is wrong or belongs to the other environment. An owner can fix it in Settings → Connect provider.",
+    );
+    expect(refused.passed).toBe(false);
+
+    ok(await saveKeyed(call, sandbox, 'staging'));
+    await fetch(`${sandbox.controlUrl}/faults`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ error_rate: 1 }),
+    });
+    const fault = ok<GoLiveCheckView>(await call('checkEverything', { environment: 'staging' }));
+    expect(fault.lines.find((line) => line.check === 'trial')).toMatchObject({
+      ok: false,
+      message:
+        'The trial account was not made. The provider had a problem creating the account. Try again.',
+      advice: 'Check again in a minute.',
+    });
+  }, 30_000);
 });

@@ -70,6 +70,12 @@ export interface SaleView {
    * record); null while nobody has recorded it, and in every other state.
    */
   readonly lateResolution: ExceptionResolution | null;
+  /**
+   * A sale whose account could not be created: true when "Try again" can help (the network,
+   * the provider's own trouble), false when a setting must be fixed first (then the reason
+   * says which). False in every other state.
+   */
+  readonly canRetry: boolean;
 }
 
 export interface InflowView {

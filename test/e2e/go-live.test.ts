@@ -3,8 +3,9 @@
  * (`npm run web`), a standalone `npm run sandbox` (plain http on this computer) whose keys are
  * entered as the STAGING keys, one Save and one "Check everything" that passes, callbacks
  * included (the route: the shop's own address pointing at the till's loopback listener),
- * then the switch and a sale paid on STAGING, all without a restart. Writes the Settings
- * screenshots at each screen class.
+ * and a trial account made as a sale's would be (its number and bank on a ✓ line), then the
+ * switch and a sale paid on STAGING, all without a restart. Writes the Settings screenshots at
+ * each screen class, the go-live ones with the trial account's ✓ line in view.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -71,6 +72,23 @@ async function goTo(page: Page, hash: string): Promise<void> {
   await page.goto(`${page.url().replace(/#.*$/, '')}${hash}`);
 }
 
+/** Save as it is, "Check everything", and bring the trial account's ✓ line into view. */
+async function checkWithTrial(page: Page): Promise<void> {
+  const flow = page.getByRole('region', { name: 'Connect your provider' });
+  await flow.getByRole('button', { name: 'Save STAGING connection' }).click();
+  await flow.getByRole('button', { name: 'Check everything' }).click();
+  const trial = flow
+    .getByRole('list', { name: 'Check results' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Trial account made:' });
+  await trial.waitFor({ timeout: 30_000 });
+  expect((await trial.textContent())?.slice(0, 2)).toBe('✓ ');
+  // The line mid-window, the checks above it in view as far as they fit.
+  await trial.evaluate((line: { scrollIntoView(options: { block: 'center' }): void }) =>
+    line.scrollIntoView({ block: 'center' }),
+  );
+}
+
 /** No sideways scroll: the page is no wider than the window. */
 async function pageWidth(page: Page): Promise<number> {
   return page.evaluate<number>('document.documentElement.scrollWidth');
@@ -106,10 +124,21 @@ describe('Connect your provider, in Chromium', () => {
     const results = flow.getByRole('list', { name: 'Check results' });
     await results.waitFor({ timeout: 30_000 });
     const lines = await results.getByRole('listitem').allTextContents();
-    expect(lines.map((line) => line.slice(0, 2))).toEqual(['✓ ', '✓ ', '✓ ']);
+    expect(lines.map((line) => line.slice(0, 2))).toEqual(['✓ ', '✓ ', '✓ ', '✓ ']);
     expect(lines[2]).toContain('came back to this till');
-    await results.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: join(screens, 'settings-golive-pc.png') });
+    // The trial account: made at the provider as a sale's would be, shown by number and bank.
+    const trial = /Trial account made: (\d+) at ([^.]+)\./.exec(lines[3] ?? '');
+    expect(trial, lines[3]).not.toBeNull();
+    const accounts = (await (await fetch(`${sandbox.first.control_url}/accounts`)).json()) as {
+      accounts: { account_number: string; external_reference: string; type: string }[];
+    };
+    expect(accounts.accounts.find((entry) => entry.account_number === trial?.[1])).toMatchObject({
+      type: 'nonstatic',
+      external_reference: expect.stringContaining('-TRIAL-') as string,
+    });
+    expect(await flow.textContent()).toContain(
+      'Everything checked. Switch when you are ready to sell with it.',
+    );
 
     await flow.getByRole('button', { name: 'Switch to STAGING' }).click();
     await expectText(
@@ -123,10 +152,10 @@ describe('Connect your provider, in Chromium', () => {
     const accountNumber = await startSale(page, 1500, 20_000);
     await sandboxTransfer(sandbox.first.control_url, accountNumber, 1500);
     await expectText(page.getByTestId('sale-status'), /paid/i, 30_000);
-    const accounts = (await (await fetch(`${sandbox.first.control_url}/accounts`)).json()) as {
+    const afterSale = (await (await fetch(`${sandbox.first.control_url}/accounts`)).json()) as {
       accounts: { account_number: string; callback_url: string }[];
     };
-    const account = accounts.accounts.find((entry) => entry.account_number === accountNumber);
+    const account = afterSale.accounts.find((entry) => entry.account_number === accountNumber);
     expect(account?.callback_url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${port}/callbacks/`));
     await page.context().close();
   }, 180_000);
@@ -188,11 +217,9 @@ describe('Connect your provider, in Chromium', () => {
       ] as const) {
         const page = await openPage(screenClass.width, screenClass.height, hash);
         await page.getByRole('tablist', { name: 'Settings pages' }).waitFor();
+        if (name === 'settings-golive') await checkWithTrial(page);
         expect(await pageWidth(page)).toBeLessThanOrEqual(screenClass.width);
-        // The pc go-live shot was taken with its check results by the test above.
-        if (!(screenClass.name === 'pc' && name === 'settings-golive')) {
-          await page.screenshot({ path: join(screens, `${name}-${screenClass.name}.png`) });
-        }
+        await page.screenshot({ path: join(screens, `${name}-${screenClass.name}.png`) });
         await page.context().close();
       }
     }

@@ -1,22 +1,24 @@
 /**
  * "Connect your provider": one Save for an environment's profile, its keys and the callback
  * route (checked whole before anything is written), and "Check everything": the connection,
- * the payout balance and the callback route in one run, each line in shop words.
+ * the payout balance, the callback route and a trial account in one run, each line in shop words.
  */
 import type { ChannelParsedInput } from '#shared/bridge/contract';
 import {
+  creationFieldIssues,
   GO_LIVE_SECRET_NAMES,
   type ConnectionSavedView,
   type GoLiveCheckLine,
   type GoLiveCheckView,
 } from '#shared/go-live';
 import { keyOrigin } from '#shared/provider-url';
-import { ENVIRONMENT_NAMES, type Environment } from '#shared/settings-schema';
+import { ENVIRONMENT_NAMES, type Environment, type Profile } from '#shared/settings-schema';
 import type { CallbackSelfTestView, ConnectionCheckView, SettingsView } from '#shared/views';
 import { normalizeSecret, type SecretStore } from '#main/secrets/secret-store';
 import { SettingsValidationError } from '#main/settings/errors';
 import { mergePatch, type SettingsStore } from '#main/settings/settings-store';
 import { validateSettings } from '#main/settings/validate';
+import { TRIAL_NOT_MADE } from './go-live-trial';
 import { ListenerPortError } from './movable-listener';
 
 export interface GoLiveDeps {
@@ -26,6 +28,8 @@ export interface GoLiveDeps {
   readonly testConnection: (environment: Environment) => Promise<readonly ConnectionCheckView[]>;
   /** The callback self-test of `environment`'s route. */
   readonly checkCallbacks: (environment: Environment) => Promise<CallbackSelfTestView>;
+  /** Go-live's trial account on a keyed environment, as a check line (never throws). */
+  readonly makeTrial: (environment: Exclude<Environment, 'sandbox'>) => Promise<GoLiveCheckLine>;
   /** Moves the payment listener to a saved port at once; throws ListenerPortError. */
   readonly moveListener: (port: number) => Promise<boolean>;
   /** Open sales in the environment in use. */
@@ -102,6 +106,25 @@ function callbacksLine(
   return { check: 'callbacks', ok: false, title, message: test.detail, advice: test.action };
 }
 
+/**
+ * A sale's account needs every field of interface section 2.2: one left blank is refused here,
+ * at its field, not by the provider at the first sale. A saved key counts (entered for another
+ * address, the form says so beside the Base URL).
+ */
+export function refuseMissingCreationFields(
+  secrets: Pick<SecretStore, 'describe'>,
+  environment: Environment,
+  profile: Pick<Profile, 'baseUrl' | 'merchantId'>,
+  givenKey: string | null | undefined,
+): void {
+  const hasKey =
+    givenKey === undefined
+      ? secrets.describe(environment).secrets.secretKey.set
+      : givenKey !== null;
+  const [first, ...rest] = creationFieldIssues(environment, profile, hasKey);
+  if (first) throw new SettingsValidationError([first, ...rest]);
+}
+
 /** "Connect your provider": everything is checked before anything is written. */
 export async function saveGoLiveConnection(
   deps: GoLiveDeps,
@@ -120,6 +143,7 @@ export async function saveGoLiveConnection(
     ...(callbacks ? { callbacks } : {}),
   };
   const next = validateSettings(mergePatch(settings.get(), patch));
+  refuseMissingCreationFields(secrets, environment, next.profiles[environment], keys.secretKey);
   const listenerMoved = await applyListenerPort(deps, callbacks);
   for (const { name, value } of given) {
     // Keys saved with new addresses are entered for those addresses.
@@ -137,18 +161,30 @@ export async function saveGoLiveConnection(
   };
 }
 
-/** "Check everything": the connection, the payout balance and the callback route in one run. */
+/**
+ * "Check everything": the connection, the payout balance, the callback route and, on a keyed
+ * environment, a trial account (always on STAGING; on LIVE only when the owner ticks it).
+ */
 export async function runGoLiveCheck(
   deps: GoLiveDeps,
   environment: Environment,
+  trialOnLive: boolean,
 ): Promise<GoLiveCheckView> {
-  const [checks, callbacks] = await Promise.all([
+  const trial =
+    environment === 'sandbox'
+      ? Promise.resolve(null)
+      : environment === 'production' && !trialOnLive
+        ? Promise.resolve(TRIAL_NOT_MADE)
+        : deps.makeTrial(environment);
+  const [checks, callbacks, trialLine] = await Promise.all([
     deps.testConnection(environment),
     deps.checkCallbacks(environment),
+    trial,
   ]);
   const lines = [
     ...checks.map(connectionLine),
     callbacksLine(environment, deps.settings, callbacks),
+    ...(trialLine ? [trialLine] : []),
   ];
   return {
     environment,

@@ -77,6 +77,7 @@ export function coreHandlerTable(deps: HandlerTableDeps): CoreHandlers {
               referencePrefix(counter.tillId) === referencePrefix(tillId),
           )?.name ?? null,
       scheduler,
+      logger: deps.logger,
       openSales: () => {
         const runtime = runtimes.get();
         return runtime ? listOpenSales(runtime.db).length : 0;

@@ -35,6 +35,7 @@ import { StandaloneSandboxError } from './standalone-sandbox';
 import { saleHandlers } from './sale-handlers';
 import { syncHandlers } from './sync-handlers';
 import { alertView, inflowView } from './row-views';
+import { callbackTarget } from './callback-target';
 
 export { NotConfiguredError } from './not-configured-error';
 
@@ -110,18 +111,6 @@ function openSandboxChoice(options: RuntimeOptions): Promise<SandboxChoice> {
     onSwitchFailed: (error) =>
       logger.error({ err: error }, 'switching the sandbox provider failed'),
   });
-}
-
-/** Where the provider is told to send a sale's callbacks, and whether one can arrive. */
-function callbackTarget(
-  environment: Environment,
-  route: CallbackRoute,
-): { readonly url: string; readonly live: boolean } {
-  return route.mode === 'polling-only'
-    ? // The provider requires a callback_url; with no public route we give the local one
-      // (unreachable from the internet, so harmless) and poll.
-      { url: `http://127.0.0.1/${environment}/polling-only`, live: false }
-    : { url: route.callbackUrl, live: true };
 }
 
 /** The runtime's database and its upkeep: store space, the full-disk watch and maintenance. */

@@ -1,10 +1,12 @@
 import type { HandlersOf, settingsChannels } from '#shared/bridge/contract';
 import type { Environment } from '#shared/settings-schema';
+import { referencePrefix } from '#shared/till-id';
 import type { ConnectionCheckView, SettingsView } from '#shared/views';
 import type { Scheduler } from '#main/clock/scheduler';
-import { createProviderClient, type ProviderClient } from '#main/provider/client';
-import { ProviderConfigError } from '#main/provider/errors';
-import { KeysEnteredElsewhereError, keyOrWhyNot } from '#main/secrets/key-binding';
+import type { Logger } from '#main/logging/logger';
+import { createReferenceGenerator } from '#main/provider/references';
+import type { ProviderClient } from '#main/provider/client';
+import { KeysEnteredElsewhereError } from '#main/secrets/key-binding';
 import type { SecretStore } from '#main/secrets/secret-store';
 import { SettingsValidationError } from '#main/settings/errors';
 import { mergePatch, type SettingsStore } from '#main/settings/settings-store';
@@ -18,11 +20,15 @@ import {
   type GoLiveDeps,
 } from './go-live';
 import type { Callbacks } from './callbacks';
+import { callbackTarget } from './callback-target';
+import { makeTrial } from './go-live-trial';
+import { keyedClient } from './keyed-client';
 
 export interface SettingsHandlerDeps {
   readonly settings: SettingsStore;
   readonly secrets: SecretStore;
   readonly scheduler: Scheduler;
+  readonly logger: Logger;
   /** The callbacks capability: its route, token, self-tests and listener (core/callbacks.ts). */
   readonly callbacks: Pick<Callbacks, 'route' | 'rotateToken' | 'test' | 'check' | 'moveListener'>;
   /** Open sales in the environment in use (the go-live flow asks before a switch). */
@@ -61,6 +67,12 @@ function balanceProblem(
 /** Settings in, secrets in; only settings and the status of secrets come out. */
 export function settingsHandlers(deps: SettingsHandlerDeps): HandlersOf<typeof settingsChannels> {
   const { settings, secrets } = deps;
+  // Trial accounts carry this till's prefix, so the provider's records say which till tried.
+  const references = createReferenceGenerator({
+    prefix: () => referencePrefix(settings.get().shop.tillId),
+    clock: () => deps.scheduler.now(),
+    timeZone: settings.get().timeZone,
+  });
 
   function view(): SettingsView {
     const route = deps.callbacks.route();
@@ -109,35 +121,12 @@ export function settingsHandlers(deps: SettingsHandlerDeps): HandlersOf<typeof s
       }
       return testConnection(sandbox);
     }
-    const profile = settings.get().profiles[environment];
-    const secretKey = keyOrWhyNot(() => secrets.get(environment, 'secretKey'));
-    if (secretKey instanceof KeysEnteredElsewhereError) {
-      return failed(secretKey.message, secretKey.code);
+    const built = keyedClient(settings, secrets, environment);
+    if ('failure' in built) {
+      const { message, code, advice } = built.failure;
+      return failed(message, code, advice);
     }
-    const accessToken = keyOrWhyNot(() => secrets.get(environment, 'accessToken'));
-    if (!profile.baseUrl || !secretKey) {
-      return failed(
-        'Enter the base URL and the secret key first.',
-        'NOT_CONFIGURED',
-        "Keys are not self-served: ask the provider's support team for this environment's keys.",
-      );
-    }
-    let client: ProviderClient;
-    try {
-      client = createProviderClient({
-        baseUrl: profile.baseUrl,
-        payoutBaseUrl: profile.payoutBaseUrl || profile.baseUrl,
-        secretKey,
-        // A placeholder lets the listing check run; the balance check then reports the token.
-        accessToken: typeof accessToken === 'string' ? accessToken : 'not-set-yet',
-        timeZone: settings.get().timeZone,
-        timeoutMs: 10_000,
-        readRetry: { attempts: 1, baseDelayMs: 0, maxDelayMs: 0 },
-      });
-    } catch (error) {
-      if (error instanceof ProviderConfigError) return failed(error.message, error.code);
-      throw error;
-    }
+    const { client, profile, accessToken } = built;
     const checks = await testConnection({ client, payoutAccountId: profile.payoutAccountId });
     const balance = balanceProblem(profile.payoutBaseUrl, accessToken);
     return balance ? checks.map((check) => (check.check === 'balance' ? balance : check)) : checks;
@@ -149,6 +138,15 @@ export function settingsHandlers(deps: SettingsHandlerDeps): HandlersOf<typeof s
     view,
     testConnection: test,
     checkCallbacks: (environment) => deps.callbacks.check(environment),
+    makeTrial: (environment) =>
+      makeTrial({
+        settings,
+        secrets,
+        references,
+        logger: deps.logger,
+        callbackUrl: callbackTarget(environment, deps.callbacks.route()).url,
+        environment,
+      }),
     moveListener: (port) => deps.callbacks.moveListener(port),
     openSales: deps.openSales,
   };
@@ -180,6 +178,7 @@ export function settingsHandlers(deps: SettingsHandlerDeps): HandlersOf<typeof s
     },
     testCallbacks: () => deps.callbacks.test(),
     saveConnection: (input) => saveGoLiveConnection(goLive, input),
-    checkEverything: ({ environment }) => runGoLiveCheck(goLive, environment),
+    checkEverything: ({ environment, trialAccount }) =>
+      runGoLiveCheck(goLive, environment, trialAccount === true),
   };
 }

@@ -22,6 +22,7 @@ const sale = (state: SaleView['state']): SaleView => ({
   callbackMode: 'live',
   paidAfter: null,
   lateResolution: null,
+  canRetry: false,
 });
 const alert = (kind: string, level: AlertView['level']): AlertView => ({
   id: 1,

@@ -24,6 +24,7 @@ const sale = (id: number, state: SaleView['state'], updatedAt = 1): SaleView => 
   callbackMode: 'live',
   paidAfter: null,
   lateResolution: null,
+  canRetry: false,
 });
 
 const health = (state: CallbackHealthView['state']): CallbackHealthView => ({

@@ -1,3 +1,4 @@
+import { SMALLEST_SALE_KOBO } from '#shared/go-live';
 import { formatNaira } from '#shared/money';
 import type { SaleState } from '#shared/sales';
 import { tillIdProblem } from '#shared/till-id';
@@ -9,13 +10,14 @@ import {
   type AccountRow,
 } from '#main/store/accounts-repo';
 import { getSaleOrThrow, insertSale, type SaleChange, type SaleRow } from '#main/store/sales-repo';
+import { createFailureOf } from './create-failure';
 import { changeSale, type EngineContext } from './engine-context';
 import { SaleError, type NewSaleInput } from './engine-types';
 import type { WatchEnv } from './watch-book';
 import { watchSale } from './watching';
 
 export function validateAmount(ctx: EngineContext, amountKobo: number): void {
-  if (!Number.isSafeInteger(amountKobo) || amountKobo <= 0) {
+  if (!Number.isSafeInteger(amountKobo) || amountKobo < SMALLEST_SALE_KOBO) {
     throw new SaleError('INVALID_AMOUNT', 'Enter an amount greater than ₦0.00.', 'amount');
   }
   const { maxSaleKobo } = ctx.deps.settings();
@@ -162,41 +164,14 @@ export async function createAccountFor(
     if (sale.accountId !== null) {
       setAccountStatus(db, sale.accountId, 'failed_to_create', scheduler.now());
     }
+    const failure = createFailureOf(error);
     return (
       changeSale(
         ctx,
         saleId,
-        {
-          state: 'failed_to_create',
-          cause: isProviderError(error) ? `create-${error.code.toLowerCase()}` : 'create-error',
-          reason: createFailureReason(error),
-        },
+        { state: 'failed_to_create', cause: failure.cause, reason: failure.words },
         ['creating'],
       ) ?? getSaleOrThrow(db, saleId)
     );
-  }
-}
-
-function createFailureReason(error: unknown): string {
-  if (!isProviderError(error)) return 'The account could not be created. Try again.';
-  switch (error.code) {
-    case 'TIMEOUT':
-    case 'NETWORK':
-      return 'The provider did not answer. Check the internet connection and try again (no money can reach an account the customer never saw).';
-    case 'SERVER_ERROR':
-    case 'MALFORMED_RESPONSE':
-    case 'UNEXPECTED_STATUS':
-      return 'The provider had a problem creating the account. Try again.';
-    case 'PROVIDER_AUTH_REFUSED':
-    case 'BAD_REQUEST':
-      return 'The provider refused the request. Check the secret key and merchant details in Settings.';
-    case 'SETTLEMENT_ACCOUNT_NOT_FOUND':
-      return 'The provider does not know the settlement account for this key. Check that the key belongs to this environment.';
-    case 'RATE_LIMITED':
-      return 'The provider asked us to slow down. Wait a moment and try again.';
-    case 'INVALID_REQUEST':
-      return `The sale could not be sent to the provider: ${error.message}`;
-    default:
-      return 'The account could not be created. Try again.';
   }
 }

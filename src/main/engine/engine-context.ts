@@ -7,12 +7,14 @@ import type { Db } from '#main/store/database';
 import { currentEntry, entryResolution } from '#main/store/exception-resolutions-repo';
 import {
   getSale,
+  listSaleEvents,
   paidLateFrom,
   transitionSale,
   type SaleChange,
   type SaleRow,
 } from '#main/store/sales-repo';
 import type { CheckPolicy } from './check-schedule';
+import { retryableCause } from './create-failure';
 import { SaleError, type EngineEvents, type SalesEngineDeps } from './engine-types';
 import type { Publisher } from './publisher';
 import type { SaleQueue } from './sale-queue';
@@ -51,6 +53,7 @@ export function saleView(ctx: EngineContext, sale: SaleRow): SaleView {
     updatedAt: sale.updatedAt,
     callbackMode: ctx.deps.callbackHealth.state(),
     ...lateFacts(ctx, sale),
+    canRetry: sale.state === 'failed_to_create' && retryableCause(failureCause(ctx, sale.id)),
   };
 }
 
@@ -80,6 +83,12 @@ function lateFacts(
 export function showSaleAgain(ctx: EngineContext, saleId: number): void {
   const sale = getSale(ctx.db, saleId);
   if (sale) ctx.events.saleChanged(saleView(ctx, sale));
+}
+
+/** Why the sale last failed to get its account (its newest change into failed_to_create). */
+function failureCause(ctx: EngineContext, saleId: number): string {
+  const events = listSaleEvents(ctx.db, saleId);
+  return events.findLast((event) => event.toState === 'failed_to_create')?.cause ?? '';
 }
 
 /** A guarded state change, logged and published (after the commit, inside atomically). */

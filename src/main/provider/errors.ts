@@ -19,6 +19,8 @@ export interface ProviderErrorInit {
   readonly retryable?: boolean;
   readonly retryAfterMs?: number;
   readonly field?: string;
+  /** What the provider's error body said (one line), for rules that read it; never for a screen. */
+  readonly providerSaid?: string;
   readonly cause?: unknown;
   /** Secret values to remove from the message and the cause (key, token). */
   readonly redact?: readonly (string | undefined)[];
@@ -41,6 +43,8 @@ export class ProviderError extends AppError<ProviderErrorCode> {
   readonly httpStatus: number | undefined;
   readonly retryable: boolean;
   readonly retryAfterMs: number | undefined;
+  /** The error body's own words (scrubbed), when it had some: the interface shows no shape. */
+  readonly providerSaid: string | undefined;
 
   constructor(init: ProviderErrorInit) {
     const secrets = init.redact ?? [];
@@ -53,6 +57,8 @@ export class ProviderError extends AppError<ProviderErrorCode> {
     this.httpStatus = init.httpStatus;
     this.retryable = init.retryable ?? RETRYABLE_CODES.has(init.code);
     this.retryAfterMs = init.retryAfterMs;
+    this.providerSaid =
+      init.providerSaid === undefined ? undefined : scrubSecrets(init.providerSaid, secrets);
   }
 }
 

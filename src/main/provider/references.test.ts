@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseProviderTimestamp } from '#shared/provider-time';
 import {
   COUNTER_RUN_WORD,
+  TRIAL_RUN_WORD,
   createReferenceGenerator,
   parseReference,
   ReferenceGeneratorError,
@@ -88,8 +89,19 @@ describe('createReferenceGenerator', () => {
       run: generator.runId,
       sequence: 1,
       standingAccount: false,
+      trial: false,
     });
     expect(parseReference(counter)).toMatchObject({ run: COUNTER_RUN_WORD, standingAccount: true });
+  });
+
+  it('marks a go-live trial account reference with TRIAL where the run id goes', () => {
+    const generator = createReferenceGenerator({ prefix: 'TILLA7K2', clock: fixedClock });
+    const trial = generator.next('trial');
+    expect(trial).toMatch(/^TILLA7K2-20261122090500-TRIAL-0001-[0-9A-HJKMNP-TV-Z]{8}$/);
+    expect(trial).toMatch(REFERENCE_PATTERN);
+    expect(parseReference(trial)).toMatchObject({ run: TRIAL_RUN_WORD, trial: true });
+    expect(parseReference(generator.next())).toMatchObject({ trial: false });
+    expect(() => createReferenceGenerator({ runId: 'trial' })).toThrow(ReferenceGeneratorError);
   });
 
   it('parses every reference it makes, and nothing in another shape', () => {

@@ -37,8 +37,11 @@ export interface ReferenceGeneratorOptions {
   readonly timeZone?: string;
 }
 
-/** A sale's one-off account, or a permanent standing account (static or static-flex). */
-export type ReferenceKind = 'sale' | 'counter';
+/**
+ * A sale's one-off account, a permanent standing account (static or static-flex), or go-live's
+ * trial account (a real account nobody pays into).
+ */
+export type ReferenceKind = 'sale' | 'counter' | 'trial';
 
 export interface ReferenceGenerator {
   readonly runId: string;
@@ -52,6 +55,11 @@ export interface ReferenceGenerator {
 
 /** Stands where the run id goes in a standing account's reference (see the top of this file). */
 export const COUNTER_RUN_WORD = 'COUNTER';
+/**
+ * Stands where the run id goes in a go-live trial account's reference, so that it reads as a
+ * trial in the provider's records (it holds I and L, so no random run id is ever this word).
+ */
+export const TRIAL_RUN_WORD = 'TRIAL';
 
 /** What a reference made by this app says about where it came from. */
 export interface ParsedReference {
@@ -63,6 +71,8 @@ export interface ParsedReference {
   readonly run: string;
   readonly sequence: number;
   readonly standingAccount: boolean;
+  /** Made by go-live's "Check everything": never a sale. */
+  readonly trial: boolean;
 }
 
 /** PREFIX-YYYYMMDDHHMMSS-RUN-SEQ-RAND, exactly as createReferenceGenerator writes it. */
@@ -80,6 +90,7 @@ export function parseReference(reference: string | null): ParsedReference | null
     run,
     sequence: Number(sequence),
     standingAccount: run === COUNTER_RUN_WORD,
+    trial: run === TRIAL_RUN_WORD,
   };
 }
 
@@ -117,8 +128,8 @@ export function createReferenceGenerator(
   const runId = options.runId ?? randomText(random, 6);
   if (!PART.test(runId))
     throw new ReferenceGeneratorError('runId must be 1 to 16 letters or digits');
-  if (runId.toUpperCase() === COUNTER_RUN_WORD)
-    throw new ReferenceGeneratorError(`runId must not be ${COUNTER_RUN_WORD}`);
+  if ([COUNTER_RUN_WORD, TRIAL_RUN_WORD].includes(runId.toUpperCase()))
+    throw new ReferenceGeneratorError(`runId must not be ${runId.toUpperCase()}`);
   let sequence = 0;
 
   return {
@@ -129,7 +140,7 @@ export function createReferenceGenerator(
       const stamp = formatProviderTimestamp(clock(), timeZone).replace(/\D/g, '');
       // At least 4 digits; grows past 9999 rather than wrap, so it never repeats in a run.
       const seq = String(sequence).padStart(4, '0');
-      const run = kind === 'counter' ? COUNTER_RUN_WORD : runId;
+      const run = kind === 'counter' ? COUNTER_RUN_WORD : kind === 'trial' ? TRIAL_RUN_WORD : runId;
       const reference = `${prefix}-${stamp}-${run}-${seq}-${randomText(random, 8)}`;
       if (!REFERENCE_PATTERN.test(reference)) {
         throw new ReferenceGeneratorError(

@@ -33,11 +33,10 @@ export function parseRetryAfter(value: string | null, nowMs: number): number | u
   return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
 }
 
-/** A one-line hint from an error body: its `message` when JSON, a note when HTML. */
-function providerSaid(text: string | undefined): string {
+/** What an error body says, on one line: its `message` when JSON; undefined when empty or HTML. */
+export function providerHint(text: string | undefined): string | undefined {
   const trimmed = text?.trim();
-  if (!trimmed) return '';
-  if (trimmed.startsWith('<')) return ' The provider sent an HTML page instead of JSON.';
+  if (!trimmed || trimmed.startsWith('<')) return undefined;
   let hint = trimmed;
   try {
     const parsed: unknown = JSON.parse(trimmed);
@@ -52,7 +51,14 @@ function providerSaid(text: string | undefined): string {
     // Plain text is shown as is.
   }
   const oneLine = hint.replace(/\s+/g, ' ');
-  return ` Provider said: "${oneLine.length > 200 ? `${oneLine.slice(0, 200)}...` : oneLine}".`;
+  return oneLine.length > 200 ? `${oneLine.slice(0, 200)}...` : oneLine;
+}
+
+/** The hint for a support person reading the message (a note when the body was an HTML page). */
+function providerSaid(text: string | undefined): string {
+  if (text?.trim().startsWith('<')) return ' The provider sent an HTML page instead of JSON.';
+  const hint = providerHint(text);
+  return hint === undefined ? '' : ` Provider said: "${hint}".`;
 }
 
 interface Mapped {
@@ -163,10 +169,12 @@ export function errorForStatus(
 ): ProviderError | undefined {
   if (answer.status >= 200 && answer.status < 300) return undefined;
   const mapped = describeStatus(request, answer, nowMs);
+  const said = providerHint(answer.text);
   return new ProviderError({
     operation: request.operation,
     httpStatus: answer.status,
     redact,
+    ...(said === undefined ? {} : { providerSaid: said }),
     ...mapped,
   });
 }

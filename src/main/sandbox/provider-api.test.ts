@@ -83,6 +83,11 @@ describe('POST /virtual/new-account', () => {
     ['reference', { reference: undefined }],
     ['account_name', { account_name: undefined }],
     ['merchant_id', { merchant_id: undefined }],
+    // A blank merchant ID is refused as the real provider refuses it ("missing or invalid fields").
+    ['merchant_id', { merchant_id: '' }],
+    ['merchant_id', { merchant_id: '   ' }],
+    ['merchant', { merchant: '' }],
+    ['account_name', { account_name: ' ' }],
     ['merchant', { merchant: undefined }],
     ['type', { type: undefined }],
     ['type', { type: 'dynamic' }],

@@ -38,6 +38,7 @@ const LEAF_LABELS: Readonly<Record<string, string>> = {
   accountName: 'Account display name',
   expiryMinutes: 'Account expiry (minutes)',
   payoutAccountId: 'Payout account number',
+  secretKey: 'Secret key',
   name: 'Shop name',
   tillId: 'Till id',
   cashiers: 'Cashiers',

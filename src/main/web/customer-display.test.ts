@@ -31,6 +31,7 @@ function sale(overrides: Partial<SaleView>): SaleView {
     callbackMode: 'live',
     paidAfter: null,
     lateResolution: null,
+    canRetry: false,
     ...overrides,
   };
 }

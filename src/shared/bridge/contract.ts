@@ -316,9 +316,12 @@ export const settingsChannels = {
       })
       .strict(),
   ),
-  /** "Check everything": the connection, the payout balance and the callback route, in one run. */
+  /**
+   * "Check everything": the connection, the payout balance, the callback route and a trial
+   * account (always on STAGING; on LIVE only with `trialAccount: true`), in one run.
+   */
   checkEverything: channel<GoLiveCheckView>()(
-    z.object({ environment: z.enum(ENVIRONMENTS) }).strict(),
+    z.object({ environment: z.enum(ENVIRONMENTS), trialAccount: z.boolean().optional() }).strict(),
   ),
 } as const;
 

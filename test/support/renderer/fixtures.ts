@@ -205,6 +205,7 @@ export function sale(overrides: Partial<SaleView> = {}): SaleView {
     callbackMode: 'live',
     paidAfter: null,
     lateResolution: null,
+    canRetry: false,
     ...overrides,
   };
 }

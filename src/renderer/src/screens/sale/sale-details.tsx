@@ -284,7 +284,8 @@ function SaleButtons({
           Customer says they paid
         </button>
       )}
-      {sale.state === 'failed_to_create' && (
+      {sale.state === 'failed_to_create' && sale.canRetry && (
+        // A refusal that repeats until a setting is fixed offers no retry: the reason says what to fix.
         <button
           type="button"
           className="button primary"

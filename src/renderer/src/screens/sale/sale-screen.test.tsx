@@ -474,6 +474,7 @@ describe('Sale screen: the running sale', () => {
         bank: null,
         accountName: null,
         expiresAt: null,
+        canRetry: true,
       }),
     );
     const status = screen.getByTestId('sale-status');
@@ -484,6 +485,30 @@ describe('Sale screen: the running sale', () => {
     expect(bridge.retrySale).toHaveBeenCalledWith({ saleId: 7 });
     expect(digitsOf(await screen.findByTestId('account-number'))).toBe('0123456789');
     expect(screen.getByTestId('sale-status').textContent).toContain('Waiting for transfer');
+  });
+
+  it('offers no "Try again" for a refusal only a setting can change, and says what to fix', async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    const reason =
+      "The provider refused the shop's details: the Merchant ID is missing or wrong. An owner can fix it in Settings → Connect provider.";
+    await startSale(
+      bridge,
+      user,
+      sale({
+        state: 'failed_to_create',
+        reason,
+        accountNumber: null,
+        bank: null,
+        accountName: null,
+        expiresAt: null,
+        canRetry: false,
+      }),
+    );
+    expect(screen.getByTestId('sale-status').textContent).toContain(reason);
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    // The way on is a new sale, once the owner has fixed the setting.
+    expect(screen.getByRole('button', { name: 'New sale' })).toBeTruthy();
   });
 
   it('goes back to an empty amount field with New sale', async () => {

@@ -108,6 +108,174 @@ describe('Settings: Connect your provider', () => {
   });
 });
 
+describe('Settings: Connect your provider proves the path a sale takes', () => {
+  it('shows a blank Merchant ID refused at the Merchant ID field, in shop words', async () => {
+    const user = userEvent.setup();
+    const bridge = settingsBridge();
+    bridge.saveConnection.mockImplementation(() =>
+      fail(
+        'INVALID_SETTINGS',
+        'Merchant ID (staging): Enter the Merchant ID your provider gave you',
+        'profiles.staging.merchantId',
+      ),
+    );
+    renderApp(bridge, '#/settings/connect');
+    const flow = await findSection('Connect your provider');
+    await user.click(within(flow).getByRole('button', { name: 'Save STAGING connection' }));
+    const merchantId = fieldIn(flow, 'Merchant ID');
+    await waitFor(() => expect(merchantId.getAttribute('aria-invalid')).toBe('true'));
+    expect(descriptionOf(merchantId)).toContain('Enter the Merchant ID your provider gave you');
+    expect(fieldIn(flow, 'Base URL').getAttribute('aria-invalid')).toBe('false');
+    // Nothing to check until the Save went through.
+    expect(
+      within(flow).getByRole<HTMLButtonElement>('button', { name: 'Check everything' }).disabled,
+    ).toBe(true);
+  });
+
+  it('shows a missing secret key refused at the Secret key field', async () => {
+    const user = userEvent.setup();
+    const bridge = settingsBridge();
+    bridge.saveConnection.mockImplementation(() =>
+      fail(
+        'INVALID_SETTINGS',
+        'Secret key: Enter the secret key your provider gave you',
+        'secrets.secretKey',
+      ),
+    );
+    renderApp(bridge, '#/settings/connect');
+    const flow = await findSection('Connect your provider');
+    await user.click(within(flow).getByRole('button', { name: 'Save STAGING connection' }));
+    const key = fieldIn(flow, 'Secret key');
+    await waitFor(() => expect(key.getAttribute('aria-invalid')).toBe('true'));
+    expect(descriptionOf(key)).toContain('Enter the secret key your provider gave you');
+  });
+
+  it('offers LIVE a trial account as a choice, sends it, and says when it was not made', async () => {
+    const user = userEvent.setup();
+    const bridge = settingsBridge();
+    bridge.saveConnection.mockImplementation(async (input) =>
+      ok({
+        environment: input.environment,
+        settings: settingsView(),
+        secrets: secretsView(),
+        listenerMoved: false,
+        openSales: 0,
+      }),
+    );
+    const notMade: GoLiveCheckView = {
+      ...PASSED,
+      environment: 'production',
+      lines: [
+        ...PASSED.lines,
+        {
+          check: 'trial',
+          ok: true,
+          notRun: true,
+          title: "A sale's account",
+          message: 'Not tried: no trial account was made.',
+          advice: 'Tick it and check again.',
+        },
+      ],
+    };
+    bridge.checkEverything.mockImplementation(() => ok(notMade));
+    renderApp(bridge, '#/settings/connect');
+    const flow = await findSection('Connect your provider');
+    // STAGING always makes one: no choice there.
+    expect(within(flow).queryByRole('checkbox', { name: /Make a trial account too/ })).toBeNull();
+    await user.click(within(flow).getByRole('radio', { name: /LIVE/ }));
+    const choice = within(flow).getByRole('checkbox', {
+      name: /^Make a trial account too \(a real account nobody pays into\)/,
+    });
+    expect((choice as HTMLInputElement).checked).toBe(false);
+    await user.click(within(flow).getByRole('button', { name: 'Save LIVE connection' }));
+    await user.click(await within(flow).findByRole('button', { name: 'Check everything' }));
+    await waitFor(() =>
+      expect(bridge.checkEverything).toHaveBeenLastCalledWith({
+        environment: 'production',
+        trialAccount: false,
+      }),
+    );
+    const results = await within(flow).findByRole('list', { name: 'Check results' });
+    const lines = within(results)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent ?? '');
+    expect(lines[3]).toBe(
+      "– A sale's account Not tried: no trial account was made. What to do: Tick it and check again.",
+    );
+    expect(flow.textContent).toContain("a sale's account was not tried");
+    expect(flow.textContent).not.toContain('Everything checked.');
+
+    await user.click(choice);
+    await user.click(within(flow).getByRole('button', { name: 'Check everything' }));
+    await waitFor(() =>
+      expect(bridge.checkEverything).toHaveBeenLastCalledWith({
+        environment: 'production',
+        trialAccount: true,
+      }),
+    );
+  });
+
+  it('shows the trial account made on STAGING as a ✓ line, and a failed one as ✗', async () => {
+    const user = userEvent.setup();
+    const bridge = settingsBridge();
+    bridge.saveConnection.mockImplementation(async (input) =>
+      ok({
+        environment: input.environment,
+        settings: settingsView(),
+        secrets: secretsView(),
+        listenerMoved: false,
+        openSales: 0,
+      }),
+    );
+    const made: GoLiveCheckView = {
+      ...PASSED,
+      lines: [
+        ...PASSED.lines,
+        {
+          check: 'trial',
+          ok: true,
+          title: "A sale's account",
+          message: 'Trial account made: 9912345678 at Sandbox Bank.',
+          advice: null,
+        },
+      ],
+    };
+    bridge.checkEverything.mockImplementationOnce(() => ok(made));
+    renderApp(bridge, '#/settings/connect');
+    const flow = await findSection('Connect your provider');
+    await user.click(within(flow).getByRole('button', { name: 'Save STAGING connection' }));
+    await user.click(await within(flow).findByRole('button', { name: 'Check everything' }));
+    expect(bridge.checkEverything).toHaveBeenLastCalledWith({ environment: 'staging' });
+    const results = await within(flow).findByRole('list', { name: 'Check results' });
+    expect(within(results).getAllByRole('listitem')[3]?.textContent).toBe(
+      "✓ A sale's account Trial account made: 9912345678 at Sandbox Bank.",
+    );
+    expect(flow.textContent).toContain('Everything checked. Switch when you are ready');
+
+    bridge.checkEverything.mockImplementationOnce(() =>
+      ok({
+        ...PASSED,
+        passed: false,
+        lines: [
+          ...PASSED.lines,
+          {
+            check: 'trial',
+            ok: false,
+            title: "A sale's account",
+            message: 'The trial account was not made. The Merchant ID is missing or wrong.',
+            advice: 'Fix it above, save, then check again.',
+          },
+        ],
+      }),
+    );
+    await user.click(within(flow).getByRole('button', { name: 'Check everything' }));
+    await waitFor(() =>
+      expect(within(results).getAllByRole('listitem')[3]?.textContent?.slice(0, 2)).toBe('✗ '),
+    );
+    expect(flow.textContent).toContain('Check everything first');
+  });
+});
+
 describe('Settings: switching environment with open sales', () => {
   it('asks first on the Environment page too, naming how many sales are open', async () => {
     const user = userEvent.setup();

@@ -1,5 +1,13 @@
 import { useId, useState, type ReactNode } from 'react';
 import {
+  SMALLEST_SALE_KOBO,
+  TRIAL_CHOICE_LABEL,
+  TRIAL_EXPIRY_MINUTES,
+  type GoLiveCheckLine,
+  type GoLiveCheckView,
+} from '#shared/go-live';
+import { formatNaira } from '#shared/money';
+import {
   ENVIRONMENT_NAMES,
   KEYED_ENVIRONMENTS,
   type KeyedEnvironment,
@@ -62,6 +70,7 @@ export function GoLiveSection({
   );
   const [draft, setDraft] = useState<GoLiveDraft>(() => draftFor(settings, environment));
   const [confirmSwitch, setConfirmSwitch] = useState(false);
+  const [trialOnLive, setTrialOnLive] = useState(false);
   const flow = useGoLive(onSaved);
   const unsaved = useUnsaved(`${id}-go-live`);
   const { state } = flow;
@@ -161,7 +170,10 @@ export function GoLiveSection({
         state={state}
         confirmSwitch={confirmSwitch}
         onSave={() => void save()}
-        onCheck={() => void flow.checkEverything(environment)}
+        trialChoice={
+          environment === 'production' ? { ticked: trialOnLive, onTick: setTrialOnLive } : null
+        }
+        onCheck={() => void flow.checkEverything(environment, trialOnLive)}
         onSwitch={switchNow}
       />
     </section>
@@ -233,6 +245,11 @@ function GoLiveActions(props: {
   readonly inUse: boolean;
   readonly state: GoLiveState;
   readonly confirmSwitch: boolean;
+  /** LIVE's trial account, a choice (STAGING always makes one); null elsewhere. */
+  readonly trialChoice: {
+    readonly ticked: boolean;
+    readonly onTick: (ticked: boolean) => void;
+  } | null;
   readonly onSave: () => void;
   readonly onCheck: () => void;
   readonly onSwitch: () => void;
@@ -240,6 +257,23 @@ function GoLiveActions(props: {
   const { name, inUse, state, confirmSwitch } = props;
   return (
     <>
+      {props.trialChoice && (
+        <label className="checkbox trial-choice">
+          <input
+            type="checkbox"
+            checked={props.trialChoice.ticked}
+            onChange={(event) => props.trialChoice?.onTick(event.target.checked)}
+          />
+          <span>
+            {TRIAL_CHOICE_LABEL}
+            <span className="field-hint">
+              {' '}
+              “Check everything” then asks the provider for an account as a sale does, for{' '}
+              {formatNaira(SMALLEST_SALE_KOBO)}, expiring in {TRIAL_EXPIRY_MINUTES} minute.
+            </span>
+          </span>
+        </label>
+      )}
       <div className="save-row">
         <button
           type="button"
@@ -281,9 +315,9 @@ function GoLiveActions(props: {
       {state.check && (
         <ul className="go-live-checks" aria-label="Check results">
           {state.check.lines.map((line) => (
-            <li key={line.check} className={line.ok ? 'check-ok' : 'check-failed'}>
+            <li key={line.check} className={checkClass(line)}>
               <strong>
-                {line.ok ? '✓' : '✗'} {line.title}
+                {line.notRun ? '–' : line.ok ? '✓' : '✗'} {line.title}
               </strong>{' '}
               {line.message}
               {line.advice && <span className="check-advice"> What to do: {line.advice}</span>}
@@ -298,11 +332,7 @@ function GoLiveActions(props: {
           <p className="notice">This till uses {name} now.</p>
         ) : (
           <>
-            <p className="field-hint">
-              {state.check?.passed
-                ? 'Everything checked. Switch when you are ready to sell with it.'
-                : 'Check everything first; you can switch back at any time.'}
-            </p>
+            <p className="field-hint">{switchHint(state.check)}</p>
             {confirmSwitch && (
               <p className="live-warning" role="alert">
                 {state.openSales > 0
@@ -323,6 +353,18 @@ function GoLiveActions(props: {
       </div>
     </>
   );
+}
+
+function checkClass(line: GoLiveCheckLine): string {
+  if (line.notRun) return 'check-not-run';
+  return line.ok ? 'check-ok' : 'check-failed';
+}
+
+function switchHint(check: GoLiveCheckView | null): string {
+  if (!check?.passed) return 'Check everything first; you can switch back at any time.';
+  return check.lines.some((line) => line.notRun)
+    ? "Everything else checked; a sale's account was not tried. Switch when you are ready to sell with it."
+    : 'Everything checked. Switch when you are ready to sell with it.';
 }
 
 /** 1. Which environment the form is for. */

@@ -123,9 +123,15 @@ export function useGoLive(onSaved: (view: SettingsView) => void) {
     return true;
   }
 
-  async function checkEverything(environment: KeyedEnvironment): Promise<void> {
+  /** `trialOnLive`: LIVE's trial account, ticked by the owner (STAGING always makes one). */
+  async function checkEverything(
+    environment: KeyedEnvironment,
+    trialOnLive: boolean,
+  ): Promise<void> {
     setState((current) => ({ ...current, busy: 'checking', problem: null }));
-    const result = await bridge.checkEverything({ environment });
+    const result = await bridge.checkEverything(
+      environment === 'production' ? { environment, trialAccount: trialOnLive } : { environment },
+    );
     if (!result.ok) {
       failed(result.error);
       return;

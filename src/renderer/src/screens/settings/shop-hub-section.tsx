@@ -93,7 +93,13 @@ export function ShopHubSection({
             type="radio"
             name="lan-address"
             checked={!draft.allAddresses}
-            onChange={() => change({ allAddresses: false }, 'hub.lanHost')}
+            onChange={() =>
+              // This computer's first address on the network, to start from (or keep what was typed).
+              change(
+                { allAddresses: false, host: draft.host || (hub?.lan.addresses[0] ?? '') },
+                'hub.lanHost',
+              )
+            }
           />
           <span>Only one address of this computer</span>
         </label>

@@ -14,7 +14,8 @@ import { resolveDataDir } from '#main/config/data-dir';
 import { readStartLine } from '#main/web/start-line-file';
 import { formatNaira, nairaToKobo } from '#shared/money';
 
-const USAGE = 'usage: npm run pay -- <account number> <amount in naira> [--data-dir D]';
+const USAGE =
+  'usage: npm run pay -- <account number, e.g. 876 491 5093> <amount in naira> [--data-dir D]';
 
 class PayError extends Error {
   constructor(
@@ -32,13 +33,16 @@ function readArguments(argv: readonly string[]): { accountNumber: string; amount
     options: { 'data-dir': { type: 'string' } },
     allowPositionals: true,
   });
-  const [accountNumber, amountText, ...extra] = positionals;
-  if (accountNumber === undefined || amountText === undefined || extra.length > 0) {
-    throw new PayError(USAGE, 2);
-  }
+  // The amount is last; before it, the number as the till shows it ("876 491 5093" arrives as
+  // three words unless quoted, "876-491-5093" as one).
+  const amountText = positionals.at(-1);
+  const numberParts = positionals.slice(0, -1);
+  if (amountText === undefined || numberParts.length === 0) throw new PayError(USAGE, 2);
+  const shown = numberParts.join(' ');
+  const accountNumber = shown.replace(/[\s-]/g, '');
   if (!/^\d{10}$/.test(accountNumber)) {
     throw new PayError(
-      `The account number is the 10 digits the till shows (got "${accountNumber}").\n${USAGE}`,
+      `The account number is the 10 digits the till shows, spaces allowed (got "${shown}").\n${USAGE}`,
       2,
     );
   }

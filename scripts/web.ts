@@ -15,7 +15,8 @@
  * The shop hub's LAN listener (HTTPS, for paired counters) follows Settings (hub.lanEnabled, off
  * by default); --lan turns it on for this run and adds `lan_url` and one `pairing_url` (a counter
  * named "Counter 1", valid 10 minutes, once) to the first line. --lan-host is where it listens
- * (0.0.0.0: every address; tests pass 127.0.0.1), --lan-port overrides Settings' hub.lanPort.
+ * for this run instead of Settings' hub.lanHost (tests pass 127.0.0.1), --lan-port instead of
+ * Settings' hub.lanPort.
  * The flags are read by web/web-flags.ts; any other flag is refused by name.
  */
 import { homedir } from 'node:os';
@@ -179,7 +180,7 @@ async function main(): Promise<void> {
     core,
     rendererDir,
     dataDir,
-    host: lanFlags.host,
+    ...(lanFlags.host === undefined ? {} : { host: lanFlags.host }),
     ...(lanFlags.port === undefined ? {} : { port: lanFlags.port }),
     forceOn: lanFlags.forceOn,
   });

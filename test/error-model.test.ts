@@ -26,6 +26,7 @@ import { SecretValidationError } from '#main/secrets/secret-store';
 import { SettingsFileError, SettingsValidationError } from '#main/settings/errors';
 import { DatabaseVersionError } from '#main/store/migrate';
 import { StoreFullError } from '#main/store/store-space';
+import { DiskFullError } from '#main/config/disk-full';
 import { SyncError } from '#main/sync/sync';
 import { CallbackUrlError } from '#main/tunnel/callback-url';
 import { TunnelError } from '#main/tunnel/types';
@@ -87,6 +88,7 @@ const CLASSES: readonly (readonly [Error, string, string?])[] = [
   [new DataDirError('m'), 'DATA_DIR'],
   [new WebFlagError('m'), 'WEB_FLAG_INVALID'],
   [new StoreFullError(), 'DISK_FULL'],
+  [new DiskFullError('the settings were not saved'), 'DISK_FULL'],
   [new DatabaseVersionError(12, 9), 'DATABASE_TOO_NEW'],
   [new ExceptionResolutionError('NOTE_REQUIRED', 'm', 'note'), 'NOTE_REQUIRED', 'note'],
   [new ReportError('INVALID_RANGE', 'm', 'from'), 'INVALID_RANGE', 'from'],

@@ -47,10 +47,13 @@ const lan: LanControl = {
     port: DEFAULT_LAN_PORT,
     fingerprint: 'AB:'.repeat(31) + 'AB',
     problem: null,
+    addresses: [],
+    setForThisRun: false,
   }),
   setEnabled: () => Promise.resolve(lan.view()),
   pairingUrl: (code) => `https://127.0.0.1:7443/#/pair&code=${code}&fp=${'AB'.repeat(32)}`,
   connectedCounterIds: () => new Set(),
+  moveTo: () => Promise.resolve(null),
 };
 
 beforeAll(async () => {

@@ -400,7 +400,7 @@ describe('turning the LAN listener on and off', () => {
     try {
       expect(spare.view()).toMatchObject({ enabled: true, running: false, port: taken, url: null });
       expect(spare.view().problem).toBe(
-        `Port ${taken} is in use by another program. Choose another LAN port in Settings, or close that program.`,
+        `Port ${taken} is in use by another program. Choose another LAN port in Settings → Shop hub, or close that program.`,
       );
       expect(() => spare.pairingUrl('x')).toThrow(expect.objectContaining({ code: 'HUB_LAN_OFF' }));
     } finally {
@@ -468,6 +468,7 @@ function fakeHub(): Hub {
     revoke: () => undefined,
     onRevoked: () => () => undefined,
     setLanEnabled: () => Promise.resolve(),
+    moveLan: () => Promise.resolve(null),
     current: () => null,
   };
 }

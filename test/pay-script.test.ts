@@ -64,6 +64,25 @@ describe('npm run pay', () => {
     expect(rows.map((row) => [row.status, row.amount])).toEqual([['success', 1500.5]]);
   });
 
+  it('takes the number as the till shows it, with spaces or dashes, the amount last', async () => {
+    const account = await createAccount(sandbox, nonstaticBody({ amount: 1500 }));
+    const digits = account.account_number;
+    const spaced = [digits.slice(0, 3), digits.slice(3, 6), digits.slice(6)];
+    const result = await script('pay', [...spaced, '1500'], dataDir);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`₦1,500.00 sent to ${digits}`);
+    const second = await createAccount(sandbox, nonstaticBody({ amount: 700 }));
+    const n = second.account_number;
+    const dashed = `${n.slice(0, 3)}-${n.slice(3, 6)}-${n.slice(6)}`;
+    expect((await script('pay', [dashed, '700'], dataDir)).code).toBe(0);
+    const paid = (await ledger(sandbox)).filter((row) => [digits, n].includes(row.account_number));
+    expect(paid.map((row) => [row.account_number, row.status])).toEqual([
+      [digits, 'success'],
+      [n, 'success'],
+    ]);
+  });
+
   it("passes the sandbox's refusal on, and a wrong amount's failed status", async () => {
     const account = await createAccount(sandbox, nonstaticBody({ amount: 1000 }));
     const wrong = await script('pay', [account.account_number, '900'], dataDir);
@@ -76,7 +95,14 @@ describe('npm run pay', () => {
 
   it('refuses a bad command line with the usage, and sends nothing', async () => {
     const before = (await ledger(sandbox)).length;
-    for (const args of [[], ['12345', '100'], ['0123456789', 'lots'], ['0123456789', '0']]) {
+    for (const args of [
+      [],
+      ['100'],
+      ['12345', '100'],
+      ['012', '345', '678', '100'],
+      ['0123456789', 'lots'],
+      ['0123456789', '0'],
+    ]) {
       const result = await script('pay', args, dataDir);
       expect(result.code).toBe(2);
       expect(result.stderr).toContain('usage: npm run pay');

@@ -11,6 +11,9 @@ export const PAIRING_TTL_MS = 10 * 60_000;
 /** The LAN listener's port unless Settings say otherwise (counters keep it across restarts). */
 export const DEFAULT_LAN_PORT = 7443;
 
+/** Where the LAN listener listens unless Settings say one address: every address of this computer. */
+export const DEFAULT_LAN_HOST = '0.0.0.0';
+
 /** A counter paired to this hub, as main knows it from the counter's token on each request. */
 export interface CounterIdentity {
   readonly id: number;
@@ -41,6 +44,10 @@ export interface LanListenerView {
   readonly fingerprint: string | null;
   /** Why it is not running although enabled (port taken, ...), in words; or null. */
   readonly problem: string | null;
+  /** This computer's IPv4 addresses on the shop's network now (what "LAN address" may name). */
+  readonly addresses: readonly string[];
+  /** The address or port was given at start (--lan-host, --lan-port): Settings' apply next start. */
+  readonly setForThisRun: boolean;
 }
 
 export interface HubView {

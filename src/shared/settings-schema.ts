@@ -4,7 +4,7 @@
  * stays the authority because JSON Schema cannot express the refinements below.
  */
 import { z } from 'zod';
-import { DEFAULT_LAN_PORT } from './hub';
+import { DEFAULT_LAN_HOST, DEFAULT_LAN_PORT } from './hub';
 import { PAPER_WIDTHS_MM } from './printing';
 import { checkAddress, LOOPBACK_WORDS, providerTransportProblem } from './provider-url';
 import { ENVIRONMENTS, KEYED_ENVIRONMENTS } from './environments';
@@ -370,6 +370,15 @@ export const settingsSchema = z
           .min(1024, 'A port from 1024 to 65535')
           .max(65535, 'A port from 1024 to 65535')
           .default(DEFAULT_LAN_PORT),
+        /** The address of this computer it listens on: 0.0.0.0 (every address) or one IP. */
+        lanHost: z
+          .string()
+          .trim()
+          .refine(
+            (host) => ipFamily(host) !== 0,
+            'Enter an address of this computer like 192.168.1.20, or choose "All addresses of this computer"',
+          )
+          .default(DEFAULT_LAN_HOST),
       })
       .prefault({}),
   })

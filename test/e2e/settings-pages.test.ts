@@ -28,6 +28,7 @@ const SAVES: Readonly<Record<string, number>> = {
   'Sync, backups, sounds': 1,
   Receipts: 1,
   Voice: 1,
+  'Shop hub': 1,
   'Browser access': 0,
 };
 

@@ -76,6 +76,7 @@ export function coreHandlerTable(deps: HandlerTableDeps): CoreHandlers {
               counter.revokedAt === null &&
               referencePrefix(counter.tillId) === referencePrefix(tillId),
           )?.name ?? null,
+      moveLan: (address) => hub.moveLan(address),
       scheduler,
       logger: deps.logger,
       openSales: () => {

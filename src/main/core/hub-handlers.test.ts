@@ -60,6 +60,8 @@ describe('hub handlers (the Counters screen)', () => {
         port: DEFAULT_LAN_PORT,
         fingerprint: running ? 'AB:CD' : null,
         problem: null,
+        addresses: [],
+        setForThisRun: false,
       }),
       setEnabled(enabled) {
         running = enabled;
@@ -67,6 +69,7 @@ describe('hub handlers (the Counters screen)', () => {
       },
       pairingUrl: (code) => `https://127.0.0.1:7443/#/pair&code=${code}&fp=ABCD`,
       connectedCounterIds: () => new Set(),
+      moveTo: () => Promise.resolve(null),
     });
     expect(await call('setLanListener', { enabled: true })).toMatchObject({
       ok: true,

@@ -1,5 +1,5 @@
 import type { HandlersOf, settingsChannels } from '#shared/bridge/contract';
-import type { Environment } from '#shared/settings-schema';
+import type { Environment, Settings, SettingsPatch } from '#shared/settings-schema';
 import { referencePrefix } from '#shared/till-id';
 import type { ConnectionCheckView, SettingsView } from '#shared/views';
 import type { Scheduler } from '#main/clock/scheduler';
@@ -23,6 +23,7 @@ import type { Callbacks } from './callbacks';
 import { callbackTarget } from './callback-target';
 import { makeTrial } from './go-live-trial';
 import { keyedClient } from './keyed-client';
+import type { LanAddress, LanMoveRefusal } from '#main/hub/hub-types';
 
 export interface SettingsHandlerDeps {
   readonly settings: SettingsStore;
@@ -36,6 +37,8 @@ export interface SettingsHandlerDeps {
   /** The running embedded sandbox's client and payout account, when the sandbox is active. */
   /** The live counter of this hub whose till id has this one's reference prefix (its name), or null. */
   readonly counterWithPrefixOf: (tillId: string) => string | null;
+  /** The hub's LAN listener opens at a new saved address first (Hub.moveLan). */
+  readonly moveLan: (address: LanAddress) => Promise<LanMoveRefusal | null>;
   readonly sandboxClient: () => {
     readonly client: ProviderClient;
     readonly payoutAccountId: string;
@@ -62,6 +65,22 @@ function balanceProblem(
     message: 'Enter the payout base URL to check the balance.',
     advice: "The provider's support team gives it with the payout access token.",
   };
+}
+
+/**
+ * A LAN address or port in a patch: while the LAN listener is on, it opens there before the
+ * settings say so, as the listener port does; a refusal is the save's, next to its field.
+ */
+async function applyLanAddress(
+  moveLan: SettingsHandlerDeps['moveLan'],
+  next: Settings,
+  patch: SettingsPatch,
+): Promise<void> {
+  const hub = patch.hub;
+  if (typeof hub !== 'object' || hub === null) return;
+  if (!('lanHost' in hub) && !('lanPort' in hub)) return;
+  const refusal = await moveLan({ host: next.hub.lanHost, port: next.hub.lanPort });
+  if (refusal) throw new SettingsValidationError([refusal]);
 }
 
 /** Settings in, secrets in; only settings and the status of secrets come out. */
@@ -156,9 +175,11 @@ export function settingsHandlers(deps: SettingsHandlerDeps): HandlersOf<typeof s
     updateSettings: async ({ patch: asked }) => {
       refuseCounterTillId(asked);
       const patch = followShopName(settings.get(), asked);
-      // Checked whole first; then a new listener port is taken before the settings say so.
-      validateSettings(mergePatch(settings.get(), patch));
+      // Checked whole first; then a new listener port (or LAN address) is taken before the
+      // settings say so.
+      const next = validateSettings(mergePatch(settings.get(), patch));
       await applyListenerPort(goLive, patch['callbacks']);
+      await applyLanAddress(deps.moveLan, next, patch);
       settings.update(patch);
       return view();
     },

@@ -93,7 +93,7 @@ function startTill(): void {
     // The shop hub: the listener runs only while Settings say so (the Counters screen turns it
     // on and off through the same service); on every address, as counters are other machines.
     try {
-      lan = await startLanService({ core, rendererDir, dataDir, host: '0.0.0.0' });
+      lan = await startLanService({ core, rendererDir, dataDir });
     } catch (error) {
       core.log.logger.error({ err: error }, 'shop hub unavailable: the LAN listener did not start');
     }

@@ -1,5 +1,6 @@
 import { formatNaira } from '#shared/money';
 import { isOpenSaleState } from '#shared/sales';
+import { countOf } from '#shared/plural';
 import type { SaleRow } from '#main/store/sales-repo';
 import type { AppliedCheck } from './confirmation';
 import { decideAtDeadline, type DeadlineDecision } from './deadline';
@@ -77,7 +78,7 @@ function act(ctx: EngineContext, sale: SaleRow, decision: DeadlineDecision): Sal
           {
             state: 'expired',
             cause: 'deadline-unresolved',
-            reason: `Expired: the provider gave no clear answer within ${minutes} minutes of the deadline. A payment found later still shows.`,
+            reason: `Expired: the provider gave no clear answer within ${countOf(minutes, 'minute')} of the deadline. A payment found later still shows.`,
           },
           open,
         );
@@ -86,7 +87,7 @@ function act(ctx: EngineContext, sale: SaleRow, decision: DeadlineDecision): Sal
             level: 'warning',
             kind: 'deadline_unresolved',
             saleId: sale.id,
-            message: `Sale #${sale.id} (${formatNaira(sale.amountKobo)}): the provider gave no clear answer about its payment for ${minutes} minutes after the deadline, so it is marked expired. Check the transfer with the provider or the customer's receipt; if the money came in time, the next sync marks the sale paid.`,
+            message: `Sale #${sale.id} (${formatNaira(sale.amountKobo)}): the provider gave no clear answer about its payment for ${countOf(minutes, 'minute')} after the deadline, so it is marked expired. Check the transfer with the provider or the customer's receipt; if the money came in time, the next sync marks the sale paid.`,
             dedupeKey: `deadline_unresolved:${sale.id}`,
           });
         }

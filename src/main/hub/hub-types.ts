@@ -11,11 +11,29 @@ import type {
   PairingResult,
 } from '#shared/hub';
 
+/** Where the LAN listener listens: an IP address of this computer (0.0.0.0: all) and a port. */
+export interface LanAddress {
+  readonly host: string;
+  readonly port: number;
+}
+
+/** Why the listener cannot move to a new address, next to the setting that names it. */
+export interface LanMoveRefusal {
+  readonly field: 'hub.lanHost' | 'hub.lanPort';
+  readonly message: string;
+}
+
 /** What a shell's LAN listener offers the core's hub handlers. */
 export interface LanControl {
   view(): LanListenerView;
   /** Starts or stops the listener now, and keeps the choice in Settings. */
   setEnabled(enabled: boolean): Promise<LanListenerView>;
+  /**
+   * Before Settings save a new address: while the listener is on, it opens there first (the old
+   * one closes after), or says why it cannot (the old one keeps working, nothing moved). Off, or
+   * set for this run by a start flag: nothing to try now (null).
+   */
+  moveTo(address: LanAddress): Promise<LanMoveRefusal | null>;
   /** The link a counter opens for this code (throws a coded error when the listener is off). */
   pairingUrl(code: string): string;
   /** Counters whose event stream is open now. */
@@ -47,6 +65,8 @@ export interface Hub {
   onRevoked(listener: (counterId: number) => void): () => void;
   /** Turns the attached LAN listener on or off (a coded HUB_UNAVAILABLE error without one). */
   setLanEnabled(enabled: boolean): Promise<void>;
+  /** LanControl.moveTo of the attached listener; null without one (the setting is just kept). */
+  moveLan(address: LanAddress): Promise<LanMoveRefusal | null>;
   /**
    * A counter as it is now (renamed, another till id), or null once revoked or unknown: an event
    * stream opened earlier is checked against this, not against what it was at opening.

@@ -49,6 +49,8 @@ function lanControl(running = true) {
     port: DEFAULT_LAN_PORT,
     fingerprint: state.running ? FINGERPRINT : null,
     problem: null,
+    addresses: [],
+    setForThisRun: false,
   });
   const control: LanControl = {
     view,
@@ -60,6 +62,7 @@ function lanControl(running = true) {
     pairingUrl: (code) =>
       `https://192.168.1.20:7443/#/pair&code=${code}&fp=${FINGERPRINT.replace(/:/g, '')}`,
     connectedCounterIds: () => state.connected,
+    moveTo: () => Promise.resolve(null),
   };
   return { control, state };
 }
@@ -95,6 +98,8 @@ describe('the hub: LAN listener and pairing links', () => {
         port: DEFAULT_LAN_PORT,
         fingerprint: null,
         problem: null,
+        addresses: [],
+        setForThisRun: false,
       },
       counters: [],
     });

@@ -65,6 +65,8 @@ const LAN_OFF: LanListenerView = {
   port: DEFAULT_LAN_PORT,
   fingerprint: null,
   problem: null,
+  addresses: [],
+  setForThisRun: false,
 };
 
 /** The LAN listener, when it runs and counters can reach the hub; a HubError otherwise. */
@@ -201,6 +203,8 @@ export function createHub(deps: HubDeps): CoreHub {
       }
       await control.setEnabled(enabled);
     },
+
+    moveLan: (address) => (control ? control.moveTo(address) : Promise.resolve(null)),
 
     current(counterId): CounterIdentity | null {
       const row = getPairedCounter(deps.db(), counterId);

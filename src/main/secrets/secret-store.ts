@@ -17,6 +17,7 @@ import { keepPrivate } from '#main/config/private-files';
 import type { Redactor } from '#main/logging/redact';
 import { ENVIRONMENTS, type Environment } from '#shared/settings-schema';
 import { isAtomicTempName, writeFileAtomic } from './atomic-write';
+import { writeOrDiskFull } from '#main/config/disk-full';
 import { SecretBoxError, type SecretBox, type SecretBoxKind } from './secret-box';
 import { AppError } from '#shared/errors';
 import { keyOrigin } from '#shared/provider-url';
@@ -388,7 +389,9 @@ export function createSecretStore(options: SecretStoreOptions): SecretStore {
 
   function write(next: Readonly<Record<string, EntryRecord>>): void {
     const file: SecretsFile = { format: 1, entries: next };
-    writeFileAtomic(path, `${JSON.stringify(file, null, 2)}\n`, 0o600);
+    writeOrDiskFull('the keys were not changed', () =>
+      writeFileAtomic(path, `${JSON.stringify(file, null, 2)}\n`, 0o600),
+    );
   }
 
   if (opened.upgraded) {

@@ -59,6 +59,7 @@ const LEAF_LABELS: Readonly<Record<string, string>> = {
   keep: 'Backups to keep',
   lanEnabled: 'LAN listener',
   lanPort: 'LAN port',
+  lanHost: 'LAN address',
 };
 
 /** Words for a dotted field path: 'profiles.production.expiryMinutes' → 'Account expiry (minutes) (production)'. */

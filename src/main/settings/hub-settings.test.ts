@@ -32,20 +32,25 @@ function refusal(run: () => unknown): SettingsValidationError {
 }
 
 describe('hub settings', () => {
-  it('start with the LAN listener off, on port 7443', () => {
+  it('start with the LAN listener off, on port 7443 of every address of this computer', () => {
     const { store } = openStore();
-    expect(store.get().hub).toEqual({ lanEnabled: false, lanPort: DEFAULT_LAN_PORT });
+    expect(store.get().hub).toEqual({
+      lanEnabled: false,
+      lanPort: DEFAULT_LAN_PORT,
+      lanHost: '0.0.0.0',
+    });
     expect(DEFAULT_LAN_PORT).toBe(7443);
   });
 
   it('keep the choice and the port in the settings file, across a reopen', () => {
     const { store, dir } = openStore();
-    store.update({ hub: { lanEnabled: true, lanPort: 8443 } });
+    store.update({ hub: { lanEnabled: true, lanPort: 8443, lanHost: '192.168.1.20' } });
     const onDisk = JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8')) as {
       hub: unknown;
     };
-    expect(onDisk.hub).toEqual({ lanEnabled: true, lanPort: 8443 });
-    expect(openStore(dir).store.get().hub).toEqual({ lanEnabled: true, lanPort: 8443 });
+    const saved = { lanEnabled: true, lanPort: 8443, lanHost: '192.168.1.20' };
+    expect(onDisk.hub).toEqual(saved);
+    expect(openStore(dir).store.get().hub).toEqual(saved);
   });
 
   it.each([
@@ -67,7 +72,25 @@ describe('hub settings', () => {
     expect(refusal(() => store.update({ hub: { lanEnabled: 'yes' } })).field).toBe(
       'hub.lanEnabled',
     );
-    expect(() => store.update({ hub: { lanHost: '0.0.0.0' } })).toThrow();
+    expect(() => store.update({ hub: { lanAddress: '0.0.0.0' } })).toThrow();
     expect(store.get().hub.lanEnabled).toBe(false);
+  });
+
+  it.each(['shop-pc.local', '192.168.1', '300.1.1.1', 'https://192.168.1.20', ''])(
+    'refuse LAN address %j: an IP address of this computer, in shop words',
+    (lanHost) => {
+      const { store } = openStore();
+      const error = refusal(() => store.update({ hub: { lanHost } }));
+      expect(error.field).toBe('hub.lanHost');
+      expect(error.message).toBe(
+        'LAN address: Enter an address of this computer like 192.168.1.20, or choose "All addresses of this computer"',
+      );
+      expect(store.get().hub.lanHost).toBe('0.0.0.0');
+    },
+  );
+
+  it.each(['192.168.1.20', '0.0.0.0', '::', 'fe80::1'])('take LAN address %s', (lanHost) => {
+    const { store } = openStore();
+    expect(store.update({ hub: { lanHost } }).hub.lanHost).toBe(lanHost);
   });
 });

@@ -303,3 +303,70 @@ describe('mergePatch', () => {
     expect(readdirSync(dir)).toEqual(['settings.json']);
   });
 });
+
+/** What node's fs throws when the disk has no room left (ENOSPC), as conf passes it on. */
+function noSpace(): NodeJS.ErrnoException {
+  return Object.assign(new Error('ENOSPC: no space left on device, write'), {
+    code: 'ENOSPC',
+    errno: -28,
+    syscall: 'write',
+  });
+}
+
+describe('a settings save on a full disk', () => {
+  // Injected at the file's edge: the real conf file, whose write answers ENOSPC while `full`
+  // (a truly full disk cannot be made safely on a shared machine).
+  it('is refused as a full disk (DISK_FULL, "The disk is full: …"), and nothing changes', () => {
+    const dir = tempDir();
+    const conf = openNodeSettings(dir, '0.1.0').backend;
+    let full = false;
+    const backend: SettingsBackend = {
+      path: conf.path,
+      get store() {
+        return conf.store;
+      },
+      set store(value) {
+        if (full) throw noSpace();
+        conf.store = value;
+      },
+    };
+    const store = createSettingsStore(backend);
+    store.update({ shop: { name: 'Mama Put Stores' } });
+    const heard: string[] = [];
+    store.subscribe((next) => heard.push(next.shop.name));
+    full = true;
+    let refused: unknown;
+    try {
+      store.update({ shop: { name: 'Iya Basira' } });
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toMatchObject({
+      code: 'DISK_FULL',
+      message:
+        'The disk is full: the settings were not saved. Free some space on this computer, then try again.',
+    });
+    expect(store.get().shop.name).toBe('Mama Put Stores');
+    expect(heard).toEqual([]);
+    const onDisk = JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8')) as Settings;
+    expect(onDisk.shop.name).toBe('Mama Put Stores');
+    // Room again: the same save goes through.
+    full = false;
+    expect(store.update({ shop: { name: 'Iya Basira' } }).shop.name).toBe('Iya Basira');
+  });
+
+  it('passes any other write failure on as it is', () => {
+    const conf = openNodeSettings(tempDir(), '0.1.0').backend;
+    const backend: SettingsBackend = {
+      path: conf.path,
+      get store() {
+        return conf.store;
+      },
+      set store(_value) {
+        throw Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' });
+      },
+    };
+    const store = createSettingsStore(backend);
+    expect(() => store.update({ shop: { name: 'Iya Basira' } })).toThrow(/EACCES/);
+  });
+});

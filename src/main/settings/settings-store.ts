@@ -8,6 +8,7 @@ import { SettingsValidationError } from './errors';
 import { moveAside, type SettingsRecovery } from './recovery';
 import { DEFAULT_SETTINGS, type Settings, type SettingsPatch } from '#shared/settings-schema';
 import { validateSettings } from './validate';
+import { writeOrDiskFull } from '#main/config/disk-full';
 
 /** What the file holds: untrusted until validated, and may carry conf's own `__internal__`. */
 export type SettingsFile = Record<string, unknown>;
@@ -27,7 +28,10 @@ export type SettingsListener = (next: Settings, previous: Settings) => void;
 
 export interface SettingsStore {
   get(): Settings;
-  /** Merges, validates the whole, writes, notifies. Throws SettingsValidationError; writes nothing then. */
+  /**
+   * Merges, validates the whole, writes, notifies. Throws SettingsValidationError, or
+   * DiskFullError when the disk is full; nothing changes then.
+   */
   update(patch: SettingsPatch): Settings;
   subscribe(listener: SettingsListener): () => void;
   /** Set when the file was unusable at open and was moved aside; the app should raise an alert. */
@@ -131,8 +135,11 @@ export function createSettingsStore(
       }
       const next = validateSettings(mergePatch(current, patch));
       if (isDeepStrictEqual(next, current)) return current;
-      // A copy: conf's validator may add defaults to the object it is given.
-      backend.store = structuredClone(next);
+      // A copy: conf's validator may add defaults to the object it is given. A full disk
+      // refuses the save whole: nothing changes here either.
+      writeOrDiskFull('the settings were not saved', () => {
+        backend.store = structuredClone(next);
+      });
       const previous = current;
       current = deepFreeze(next);
       notify(current, previous);

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { dailyBackup } from './backup';
 import { insertSale } from './sales-repo';
 import { createTestDb } from '#support/database';
@@ -28,5 +28,20 @@ describe('daily backup', () => {
     const copy = new Database(join(dir, 'till-2026-11-21.sqlite'), { readonly: true });
     expect(copy.prepare('SELECT reference FROM sales').all()).toEqual([{ reference: 'TT-B' }]);
     copy.close();
+  });
+
+  it('names a full disk, and leaves no half backup taking room', async () => {
+    const { db, path } = createTestDb();
+    const dir = join(dirname(path), 'backups');
+    // better-sqlite3's backup answering as SQLite does on a full disk (injected at that call).
+    const full = Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+    const backup = vi.spyOn(db, 'backup').mockRejectedValue(full);
+    await expect(dailyBackup(db, { dir, keep: 3, day: '2026-11-22' })).rejects.toMatchObject({
+      code: 'DISK_FULL',
+      message:
+        'The disk is full: the backup of 2026-11-22 was not written. Free some space on this computer, then try again.',
+    });
+    expect(readdirSync(dir)).toEqual([]);
+    backup.mockRestore();
   });
 });

@@ -1,7 +1,9 @@
 import { readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensurePrivateDir, keepPrivate, prepareDatabaseFile } from '#main/config/private-files';
+import { DiskFullError, isDiskFull } from '#main/config/disk-full';
 import type { Db } from './database';
+import { isStoreFullError } from './store-space';
 
 export interface BackupOptions {
   readonly dir: string;
@@ -28,7 +30,16 @@ export async function dailyBackup(db: Db, options: BackupOptions): Promise<strin
   // Made owner-only before SQLite writes a page into it (and its journal takes the same mode).
   rmSync(`${target}.partial`, { force: true });
   prepareDatabaseFile(`${target}.partial`);
-  await db.backup(`${target}.partial`);
+  try {
+    await db.backup(`${target}.partial`);
+  } catch (error) {
+    // A half backup only takes room the till needs: gone, and a full disk said as such.
+    rmSync(`${target}.partial`, { force: true });
+    if (isDiskFull(error) || isStoreFullError(error)) {
+      throw new DiskFullError(`the backup of ${options.day} was not written`, error);
+    }
+    throw error;
+  }
   rmSync(target, { force: true });
   // Renamed only once complete, so a crash mid-backup never leaves a half file that looks whole.
   renameSync(`${target}.partial`, target);

@@ -6,6 +6,7 @@
  * updated in place, so a second pass carries on from the first.
  */
 import type { PaginationStopReason, TransactionPageInfo } from '#main/provider/pagination';
+import { countOf } from '#shared/plural';
 import { iterateTransactionPages } from '#main/provider/pagination';
 import type { SyncRunRow } from '#main/store/sync-runs-repo';
 import {
@@ -229,7 +230,7 @@ function tailBroken(
   unlistedAt: number | null,
 ): string | null {
   if (count < plan.coveredCount) {
-    return `the provider now lists ${count} transactions, fewer than the ${plan.coveredCount} already read`;
+    return `the provider now lists ${countOf(count, 'transaction')}, fewer than the ${plan.coveredCount} already read`;
   }
   if (unlistedAt !== null && unlistedAt < plan.coveredCount) {
     return `a transaction at offset ${unlistedAt}, already read before, was never seen`;

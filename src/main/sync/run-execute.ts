@@ -4,6 +4,7 @@
  * met, and the run's end written down (complete, stopped by the listing, cancelled or failed).
  */
 import type { SyncRunView } from '#shared/views';
+import { countOf } from '#shared/plural';
 import type { Scheduler } from '#main/clock/scheduler';
 import type { Logger } from '#main/logging/logger';
 import { isProviderError } from '#main/provider/errors';
@@ -32,7 +33,7 @@ export interface RunExecuteContext {
 function stopMessage(reason: PaginationStopReason, collectedTo: number, count: number): string {
   switch (reason) {
     case 'empty_page':
-      return `The provider's list ended after ${collectedTo} transactions although it says it holds ${count}. Everything it returned was saved; sync again later, and tell the provider's support if this repeats.`;
+      return `The provider's list ended after ${countOf(collectedTo, 'transaction')} although it says it holds ${count}. Everything it returned was saved; sync again later, and tell the provider's support if this repeats.`;
     case 'no_progress':
       return "The provider kept returning the same transactions for every page (it seems to ignore the offset). What it returned was saved; tell the provider's support.";
     case 'page_budget':

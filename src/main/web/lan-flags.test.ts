@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LAN_HOST, LanFlagError, readLanFlags } from './lan-flags';
+import { LanFlagError, readLanFlags } from './lan-flags';
 
 describe('the browser shell flags of the shop hub', () => {
-  it('leaves the listener to Settings without --lan', () => {
+  it('leaves the listener, its address and its port to Settings without --lan', () => {
     expect(readLanFlags(['--port', '0', '--data-dir', 'd', '--dev-clock'])).toEqual({
       forceOn: false,
-      host: DEFAULT_LAN_HOST,
+      host: undefined,
       port: undefined,
     });
   });

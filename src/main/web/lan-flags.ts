@@ -9,13 +9,11 @@ import { AppError } from '#shared/errors';
 export interface LanFlags {
   /** --lan: the LAN listener is on for this run (the saved choice in Settings is unchanged). */
   readonly forceOn: boolean;
-  /** Where it listens: every address of this machine unless --lan-host says one. */
-  readonly host: string;
+  /** --lan-host for this run; undefined: Settings' hub.lanHost (every address by default). */
+  readonly host: string | undefined;
   /** --lan-port for this run (0: any free port); undefined: Settings' hub.lanPort. */
   readonly port: number | undefined;
 }
-
-export const DEFAULT_LAN_HOST = '0.0.0.0';
 
 export class LanFlagError extends AppError<'LAN_FLAG_INVALID'> {
   constructor(message: string) {
@@ -61,5 +59,5 @@ export function readLanFlags(argv: readonly string[]): LanFlags {
       );
     }
   }
-  return { forceOn: values.lan === true, host: host ?? DEFAULT_LAN_HOST, port };
+  return { forceOn: values.lan === true, host, port };
 }

@@ -77,21 +77,21 @@ function listenError(error: unknown, host: string, port: number): LanListenError
   if (code === 'EADDRINUSE') {
     return new LanListenError(
       'LAN_PORT_IN_USE',
-      `Port ${port} is in use by another program. Choose another LAN port in Settings, or close that program.`,
+      `Port ${port} is in use by another program. Choose another LAN port in Settings → Shop hub, or close that program.`,
       { cause: error },
     );
   }
   if (code === 'EADDRNOTAVAIL') {
     return new LanListenError(
       'LAN_ADDRESS_UNAVAILABLE',
-      `This computer has no address ${host}. Check the network connection.`,
+      `This computer has no address ${host}. Check the network connection, or choose another LAN address in Settings → Shop hub.`,
       { cause: error },
     );
   }
   if (code === 'EACCES') {
     return new LanListenError(
       'LAN_PORT_FORBIDDEN',
-      `This computer does not allow listening on port ${port}. Choose a port from 1024 up in Settings.`,
+      `This computer does not allow listening on port ${port}. Choose a LAN port from 1024 up in Settings → Shop hub.`,
       { cause: error },
     );
   }

@@ -36,7 +36,7 @@ describe('readWebFlags', () => {
       dataDir: '/tmp/fallback',
       devClock: false,
       sandboxUrl: undefined,
-      lan: { forceOn: false, host: '0.0.0.0', port: undefined },
+      lan: { forceOn: false, host: undefined, port: undefined },
     });
   });
 

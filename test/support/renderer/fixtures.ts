@@ -110,6 +110,8 @@ export function lanListener(overrides: Partial<LanListenerView> = {}): LanListen
     port: 7443,
     fingerprint: HUB_FINGERPRINT,
     problem: null,
+    addresses: ['192.168.1.20'],
+    setForThisRun: false,
     ...overrides,
   };
 }

@@ -3,7 +3,7 @@ import { settingsSchema } from '#shared/settings-schema';
 import type { SecretsView, SettingsView } from '#shared/views';
 import { mergePatch } from '../../../src/renderer/src/screens/settings/settings-form';
 import { createFakeBridge, type FakeBridge } from './fake-bridge';
-import { fail, ok, secretsView, session, settingsView } from './fixtures';
+import { fail, hubView, ok, secretsView, session, settingsView } from './fixtures';
 
 /**
  * A fake bridge whose settings channels behave like the server: updateSettings merges the patch,
@@ -37,6 +37,8 @@ export function settingsBridge(
     return ok(current);
   });
   bridge.getSecrets.mockImplementation(({ environment }) => ok(secrets(environment)));
+  // Settings → Shop hub shows the LAN listener as the Counters screen does.
+  bridge.getHub.mockImplementation(() => ok(hubView()));
   return bridge;
 }
 

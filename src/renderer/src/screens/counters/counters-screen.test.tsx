@@ -57,6 +57,10 @@ describe('Counters screen: the LAN listener', () => {
     expect(fingerprint.querySelectorAll('.fingerprint-line')).toHaveLength(4);
     expect(screen.getByTestId('lan-problem').textContent).toContain('Port 7443 is taken');
     expect(screen.getByRole<HTMLInputElement>('switch').checked).toBe(true);
+    // The page its problem names, one click away.
+    expect(screen.getByRole('link', { name: 'Settings → Shop hub' }).getAttribute('href')).toBe(
+      '#/settings/hub',
+    );
   });
 
   it('turns it off through main and shows what main answers', async () => {

@@ -35,6 +35,9 @@ export function CountersScreen() {
       ) : (
         <>
           <LanPanel lan={hub.lan} onHub={apply} />
+          <p className="muted">
+            Its address and port are set in <a href="#/settings/hub">Settings → Shop hub</a>.
+          </p>
           <AddCounter hub={hub} />
           <PairedCounterList counters={hub.counters} onHub={apply} />
         </>

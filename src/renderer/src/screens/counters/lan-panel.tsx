@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import type { HubView, LanListenerView } from '#shared/hub';
 import { Fingerprint } from '../../components/fingerprint';
 import { useLanSwitch } from './use-counters';
@@ -20,23 +19,22 @@ export function LanPanel({
   readonly lan: LanListenerView;
   readonly onHub: (view: HubView) => void;
 }) {
-  const switchId = useId();
   const { busy, error, toggle } = useLanSwitch(onHub);
 
   return (
     <section className="panel lan-panel" aria-labelledby="lan-heading">
       <h3 id="lan-heading">LAN listener</h3>
-      <div className="lan-switch">
+      {/* The label holds the switch: on a touchscreen the whole line is its target. */}
+      <label className="checkbox lan-switch">
         <input
-          id={switchId}
           type="checkbox"
           role="switch"
           checked={lan.enabled}
           disabled={busy}
           onChange={(event) => void toggle(event.target.checked)}
         />
-        <label htmlFor={switchId}>Let counters on the shop&apos;s network connect</label>
-      </div>
+        <span>Let counters on the shop&apos;s network connect</span>
+      </label>
       <dl className="lan-details">
         <dt>State</dt>
         <dd data-testid="lan-state">{busy ? 'Changing…' : lanState(lan)}</dd>

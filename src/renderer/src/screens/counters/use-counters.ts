@@ -42,7 +42,8 @@ export function useHub() {
     };
   }, [load]);
 
-  return { hub, error, apply };
+  /** `reload`: read the hub again now (after a change made elsewhere, as a settings save). */
+  return { hub, error, apply, reload: load };
 }
 
 /** A change to the hub; its answer (the whole hub) goes to `onHub`. */

@@ -8,6 +8,7 @@ export const SETTINGS_PAGES = [
   { id: 'upkeep', label: 'Sync, backups, sounds' },
   { id: 'printing', label: 'Receipts' },
   { id: 'voice', label: 'Voice' },
+  { id: 'hub', label: 'Shop hub' },
   { id: 'access', label: 'Browser access' },
   { id: 'desktop', label: 'Desktop app' },
 ] as const;

@@ -15,6 +15,7 @@ import {
   type SettingsPage,
 } from './settings-pages';
 import { ShellAccessSection } from './shell-access-section';
+import { ShopHubSection } from './shop-hub-section';
 import { ShopPage } from './shop-section';
 import { UnsavedProvider, useLeaveGuard } from './unsaved';
 import { UpkeepSection } from './upkeep-section';
@@ -222,6 +223,8 @@ function PageContent({
       return <PrintingSection settings={settings} onSaved={saved} />;
     case 'voice':
       return <VoiceSection settings={settings} onSaved={saved} />;
+    case 'hub':
+      return <ShopHubSection settings={settings} onSaved={saved} />;
     case 'access':
       return <ShellAccessSection />;
     case 'desktop':

@@ -357,6 +357,27 @@ describe('Connect your provider: Save refuses what a sale would need', () => {
     ok(await call('saveConnection', { environment: 'production', profile: { merchantId: '' } }));
   });
 
+  it('refuses the same blank Merchant ID when the profile is saved from the Environment page', async () => {
+    const sandbox = await standaloneSandbox();
+    const { call } = await start();
+    const patch = (merchantId: string) => ({
+      patch: { profiles: { production: { baseUrl: sandbox.baseUrl, merchantId } } },
+    });
+    expect(await call('updateSettings', patch(' '))).toMatchObject({
+      ok: false,
+      error: {
+        code: 'INVALID_SETTINGS',
+        field: 'profiles.production.merchantId',
+        message: 'Merchant ID (production): Enter the Merchant ID your provider gave you',
+      },
+    });
+    const before = ok<SettingsView>(await call('getSettings'));
+    expect(before.settings.profiles.production.baseUrl).toBe('');
+    ok(await call('updateSettings', patch('SHOP-001')));
+    // A page that changes something else is not held up by a profile it did not touch.
+    ok(await call('updateSettings', { patch: { dayCutoffHour: 4 } }));
+  });
+
   it('refuses a missing secret key, a blank account display name and a blank merchant category at their fields', async () => {
     const sandbox = await standaloneSandbox();
     const { call } = await start();

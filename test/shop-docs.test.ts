@@ -32,43 +32,15 @@ const UI_SOURCES = [
   'src/main/desktop',
 ] as const;
 
-/**
- * Labels arriving with issue 32's other branches (first start, Check everything's trial
- * account, Settings → Shop hub, a payment after cancel or expiry). The documents describe the app
- * as it is once they are merged; the lead empties this list after merging them, and the test
- * then holds every one of these labels against the app.
- */
-const ARRIVING_WITH_ISSUE_32: readonly string[] = [
-  // First start (before the first sale)
-  'What will customers see?',
-  "Your shop's name",
-  'Continue',
-  // Check everything on STAGING and LIVE
-  'Trial account made: … at …',
-  'Make a trial account too (a real account nobody pays into)',
-  // Settings → Shop hub
-  'Shop hub',
-  'LAN port',
-  'LAN address',
-  // A payment after cancel or expiry, on the sale screen and the customer display
-  '₦2,000.00 arrived after you cancelled: give the goods or refund',
-  'Gave the goods',
-  'Refunded',
-  'Payment received: please see the cashier',
-];
-
 const uiTexts: readonly UiText[] = collectUiTexts(root, UI_SOURCES);
 const migrations = readdirSync(join(root, 'src/main/store/migrations'))
   .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
   .map((name) => readFileSync(join(root, 'src/main/store/migrations', name), 'utf8'));
 const banned = [...DEVELOPER_INTERNALS, ...storeTablePatterns(migrations)];
 
-function unknownLabels(
-  markdown: string,
-  arriving: readonly string[] = ARRIVING_WITH_ISSUE_32,
-): QuotedLabel[] {
+function unknownLabels(markdown: string): QuotedLabel[] {
   return quotedLabels(markdown).filter(
-    ({ label }) => !arriving.includes(label) && !uiTexts.some((ui) => labelMatches(label, ui)),
+    ({ label }) => !uiTexts.some((ui) => labelMatches(label, ui)),
   );
 }
 
@@ -94,13 +66,6 @@ describe('the shop documents', () => {
       ),
     ).toEqual([]);
   });
-
-  it('quote each label of the allow-list somewhere (a stale entry is removed)', () => {
-    const quoted = new Set(
-      SHOP_DOCUMENTS.flatMap((file) => quotedLabels(read(file))).map((q) => q.label),
-    );
-    expect(ARRIVING_WITH_ISSUE_32.filter((label) => !quoted.has(label))).toEqual([]);
-  });
 });
 
 describe('the shop documents test itself', () => {
@@ -109,26 +74,20 @@ describe('the shop documents test itself', () => {
       'Press **Customer says they paid** or **Customer says paid**.',
       'The **Wrong amount rejected** line, **Save shared sandbox**, **Test connection**.',
       'Copy it into **Payout account ID** on Settings → **Connect provider** → **The shops own address**.',
-      'Settings → **hub**; a till opens **Open customer display**.',
+      'Settings → **Hub settings**; a till opens **Open customer display**.',
       'Type **New sale for ₦700.00** or **New sale for**.',
       'Across a line: **Yes, cancel',
       'the sale** and **Yes, cancel\nthe sale now**.',
     ].join('\n');
-    expect(unknownLabels(planted, []).map((q) => q.label)).toEqual([
+    expect(unknownLabels(planted).map((q) => q.label)).toEqual([
       'Customer says paid',
       'Wrong amount rejected',
       'Save shared sandbox',
       'Payout account ID',
       'The shops own address',
-      'hub',
+      'Hub settings',
       'New sale for',
       'Yes, cancel the sale now',
-    ]);
-  });
-
-  it('holds the allow-list to the labels it names', () => {
-    expect(unknownLabels("Type **Your shop's name**, then **Your shops name**.")).toEqual([
-      { line: 1, label: 'Your shops name' },
     ]);
   });
 

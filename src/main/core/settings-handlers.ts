@@ -1,5 +1,11 @@
 import type { HandlersOf, settingsChannels } from '#shared/bridge/contract';
-import type { Environment, Settings, SettingsPatch } from '#shared/settings-schema';
+import {
+  KEYED_ENVIRONMENTS,
+  type Environment,
+  type Settings,
+  type SettingsPatch,
+} from '#shared/settings-schema';
+import { creationFieldIssues } from '#shared/go-live';
 import { referencePrefix } from '#shared/till-id';
 import type { ConnectionCheckView, SettingsView } from '#shared/views';
 import type { Scheduler } from '#main/clock/scheduler';
@@ -178,6 +184,7 @@ export function settingsHandlers(deps: SettingsHandlerDeps): HandlersOf<typeof s
       // Checked whole first; then a new listener port (or LAN address) is taken before the
       // settings say so.
       const next = validateSettings(mergePatch(settings.get(), patch));
+      refuseIncompleteProfiles(next, patch);
       await applyListenerPort(goLive, patch['callbacks']);
       await applyLanAddress(deps.moveLan, next, patch);
       settings.update(patch);
@@ -202,4 +209,19 @@ export function settingsHandlers(deps: SettingsHandlerDeps): HandlersOf<typeof s
     checkEverything: ({ environment, trialAccount }) =>
       runGoLiveCheck(goLive, environment, trialAccount === true),
   };
+}
+
+/**
+ * The fields a sale's account needs (interface section 2.2), refused at Save on whichever page
+ * changes a profile, as the Connect provider page does; the secret key is saved apart, so the
+ * go-live Save and Check everything hold that one.
+ */
+function refuseIncompleteProfiles(next: Settings, patch: SettingsPatch): void {
+  const profiles = patch['profiles'];
+  if (typeof profiles !== 'object' || profiles === null) return;
+  const issues = KEYED_ENVIRONMENTS.filter((environment) => environment in profiles).flatMap(
+    (environment) => creationFieldIssues(environment, next.profiles[environment], true),
+  );
+  const [first, ...rest] = issues;
+  if (first) throw new SettingsValidationError([first, ...rest]);
 }

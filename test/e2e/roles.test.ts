@@ -108,7 +108,7 @@ describe('owner and cashier roles in Chromium', () => {
     await owner.getByTestId('no-owner-pin-notice').waitFor();
 
     // Settings has pages: the shop's, then the cashiers' and PINs'.
-    await owner.getByRole('tab', { name: 'Shop' }).click();
+    await owner.getByRole('tab', { name: 'Shop', exact: true }).click();
     const shop = owner.getByRole('region', { name: 'Shop and till' });
     for (const name of ['Ada', 'Bola']) {
       await shop.getByLabel('New cashier name').fill(name);

@@ -76,7 +76,7 @@ function innerTexts(node: ts.Node, source: ts.SourceFile): string[] {
 /**
  * Every label a button of the renderer can show: the text of each <button> element (its JSX
  * text, the strings in its expressions, its aria-label), and the label of components that
- * render one (ActionRow).
+ * render one (ActionRow); the label of a radio button or checkbox (it is chosen by it).
  */
 export function rendererButtonLabels(files: readonly string[]): Set<string> {
   const labels = new Set<string>();
@@ -84,6 +84,10 @@ export function rendererButtonLabels(files: readonly string[]): Set<string> {
     const source = parse(file);
     walk(source, (node) => {
       if (ts.isJsxElement(node) && node.openingElement.tagName.getText(source) === 'button') {
+        for (const text of innerTexts(node, source)) labels.add(text);
+      }
+      // A radio button or a checkbox is chosen by its label's text.
+      if (ts.isJsxElement(node) && isChoiceLabel(node, source)) {
         for (const text of innerTexts(node, source)) labels.add(text);
       }
       if (ts.isJsxOpeningLikeElement(node)) {
@@ -101,6 +105,21 @@ export function rendererButtonLabels(files: readonly string[]): Set<string> {
     });
   }
   return labels;
+}
+
+function isChoiceLabel(node: ts.JsxElement, source: ts.SourceFile): boolean {
+  if (node.openingElement.tagName.getText(source) !== 'label') return false;
+  let choice = false;
+  walk(node, (inner) => {
+    if (!ts.isJsxSelfClosingElement(inner) || inner.tagName.getText(source) !== 'input') return;
+    choice ||= inner.attributes.properties.some(
+      (attribute) =>
+        ts.isJsxAttribute(attribute) &&
+        attribute.name.getText(source) === 'type' &&
+        /^["'](radio|checkbox)["']$/.test(attribute.initializer?.getText(source) ?? ''),
+    );
+  });
+  return choice;
 }
 
 /** The labels of the desktop app's tray menu items (`label:` of its menu entries). */

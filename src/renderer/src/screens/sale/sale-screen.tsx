@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { SaleView } from '#shared/sales';
 import { AmountEntry } from './amount-entry';
 import type { SetSale } from './current-sale';
+import { OtherSalePaidBanner } from './other-sale-paid';
 import { SaleDetails } from './sale-details';
 
 /**
@@ -17,15 +18,19 @@ export function SaleScreen({
 }) {
   const [typed, setTyped] = useState('');
   return sale ? (
-    <SaleDetails
-      key={sale.id}
-      sale={sale}
-      onSale={onSale}
-      onNext={(first) => {
-        setTyped(first);
-        onSale(null);
-      }}
-    />
+    <>
+      {/* Money for another sale of this till, said on the open sale the cashier looks at. */}
+      <OtherSalePaidBanner key={`other-paid:${sale.id}`} sale={sale} onSale={onSale} />
+      <SaleDetails
+        key={sale.id}
+        sale={sale}
+        onSale={onSale}
+        onNext={(first) => {
+          setTyped(first);
+          onSale(null);
+        }}
+      />
+    </>
   ) : (
     <AmountEntry onCreated={onSale} initialAmount={typed} />
   );

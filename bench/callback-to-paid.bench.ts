@@ -197,7 +197,7 @@ async function startRig(dir: string, sandbox: SandboxProcess): Promise<Rig> {
     events: {
       saleChanged: (view) => events.emit({ type: 'sale-changed', payload: view }),
       inflowRecorded: (row) => events.emit({ type: 'inflow', payload: inflowView(row) }),
-      alertRaised: (row) => events.emit({ type: 'alert', payload: alertView(row) }),
+      alertChanged: (row) => events.emit({ type: 'alert', payload: alertView(row) }),
     },
   });
   const salesEngine = engine;

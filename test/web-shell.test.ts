@@ -156,6 +156,8 @@ describe('browser shell server', () => {
         message: 'Late payment on sale 7',
         sessionId: null,
         acknowledgedAt: null,
+        closedBy: null,
+        action: null,
       },
     });
     const { value } = await reader.read();

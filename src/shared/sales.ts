@@ -98,5 +98,17 @@ export interface AlertView {
   /** The transfer the alert is about, when it is about one (30 digits). */
   readonly sessionId: string | null;
   readonly message: string;
+  /** When it closed (acknowledged, or closed by what resolved it); null while open. */
   readonly acknowledgedAt: number | null;
+  /** What closed it ("acknowledged by Ada", "sale paid", "recorded: Goods given by owner"). */
+  readonly closedBy: string | null;
+  /** The one press that resolves it, besides Acknowledge (main's table of alert kinds). */
+  readonly action: AlertAction | null;
 }
+
+/**
+ * What resolves an alert from where it is shown: 'check-payment' asks the provider about its
+ * open sale now ("Customer says they paid"); 'settle-on-sale' opens its sale, where the money
+ * is settled with the customer (give the goods or refund; refund the second payment).
+ */
+export type AlertAction = 'check-payment' | 'settle-on-sale';

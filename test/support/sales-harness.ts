@@ -157,7 +157,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
       events: {
         saleChanged: (view) => saleEvents.push(view),
         inflowRecorded: (row) => inflowEvents.push(row),
-        alertRaised: (row) => alerts.push(row),
+        alertChanged: (row) => alerts.push(row),
       },
     });
   }

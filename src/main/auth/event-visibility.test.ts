@@ -52,6 +52,8 @@ const alert = (saleId: number | null): BridgeEvent => ({
     message: 'm',
     sessionId: null,
     acknowledgedAt: null,
+    closedBy: null,
+    action: null,
   },
 });
 const sync: BridgeEvent = {

@@ -1,5 +1,6 @@
 import type { appChannels, Caller, HandlersOf } from '#shared/bridge/contract';
 import type { StatusView } from '#shared/views';
+import { visibleOpenAlerts } from '#main/auth/alert-visibility';
 import { pairedCounterOf } from '#main/auth/caller';
 import type { CallbackHealthMonitor } from '#main/engine/callback-health';
 import { statusForCounter } from '#main/hub/counter-status';
@@ -39,13 +40,14 @@ export function appHandlers(deps: AppHandlerDeps): HandlersOf<typeof appChannels
         tunnel: deps.tunnel.status(),
       },
       callbackHealth: deps.health.view(),
-      openAlerts: rt.openAlertCount(),
+      // The same read as Activity's list, by the same rule: the count is what the caller can open.
+      openAlerts: visibleOpenAlerts(rt.db, caller).length,
       lastSync: rt.lastSync(),
       storeSpace: rt.storeSpace.view(),
       askShopName: shopNameWanted(current, hasAnySale(rt.db)),
     };
     const counter = pairedCounterOf(caller);
-    return counter ? statusForCounter(view, counter, rt.db) : view;
+    return counter ? statusForCounter(view, counter) : view;
   }
 
   return {

@@ -55,6 +55,7 @@ export function coreHandlerTable(deps: HandlerTableDeps): CoreHandlers {
       db,
       now,
       lateResolutionRecorded: (saleId) => runtimes.current().engine.lateResolutionRecorded(saleId),
+      alertsClosed: (rows) => runtimes.current().engine.alertsClosed(rows),
     }),
     ...printingHandlers({
       settings,

@@ -18,6 +18,7 @@ import type { SecretChange, SecretStore } from '#main/secrets/secret-store';
 import type { SettingsStore } from '#main/settings/settings-store';
 import { raiseAlert, type NewAlert } from '#main/store/alerts-repo';
 import type { Runtime } from './runtime';
+import { alertView } from './row-views';
 
 export interface KeyAlertDeps {
   readonly settings: SettingsStore;
@@ -60,7 +61,7 @@ export function watchKeyChanges(deps: KeyAlertDeps): () => void {
     const runtime = deps.runtime();
     if (!runtime) return;
     const row = raiseAlert(runtime.db, alert, deps.scheduler.now());
-    if (row) deps.emit({ type: 'alert', payload: { ...row } });
+    if (row) deps.emit({ type: 'alert', payload: alertView(row) });
   }
 
   function keyChanged(change: SecretChange): void {

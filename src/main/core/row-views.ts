@@ -1,3 +1,4 @@
+import { alertAction } from '#main/engine/alert-closing';
 import type { AlertView, InflowView } from '#shared/sales';
 import type { StandingAccountView } from '#shared/views';
 import type { AccountRow } from '#main/store/accounts-repo';
@@ -27,6 +28,8 @@ export function alertView(row: AlertRow): AlertView {
     sessionId: row.sessionId,
     message: row.message,
     acknowledgedAt: row.acknowledgedAt,
+    closedBy: row.closedBy,
+    action: row.acknowledgedAt === null ? alertAction(row) : null,
   };
 }
 

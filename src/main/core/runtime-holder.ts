@@ -7,6 +7,7 @@ import { raiseAlert } from '#main/store/alerts-repo';
 import type { Callbacks } from './callbacks';
 import type { Runtime } from './runtime';
 import type { StartupProblem } from './startup-problems';
+import { alertView } from './row-views';
 
 export interface RuntimeHolderDeps {
   /** Opens the runtime of the environment the settings name now. */
@@ -54,7 +55,7 @@ export function holdRuntime(deps: RuntimeHolderDeps): RuntimeHolder {
       runtime = opened;
       for (const problem of deps.problems()) {
         const alert = raiseAlert(opened.db, problem, deps.scheduler.now());
-        if (alert) deps.emit({ type: 'alert', payload: { ...alert } });
+        if (alert) deps.emit({ type: 'alert', payload: alertView(alert) });
       }
       opened.start();
     },

@@ -20,7 +20,6 @@ import { createReferenceGenerator } from '#main/provider/references';
 import { startSandboxProvider } from '#main/sandbox';
 import type { SecretStore } from '#main/secrets/secret-store';
 import type { SettingsStore } from '#main/settings/settings-store';
-import { listOpenAlerts } from '#main/store/alerts-repo';
 import { openDatabase, type Db } from '#main/store/database';
 import { createStoreSpace, type StoreSpace } from '#main/store/store-space';
 import { createTransactionSync, type TransactionSync } from '#main/sync/sync';
@@ -62,7 +61,6 @@ export interface Runtime {
   readonly handlers: HandlersOf<typeof runtimeChannels>;
   /** The sandbox's client, for "Test connection" on the sandbox profile (throws when unreadable). */
   sandboxClient(): { readonly client: ProviderClient; readonly payoutAccountId: string } | null;
-  openAlertCount(): number;
   lastSync(): SyncRunView | null;
   /** Resumes unfinished sales and syncs, starts the sync schedule and the daily backup. */
   start(): void;
@@ -177,7 +175,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
     events: {
       saleChanged: (view) => emit({ type: 'sale-changed', payload: view }),
       inflowRecorded: (row) => emit({ type: 'inflow', payload: inflowView(row) }),
-      alertRaised: (row) => emit({ type: 'alert', payload: alertView(row) }),
+      alertChanged: (row) => emit({ type: 'alert', payload: alertView(row) }),
     },
   });
 
@@ -214,7 +212,6 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
       const link = sandbox();
       return link ? { client: client(), payoutAccountId: link.connection().payoutAccountId } : null;
     },
-    openAlertCount: () => listOpenAlerts(db).length,
     lastSync: () => sync.current() ?? sync.lastRun(),
     start() {
       // Resuming checks every unfinished sale with the provider: it runs in the background so

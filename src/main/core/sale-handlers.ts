@@ -5,10 +5,11 @@ import { effectiveRole, ForbiddenError, pairedCounterOf } from '#main/auth/calle
 import type { SalesEngine } from '#main/engine/sales-engine';
 import type { Scheduler } from '#main/clock/scheduler';
 import { listStandingAccounts } from '#main/store/accounts-repo';
-import { acknowledgeAlert, listOpenAlerts } from '#main/store/alerts-repo';
+import { visibleOpenAlerts } from '#main/auth/alert-visibility';
+import { acknowledgeAlert, getAlert } from '#main/store/alerts-repo';
 import type { Db } from '#main/store/database';
 import { listRecentInflows } from '#main/store/inflows-repo';
-import { getSale, listSalesCreatedBetween } from '#main/store/sales-repo';
+import { listSalesCreatedBetween } from '#main/store/sales-repo';
 import { listTillSaleIdsCreatedBetween } from '#main/store/till-sales-queries';
 import { AmountInputError, parseNairaInput } from './amount-input';
 import { alertView, standingAccountView, inflowView } from './row-views';
@@ -48,16 +49,6 @@ export function saleHandlers(deps: SaleHandlerDeps): HandlersOf<typeof saleChann
   /** By the role main acts on: a counter is never the owner, whatever its caller says. */
   function isOwner(caller: Caller): boolean {
     return effectiveRole(caller) === 'owner';
-  }
-
-  /** Whether the sale is this cashier's (a counter: its till's); for the Activity lists. */
-  function isOwnSale(caller: Caller, saleId: number | null): boolean {
-    if (isOwner(caller)) return true;
-    const tillId = counterTill(caller);
-    if (saleId === null) return false;
-    if (tillId !== null) return getSale(db, saleId)?.tillId === tillId;
-    if (caller.name === null) return false;
-    return getSale(db, saleId)?.cashier === caller.name;
   }
 
   function today(): readonly [number, number] {
@@ -113,7 +104,7 @@ export function saleHandlers(deps: SaleHandlerDeps): HandlersOf<typeof saleChann
         return {
           sales: listSalesCreatedBetween(db, from, to).map((row) => engine.getSale(row.id)),
           inflows: listRecentInflows(db, from).map(inflowView),
-          alerts: listOpenAlerts(db).map(alertView),
+          alerts: visibleOpenAlerts(db, caller).map(alertView),
           standingAccounts: listStandingAccounts(db).map(standingAccountView),
         };
       }
@@ -133,15 +124,17 @@ export function saleHandlers(deps: SaleHandlerDeps): HandlersOf<typeof saleChann
         inflows: listRecentInflows(db, from)
           .filter((row) => mine(row.saleId))
           .map(inflowView),
-        alerts: listOpenAlerts(db)
-          .filter((row) => isOwnSale(caller, row.saleId))
-          .map(alertView),
+        alerts: visibleOpenAlerts(db, caller).map(alertView),
         standingAccounts: [],
       };
     },
-    acknowledgeAlert: ({ alertId }) => ({
-      acknowledged: acknowledgeAlert(db, alertId, scheduler.now()),
-    }),
+    acknowledgeAlert: ({ alertId }, caller) => {
+      const acknowledged = acknowledgeAlert(db, alertId, scheduler.now(), caller.name);
+      // Every page showing it (the header's count at each counter) hears that it closed.
+      const row = acknowledged ? getAlert(db, alertId) : undefined;
+      if (row) engine.alertsClosed([row]);
+      return { acknowledged };
+    },
     createStandingAccount: async ({ type, amount }) => {
       const amountKobo = amount === undefined ? undefined : parseNairaInput(amount);
       if (type === 'static' && amountKobo === undefined) {

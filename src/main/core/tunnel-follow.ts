@@ -6,6 +6,7 @@ import { raiseAlert } from '#main/store/alerts-repo';
 import type { TunnelEvent, TunnelManager } from '#main/tunnel';
 import type { CallbackProof } from '#main/engine/callback-proof';
 import type { Runtime } from './runtime';
+import { alertView } from './row-views';
 
 export interface TunnelEventDeps {
   readonly scheduler: Scheduler;
@@ -41,7 +42,7 @@ export function onTunnelEvent(deps: TunnelEventDeps, event: TunnelEvent): void {
     },
     deps.scheduler.now(),
   );
-  if (alert) emit({ type: 'alert', payload: { ...alert } });
+  if (alert) emit({ type: 'alert', payload: alertView(alert) });
 }
 
 export interface TunnelSyncDeps {

@@ -33,6 +33,8 @@ const alert = (kind: string, level: AlertView['level']): AlertView => ({
   message: `${kind} message`,
   sessionId: null,
   acknowledgedAt: null,
+  closedBy: null,
+  action: null,
 });
 
 describe('notificationFor', () => {

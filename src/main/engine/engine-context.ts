@@ -2,7 +2,8 @@ import type { PaidAfter, SaleState, SaleView } from '#shared/sales';
 import { paidLateKey } from '#shared/views';
 import type { Logger } from '#main/logging/logger';
 import { getAccount } from '#main/store/accounts-repo';
-import { raiseAlert, type NewAlert } from '#main/store/alerts-repo';
+import { raiseAlert, type AlertRow, type NewAlert } from '#main/store/alerts-repo';
+import { closeAlertsForSaleState } from './alert-closing';
 import type { Db } from '#main/store/database';
 import { currentEntry, entryResolution } from '#main/store/exception-resolutions-repo';
 import {
@@ -98,20 +99,33 @@ export function changeSale(
   next: SaleChange,
   expect?: readonly SaleState[],
 ): SaleRow | undefined {
-  const updated = transitionSale(ctx.db, saleId, next, ctx.scheduler.now(), expect);
-  if (updated) {
-    ctx.logger.info({ saleId, state: updated.state, cause: next.cause }, 'sale changed');
-    const shown = saleView(ctx, updated);
-    ctx.publisher.publish(() => ctx.events.saleChanged(shown));
+  // The alerts the new state resolves close in the same transaction as the change.
+  return ctx.publisher.atomically(() => {
+    const now = ctx.scheduler.now();
+    const updated = transitionSale(ctx.db, saleId, next, now, expect);
+    if (updated) {
+      ctx.logger.info({ saleId, state: updated.state, cause: next.cause }, 'sale changed');
+      const shown = saleView(ctx, updated);
+      ctx.publisher.publish(() => ctx.events.saleChanged(shown));
+      publishClosedAlerts(ctx, closeAlertsForSaleState(ctx.db, saleId, updated.state, now));
+    }
+    return updated;
+  });
+}
+
+/** Alerts closed by what resolved them: every page showing them hears it (after the commit). */
+export function publishClosedAlerts(ctx: EngineContext, closed: readonly AlertRow[]): void {
+  for (const row of closed) {
+    ctx.logger.info({ kind: row.kind, saleId: row.saleId, closedBy: row.closedBy }, 'alert closed');
+    ctx.publisher.publish(() => ctx.events.alertChanged(row));
   }
-  return updated;
 }
 
 export function raiseEngineAlert(ctx: EngineContext, input: NewAlert): void {
   const row = raiseAlert(ctx.db, input, ctx.scheduler.now());
   if (row) {
     ctx.logger.warn({ kind: row.kind, saleId: row.saleId }, row.message);
-    ctx.publisher.publish(() => ctx.events.alertRaised(row));
+    ctx.publisher.publish(() => ctx.events.alertChanged(row));
   }
 }
 

@@ -49,7 +49,8 @@ export interface CallbackTarget {
 export interface EngineEvents {
   saleChanged(view: SaleView): void;
   inflowRecorded(row: InflowRow): void;
-  alertRaised(alert: AlertRow): void;
+  /** An alert raised, or closed (acknowledged, or by what resolved it). */
+  alertChanged(alert: AlertRow): void;
 }
 
 export interface SalesEngineDeps {

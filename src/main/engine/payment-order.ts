@@ -1,9 +1,9 @@
 import { formatNaira } from '#shared/money';
-import { acknowledgeAlertByKey } from '#main/store/alerts-repo';
+import { closeAlertByKey } from '#main/store/alerts-repo';
 import { getInflowBySession, type InflowRow } from '#main/store/inflows-repo';
 import { listSaleEvents, type SaleRow } from '#main/store/sales-repo';
 import { paidInTime } from './deadline';
-import { changeSale, type EngineContext } from './engine-context';
+import { changeSale, publishClosedAlerts, type EngineContext } from './engine-context';
 import { alertPaidAfterExpiry } from './paid-alerts';
 
 /** The cause of the sale event that moves a sale's payment to an earlier transfer. */
@@ -66,11 +66,15 @@ export function correctPaymentOrder(
     `sale #${sale.id} (${formatNaira(sale.amountKobo)}): an earlier transfer paid it`,
   );
   // The earlier transfer was the extra one while the later one was taken for the payment.
-  acknowledgeAlertByKey(ctx.db, paidTwiceKey(row.sessionId), ctx.scheduler.now());
-  if (nowInTime) {
-    acknowledgeAlertByKey(ctx.db, `paid_late:${sale.id}`, ctx.scheduler.now());
-    alertPaidAfterExpiry(ctx, sale, row);
-  }
+  const closed = closeAlertByKey(
+    ctx.db,
+    paidTwiceKey(row.sessionId),
+    'an earlier transfer paid the sale',
+    ctx.scheduler.now(),
+  );
+  publishClosedAlerts(ctx, closed ? [closed] : []);
+  // Now paid in time, its paid-late alert closed with the change (alert-closing.ts).
+  if (nowInTime) alertPaidAfterExpiry(ctx, sale, row);
   return { sale: updated, replaced: paying };
 }
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestDb, explain } from '#support/database';
 import { COUNTER_ACCOUNTS_SQL } from './accounts-repo';
-import { OPEN_ALERTS_SQL } from './alerts-repo';
+import { CASHIER_OPEN_ALERTS_SQL, OPEN_ALERTS_SQL, TILL_OPEN_ALERTS_SQL } from './alerts-repo';
 import { RECENT_INFLOWS_SQL } from './inflows-repo';
 import { TOKEN_LOOKUP_SQL } from './paired-counters-repo';
 import { SALES_CREATED_BETWEEN_SQL } from './sales-repo';
@@ -36,6 +36,14 @@ describe('the activity queries', () => {
       /^SEARCH inflows USING INDEX inflows_first_seen \(first_seen_at>\?\)\nUSE TEMP B-TREE FOR ORDER BY$/,
     );
     expect(explain(db, OPEN_ALERTS_SQL)).toEqual(['SCAN alerts USING INDEX alerts_open_id']);
+    // A cashier's and a counter's open alerts (the header's count and Activity's list): the few
+    // open alerts first, each sale by its key, never a walk through a till's years of sales.
+    for (const sql of [CASHIER_OPEN_ALERTS_SQL, TILL_OPEN_ALERTS_SQL]) {
+      expect(explain(db, sql, 'x')).toEqual([
+        'SCAN a USING INDEX alerts_open_id',
+        'SEARCH s USING INTEGER PRIMARY KEY (rowid=?)',
+      ]);
+    }
     expect(explain(db, COUNTER_ACCOUNTS_SQL)).toEqual([
       'SCAN virtual_accounts USING INDEX virtual_accounts_counter_active',
     ]);

@@ -10,7 +10,10 @@ export interface AlertRow {
   readonly saleId: number | null;
   readonly sessionId: string | null;
   readonly message: string;
+  /** When it closed (acknowledged or closed by what resolved it); null while open. */
   readonly acknowledgedAt: number | null;
+  /** What closed it ('acknowledged by Ada', 'sale paid', 'recorded: goods given'); null while open. */
+  readonly closedBy: string | null;
 }
 
 export interface NewAlert {
@@ -24,7 +27,7 @@ export interface NewAlert {
 }
 
 const COLUMNS = `id, created_at AS createdAt, level, kind, sale_id AS saleId, session_id AS sessionId,
-  message, acknowledged_at AS acknowledgedAt`;
+  message, acknowledged_at AS acknowledgedAt, closed_by AS closedBy`;
 
 /** Returns the new alert, or undefined when one with the same dedupe key exists already. */
 export function raiseAlert(db: Db, alert: NewAlert, now: number): AlertRow | undefined {
@@ -53,28 +56,104 @@ export function getAlert(db: Db, id: number): AlertRow | undefined {
   return db.prepare(`SELECT ${COLUMNS} FROM alerts WHERE id = ?`).get(id) as AlertRow | undefined;
 }
 
+/**
+ * Whose open alerts a read returns: every alert (the owner), those of the sales recorded under
+ * one cashier's name, those of one till's sales (a paired counter), or none. The rule choosing
+ * the scope for a caller is auth/alert-visibility.ts; the header's count and Activity's list are
+ * the same read.
+ */
+export type AlertScope =
+  | { readonly type: 'all' }
+  | { readonly type: 'cashier'; readonly name: string }
+  | { readonly type: 'till'; readonly tillId: string }
+  | { readonly type: 'none' };
+
+export const ALL_ALERTS: AlertScope = Object.freeze({ type: 'all' });
+
 export const OPEN_ALERTS_SQL = `SELECT ${COLUMNS} FROM alerts
   WHERE acknowledged_at IS NULL ORDER BY id DESC`;
 
-export function listOpenAlerts(db: Db): AlertRow[] {
-  return db.prepare(OPEN_ALERTS_SQL).all() as AlertRow[];
+const SCOPED_COLUMNS = COLUMNS.split(',')
+  .map((column) => `a.${column.trim()}`)
+  .join(', ');
+
+// Open alerts are few and a till's sales many: CROSS JOIN keeps the open alerts the outer loop.
+
+/** A cashier's open alerts: those of the sales recorded under their name. */
+export const CASHIER_OPEN_ALERTS_SQL = `SELECT ${SCOPED_COLUMNS} FROM alerts a
+  CROSS JOIN sales s ON s.id = a.sale_id
+  WHERE a.acknowledged_at IS NULL AND s.cashier = ? ORDER BY a.id DESC`;
+
+/** A paired counter's open alerts: those of its till's sales. */
+export const TILL_OPEN_ALERTS_SQL = `SELECT ${SCOPED_COLUMNS} FROM alerts a
+  CROSS JOIN sales s ON s.id = a.sale_id
+  WHERE a.acknowledged_at IS NULL AND s.till_id = ? ORDER BY a.id DESC`;
+
+/** The open alerts a scope may see, newest first. */
+export function listOpenAlerts(db: Db, scope: AlertScope = ALL_ALERTS): AlertRow[] {
+  switch (scope.type) {
+    case 'all':
+      return db.prepare(OPEN_ALERTS_SQL).all() as AlertRow[];
+    case 'cashier':
+      return db.prepare(CASHIER_OPEN_ALERTS_SQL).all(scope.name) as AlertRow[];
+    case 'till':
+      return db.prepare(TILL_OPEN_ALERTS_SQL).all(scope.tillId) as AlertRow[];
+    case 'none':
+      return [];
+  }
 }
 
-export function acknowledgeAlert(db: Db, id: number, now: number): boolean {
-  return (
-    db
-      .prepare(`UPDATE alerts SET acknowledged_at = ? WHERE id = ? AND acknowledged_at IS NULL`)
-      .run(now, id).changes === 1
-  );
+/** The open alerts about one sale (its alerts may close when it changes). */
+export function listOpenAlertsOfSale(db: Db, saleId: number): AlertRow[] {
+  return db
+    .prepare(`SELECT ${COLUMNS} FROM alerts WHERE acknowledged_at IS NULL AND sale_id = ?`)
+    .all(saleId) as AlertRow[];
+}
+
+/** The open alerts about one transfer. */
+export function listOpenAlertsOfSession(db: Db, sessionId: string): AlertRow[] {
+  return db
+    .prepare(`SELECT ${COLUMNS} FROM alerts WHERE acknowledged_at IS NULL AND session_id = ?`)
+    .all(sessionId) as AlertRow[];
+}
+
+/**
+ * Closes an open alert with a record of what closed it; returns the closed alert, or undefined
+ * when it was closed already.
+ */
+export function closeAlert(
+  db: Db,
+  id: number,
+  closedBy: string,
+  now: number,
+): AlertRow | undefined {
+  const changed = db
+    .prepare(
+      `UPDATE alerts SET acknowledged_at = ?, closed_by = ? WHERE id = ? AND acknowledged_at IS NULL`,
+    )
+    .run(now, closedBy.slice(0, 120), id).changes;
+  return changed === 1 ? getAlert(db, id) : undefined;
+}
+
+/** A person closed it ("Acknowledge"): recorded as acknowledged, by whom when the till knows. */
+export function acknowledgeAlert(
+  db: Db,
+  id: number,
+  now: number,
+  by: string | null = null,
+): boolean {
+  return closeAlert(db, id, by ? `acknowledged by ${by}` : 'acknowledged', now) !== undefined;
 }
 
 /** Closes the open alert raised under a dedupe key (the engine's own, when the fact it told changed). */
-export function acknowledgeAlertByKey(db: Db, dedupeKey: string, now: number): boolean {
-  return (
-    db
-      .prepare(
-        `UPDATE alerts SET acknowledged_at = ? WHERE dedupe_key = ? AND acknowledged_at IS NULL`,
-      )
-      .run(now, dedupeKey).changes === 1
-  );
+export function closeAlertByKey(
+  db: Db,
+  dedupeKey: string,
+  closedBy: string,
+  now: number,
+): AlertRow | undefined {
+  const row = db
+    .prepare(`SELECT id FROM alerts WHERE dedupe_key = ? AND acknowledged_at IS NULL`)
+    .get(dedupeKey) as { id: number } | undefined;
+  return row ? closeAlert(db, row.id, closedBy, now) : undefined;
 }

@@ -94,6 +94,8 @@ describe('what the customer display shows and hears', () => {
             message: 'Late payment',
             sessionId: null,
             acknowledgedAt: null,
+            closedBy: null,
+            action: null,
           },
         },
         'till-hub1',

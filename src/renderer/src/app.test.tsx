@@ -178,6 +178,8 @@ describe('App shell', () => {
         message: 'late',
         sessionId: null,
         acknowledgedAt: null,
+        closedBy: null,
+        action: 'settle-on-sale',
       },
     });
     expect(await screen.findByRole('link', { name: '3 open alerts' })).toBeTruthy();

@@ -328,7 +328,15 @@ function Screen({
     case 'sale':
       return <SaleScreen sale={sale} onSale={setSale} />;
     case 'activity':
-      return <ActivityScreen onAlertsChanged={refreshAlerts} />;
+      return (
+        <ActivityScreen
+          onAlertsChanged={refreshAlerts}
+          onOpenSale={(opened) => {
+            setSale(opened);
+            window.location.hash = hrefOf('sale');
+          }}
+        />
+      );
     case 'report':
       return <ReportScreen />;
     case 'balance':

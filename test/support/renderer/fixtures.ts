@@ -236,6 +236,8 @@ export function alert(overrides: Partial<AlertView> = {}): AlertView {
     message: 'Sale #5 was paid after it was cancelled: ₦2,000.00',
     sessionId: null,
     acknowledgedAt: null,
+    closedBy: null,
+    action: 'settle-on-sale',
     ...overrides,
   };
 }

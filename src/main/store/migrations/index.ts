@@ -10,6 +10,7 @@ import { m008ActivityIndexes } from './008-activity-indexes';
 import { m009ProviderPageSize } from './009-provider-page-size';
 import { m010RetentionCursors } from './010-retention-cursors';
 import { m011CallbackUrlRecords } from './011-callback-url-records';
+import { m012AlertClosures } from './012-alert-closures';
 
 /** Every migration, in order. Append new ones; never edit or reorder a shipped one. */
 export const migrations: readonly Migration[] = [
@@ -24,4 +25,5 @@ export const migrations: readonly Migration[] = [
   m009ProviderPageSize,
   m010RetentionCursors,
   m011CallbackUrlRecords,
+  m012AlertClosures,
 ];

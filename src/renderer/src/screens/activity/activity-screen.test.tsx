@@ -184,3 +184,67 @@ describe('Activity screen', () => {
     expect((await screen.findByTestId('standing-account')).textContent).toContain('Any amount');
   });
 });
+
+describe('Activity alerts a cashier can act on', () => {
+  it('names its sale as a button that opens the sale on the sale screen', async () => {
+    const user = userEvent.setup();
+    const bridge = withActivity();
+    bridge.getSale.mockImplementation(() =>
+      ok(sale({ id: 5, state: 'paid_late', amountKobo: 200_000 })),
+    );
+    renderApp(bridge, '#/activity');
+    await user.click(await screen.findByRole('button', { name: 'Open sale #5' }));
+    expect(bridge.getSale).toHaveBeenCalledWith({ saleId: 5 });
+    await waitFor(() => expect(window.location.hash).toBe('#/sale'));
+    expect((await screen.findByTestId('amount-due')).textContent).toContain('₦2,000.00');
+  });
+
+  it("offers the press that resolves it: a late payment's is on its sale", async () => {
+    const user = userEvent.setup();
+    const bridge = withActivity();
+    bridge.getSale.mockImplementation(() => ok(sale({ id: 5, state: 'paid_late' })));
+    renderApp(bridge, '#/activity');
+    await user.click(await screen.findByRole('button', { name: 'Give goods or refund' }));
+    expect(bridge.getSale).toHaveBeenCalledWith({ saleId: 5 });
+    await waitFor(() => expect(window.location.hash).toBe('#/sale'));
+  });
+
+  it('"Check payment now" asks main about the open sale; only Acknowledge where nothing resolves it', async () => {
+    const user = userEvent.setup();
+    const bridge = withActivity();
+    bridge.getActivity.mockImplementation(() =>
+      ok({
+        sales: [],
+        inflows: [],
+        alerts: [
+          alert({ id: 6, kind: 'poll_cap', saleId: 9, action: 'check-payment', message: 'Ask' }),
+          alert({ id: 7, kind: 'tunnel_url_changed', saleId: null, action: null, message: 'Shop' }),
+        ],
+        standingAccounts: [],
+      }),
+    );
+    bridge.customerSaysPaid.mockImplementation(() => ok(sale({ id: 9, state: 'paid' })));
+    renderApp(bridge, '#/activity');
+    await user.click(await screen.findByRole('button', { name: 'Check payment now' }));
+    expect(bridge.customerSaysPaid).toHaveBeenCalledWith({ saleId: 9 });
+    const shop = screen.getByText('Shop').closest('li');
+    expect(
+      within(shop as HTMLElement)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Acknowledge']);
+  });
+
+  it('an alert main closed (its sale resolved) leaves the list and the header count follows', async () => {
+    const bridge = withActivity();
+    renderApp(bridge, '#/activity');
+    expect(await screen.findByText(/Sale #5 was paid after/)).toBeTruthy();
+    bridge.getStatus.mockImplementation(() => ok(status({ openAlerts: 0 })));
+    bridge.emit({
+      type: 'alert',
+      payload: alert({ acknowledgedAt: T0 + 1, closedBy: 'recorded: Goods given by owner' }),
+    });
+    await waitFor(() => expect(screen.queryByText(/Sale #5 was paid after/)).toBeNull());
+    expect(await screen.findByRole('link', { name: '0 open alerts' })).toBeTruthy();
+  });
+});

@@ -1,11 +1,12 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { formatNaira } from '#shared/money';
 import { saleNumberOf } from '#shared/report-words';
-import type { AlertView, InflowView, SaleView } from '#shared/sales';
+import type { InflowView, SaleView } from '#shared/sales';
 import type { StandingAccountView } from '#shared/views';
 import { AccountNumber } from '../../components/account-number';
 import { formatTime, saleStateWords } from '../../format';
 import { useSession } from '../../session-context';
+import { AlertsPanel } from './alerts-panel';
 import { ReprintReceipt, ReprintButton, useReprint, type Reprint } from './reprint';
 import { useActivity, useNewStandingAccount } from './use-activity';
 
@@ -23,8 +24,11 @@ const SOURCE_WORDS: Readonly<Record<InflowView['source'], string>> = {
 
 export function ActivityScreen({
   onAlertsChanged,
+  onOpenSale,
 }: {
   readonly onAlertsChanged: () => Promise<void>;
+  /** Shows a sale on the sale screen (an alert's "Sale #N" and its settle action). */
+  readonly onOpenSale: (sale: SaleView) => void;
 }) {
   // A cashier's activity is their own sales (main filters it); standing accounts are the owner's.
   const { session } = useSession();
@@ -38,8 +42,10 @@ export function ActivityScreen({
     counters,
     alertError,
     acknowledge,
+    checkPayment,
+    openSale,
     counterCreated,
-  } = useActivity(onAlertsChanged);
+  } = useActivity(onAlertsChanged, onOpenSale);
   const reprint = useReprint();
 
   return (
@@ -56,43 +62,14 @@ export function ActivityScreen({
         alerts={alerts}
         error={alertError}
         onAcknowledge={(alert) => void acknowledge(alert)}
+        onCheckPayment={(saleId) => void checkPayment(saleId)}
+        onOpenSale={(saleId) => void openSale(saleId)}
       />
       <SalesPanel sales={sales} reprint={reprint} />
       <ReprintReceipt reprint={reprint} />
       <InflowsPanel inflows={inflows} />
 
       {isOwner && <StandingAccounts counters={counters} onCreated={counterCreated} />}
-    </section>
-  );
-}
-
-function AlertsPanel({
-  alerts,
-  error,
-  onAcknowledge,
-}: {
-  readonly alerts: readonly AlertView[];
-  readonly error: string | null;
-  readonly onAcknowledge: (alert: AlertView) => void;
-}) {
-  const openAlerts = alerts.filter((alert) => alert.acknowledgedAt === null);
-  return (
-    <section aria-labelledby="alerts-heading" className="panel">
-      <h3 id="alerts-heading">Needs attention ({openAlerts.length})</h3>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
-      {openAlerts.length === 0 ? (
-        <p className="muted">Nothing needs attention.</p>
-      ) : (
-        <ul className="alert-list">
-          {openAlerts.map((alert) => (
-            <AlertItem key={alert.id} alert={alert} onAcknowledge={() => onAcknowledge(alert)} />
-          ))}
-        </ul>
-      )}
     </section>
   );
 }
@@ -185,33 +162,6 @@ function InflowsPanel({ inflows }: { readonly inflows: readonly InflowView[] }) 
         </table>
       )}
     </section>
-  );
-}
-
-function AlertItem({
-  alert,
-  onAcknowledge,
-}: {
-  readonly alert: AlertView;
-  readonly onAcknowledge: () => void;
-}) {
-  const messageId = useId();
-  return (
-    <li className={`alert-item level-${alert.level}`}>
-      <span className="alert-time">{formatTime(alert.createdAt)}</span>
-      <span id={messageId} className="alert-message">
-        {alert.message}
-        {alert.saleId !== null && <span className="muted"> (sale #{alert.saleId})</span>}
-      </span>
-      <button
-        type="button"
-        className="button secondary"
-        aria-describedby={messageId}
-        onClick={onAcknowledge}
-      >
-        Acknowledge
-      </button>
-    </li>
   );
 }
 

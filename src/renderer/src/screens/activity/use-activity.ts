@@ -71,6 +71,10 @@ export interface Activity extends ActivityState {
   /** Why the last acknowledgement failed. */
   readonly alertError: string | null;
   readonly acknowledge: (alert: AlertView) => Promise<void>;
+  /** "Check payment now": asks the provider about the alert's open sale at once. */
+  readonly checkPayment: (saleId: number) => Promise<void>;
+  /** Reads the sale as main has it and hands it to the sale screen. */
+  readonly openSale: (saleId: number) => Promise<void>;
   readonly counterCreated: (counter: StandingAccountView) => void;
 }
 
@@ -78,10 +82,14 @@ export interface Activity extends ActivityState {
  * Today's sales, money in, alerts and standing accounts: read once when the screen opens, then
  * followed through main's events.
  */
-export function useActivity(onAlertsChanged: () => Promise<void>): Activity {
+export function useActivity(
+  onAlertsChanged: () => Promise<void>,
+  onOpenSale: (sale: SaleView) => void,
+): Activity {
   const [state, dispatch] = useReducer(activityReducer, NO_ACTIVITY);
   const { run } = useBridgeCall<ActivityView>();
   const acknowledging = useBridgeCall<{ readonly acknowledged: boolean }>();
+  const saleCall = useBridgeCall<SaleView>();
 
   useEffect(() => {
     void run((bridge) => bridge.getActivity({})).then((answer) => {
@@ -107,10 +115,23 @@ export function useActivity(onAlertsChanged: () => Promise<void>): Activity {
     await onAlertsChanged();
   }
 
+  async function checkPayment(saleId: number): Promise<void> {
+    const answer = await saleCall.run((bridge) => bridge.customerSaysPaid({ saleId }));
+    // A sale it settled closes its alert in main, which sends the closed alert as an event.
+    if (answer?.ok) dispatch({ type: 'sale', sale: answer.value });
+  }
+
+  async function openSale(saleId: number): Promise<void> {
+    const answer = await saleCall.run((bridge) => bridge.getSale({ saleId }));
+    if (answer?.ok) onOpenSale(answer.value);
+  }
+
   return {
     ...state,
-    alertError: acknowledging.error,
+    alertError: acknowledging.error ?? saleCall.error,
     acknowledge,
+    checkPayment,
+    openSale,
     counterCreated: (counter) => dispatch({ type: 'counter', counter }),
   };
 }

@@ -5,7 +5,7 @@ import { effectiveRole, ForbiddenError, pairedCounterOf } from '#main/auth/calle
 import type { SalesEngine } from '#main/engine/sales-engine';
 import type { Scheduler } from '#main/clock/scheduler';
 import { listStandingAccounts } from '#main/store/accounts-repo';
-import { acknowledgeAlert, listOpenAlerts } from '#main/store/alerts-repo';
+import { listOpenAlerts } from '#main/store/alerts-repo';
 import type { Db } from '#main/store/database';
 import { listRecentInflows } from '#main/store/inflows-repo';
 import { getSale, listSalesCreatedBetween } from '#main/store/sales-repo';
@@ -139,9 +139,7 @@ export function saleHandlers(deps: SaleHandlerDeps): HandlersOf<typeof saleChann
         standingAccounts: [],
       };
     },
-    acknowledgeAlert: ({ alertId }) => ({
-      acknowledged: acknowledgeAlert(db, alertId, scheduler.now()),
-    }),
+    acknowledgeAlert: ({ alertId }) => ({ acknowledged: engine.acknowledgeAlert(alertId) }),
     createStandingAccount: async ({ type, amount }) => {
       const amountKobo = amount === undefined ? undefined : parseNairaInput(amount);
       if (type === 'static' && amountKobo === undefined) {

@@ -1,10 +1,23 @@
-import type { PaidAfter, SaleState, SaleView } from '#shared/sales';
+import {
+  PAID_TWICE,
+  type PaidAfter,
+  type RefundOwed,
+  type SaleState,
+  type SaleView,
+} from '#shared/sales';
 import { paidLateKey } from '#shared/views';
 import type { Logger } from '#main/logging/logger';
 import { getAccount } from '#main/store/accounts-repo';
-import { raiseAlert, type NewAlert } from '#main/store/alerts-repo';
+import {
+  acknowledgeAlert,
+  getAlert,
+  listOpenAlertsOfSale,
+  raiseAlert,
+  type NewAlert,
+} from '#main/store/alerts-repo';
 import type { Db } from '#main/store/database';
 import { currentEntry, entryResolution } from '#main/store/exception-resolutions-repo';
+import { getInflowBySession } from '#main/store/inflows-repo';
 import {
   getSale,
   listSaleEvents,
@@ -54,7 +67,26 @@ export function saleView(ctx: EngineContext, sale: SaleRow): SaleView {
     callbackMode: ctx.deps.callbackHealth.state(),
     ...lateFacts(ctx, sale),
     canRetry: sale.state === 'failed_to_create' && retryableCause(failureCause(ctx, sale.id)),
+    refundsOwed: refundsOwed(ctx, sale),
   };
+}
+
+/**
+ * The extra transfers into a paid sale still owed back: its open "paid twice" alerts (none
+ * names the transfer that pays it: main moves that alert when the provider dates it first).
+ */
+function refundsOwed(ctx: EngineContext, sale: SaleRow): readonly RefundOwed[] {
+  if (sale.paidSessionId === null) return [];
+  return listOpenAlertsOfSale(ctx.db, sale.id, PAID_TWICE)
+    .filter((alert) => alert.sessionId !== sale.paidSessionId)
+    .map((alert) => ({
+      alertId: alert.id,
+      amountKobo:
+        (alert.sessionId === null ? undefined : getInflowBySession(ctx.db, alert.sessionId))
+          ?.amountKobo ?? sale.amountKobo,
+      sessionId: alert.sessionId,
+      details: alert.message,
+    }));
 }
 
 const PAID_AFTER: readonly SaleState[] = ['cancelled', 'expired', 'failed_to_create'];
@@ -107,12 +139,21 @@ export function changeSale(
   return updated;
 }
 
-export function raiseEngineAlert(ctx: EngineContext, input: NewAlert): void {
+/** Raises an alert once (by its dedupe key); true when it is new. */
+export function raiseEngineAlert(ctx: EngineContext, input: NewAlert): boolean {
   const row = raiseAlert(ctx.db, input, ctx.scheduler.now());
-  if (row) {
-    ctx.logger.warn({ kind: row.kind, saleId: row.saleId }, row.message);
-    ctx.publisher.publish(() => ctx.events.alertRaised(row));
-  }
+  if (!row) return false;
+  ctx.logger.warn({ kind: row.kind, saleId: row.saleId }, row.message);
+  ctx.publisher.publish(() => ctx.events.alertRaised(row));
+  return true;
+}
+
+/** A person acknowledged an alert; a sale whose view it shaped (a refund owed) is shown again. */
+export function acknowledgeEngineAlert(ctx: EngineContext, alertId: number): boolean {
+  const acknowledged = acknowledgeAlert(ctx.db, alertId, ctx.scheduler.now());
+  const saleId = getAlert(ctx.db, alertId)?.saleId ?? null;
+  if (acknowledged && saleId !== null) showSaleAgain(ctx, saleId);
+  return acknowledged;
 }
 
 export function requireSale(ctx: EngineContext, saleId: number): SaleRow {

@@ -60,6 +60,14 @@ export function listOpenAlerts(db: Db): AlertRow[] {
   return db.prepare(OPEN_ALERTS_SQL).all() as AlertRow[];
 }
 
+/** A sale's open alerts of one kind (few: the open alerts' partial index is walked). */
+export const OPEN_ALERTS_OF_SALE_SQL = `SELECT ${COLUMNS} FROM alerts
+  WHERE acknowledged_at IS NULL AND sale_id = ? AND kind = ? ORDER BY id`;
+
+export function listOpenAlertsOfSale(db: Db, saleId: number, kind: string): AlertRow[] {
+  return db.prepare(OPEN_ALERTS_OF_SALE_SQL).all(saleId, kind) as AlertRow[];
+}
+
 export function acknowledgeAlert(db: Db, id: number, now: number): boolean {
   return (
     db

@@ -177,7 +177,10 @@ export function CustomerDisplayView({
             ? 'This account has expired: ask the cashier'
             : 'This sale was cancelled: ask the cashier'}
         </h1>
-        {sale.accountNumber && <AccountNumber accountNumber={sale.accountNumber} closed />}
+        {/* A cancelled sale's till has moved on (or may): the customer keeps no number from it. */}
+        {sale.accountNumber && sale.state !== 'cancelled' && (
+          <AccountNumber accountNumber={sale.accountNumber} closed />
+        )}
       </main>
     );
   }

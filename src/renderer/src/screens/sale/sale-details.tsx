@@ -270,7 +270,10 @@ function CancelQuestion({
       aria-label={leaving ? 'Cancel it and start a new sale?' : 'Cancel this sale?'}
     >
       <p>{asked}</p>
-      <p data-testid="cancel-still-payable">{stillPayableWords(sale)}</p>
+      <p data-testid="cancel-still-payable">
+        {/* Leaving already said the customer can still pay: one line less on a small till. */}
+        {leaving ? MONEY_AFTER_CANCEL_WORDS : stillPayableWords(sale)}
+      </p>
       <button ref={keepWaitingRef} type="button" className="button primary" onClick={onKeep}>
         {leaving ? 'Keep waiting' : 'No, keep waiting'}
       </button>
@@ -282,8 +285,10 @@ function CancelQuestion({
 }
 
 /** What stays true after a cancel: the customer can still pay into the number until it expires. */
+const MONEY_AFTER_CANCEL_WORDS = 'If money arrives after you cancel, the till will tell you.';
+
 function stillPayableWords(sale: SaleView): string {
-  const told = 'If money arrives after you cancel, the till will tell you.';
+  const told = MONEY_AFTER_CANCEL_WORDS;
   if (sale.accountNumber === null) return told;
   const number = groupAccountNumber(sale.accountNumber);
   const until = sale.expiresAt === null ? '' : ` until ${formatTime(sale.expiresAt)}`;

@@ -457,7 +457,7 @@ describe('Sale screen: the running sale', () => {
     const user = userEvent.setup();
     const bridge = createFakeBridge();
     await startSale(bridge, user);
-    expect(screen.getByTestId('qr-code')).toBeTruthy();
+    expect(await screen.findByTestId('qr-code')).toBeTruthy();
     bridge.emit({
       type: 'sale-changed',
       payload: sale({ state: 'confirming', updatedAt: Date.now() + 1 }),

@@ -76,6 +76,25 @@ export interface SaleView {
    * says which). False in every other state.
    */
   readonly canRetry: boolean;
+  /**
+   * Money beyond the payment (the customer paid twice) that nobody has yet noted as refunded:
+   * one entry per extra transfer, from its open "paid twice" alert. Empty in the usual case.
+   */
+  readonly refundsOwed: readonly RefundOwed[];
+}
+
+/** The alert kind (and the report's exception kind) of a payment beyond the one that paid a sale. */
+export const PAID_TWICE = 'paid_twice';
+
+/** One extra transfer into a paid sale, owed back to the customer until a cashier notes it. */
+export interface RefundOwed {
+  /** The "paid twice" alert that records it: acknowledging it notes the refund. */
+  readonly alertId: number;
+  readonly amountKobo: number;
+  /** The extra transfer (30 digits), for the details only. */
+  readonly sessionId: string | null;
+  /** The alert's full words (both transfers' session ids), for the details only. */
+  readonly details: string;
 }
 
 export interface InflowView {

@@ -60,6 +60,39 @@ describe('a payment beyond the one that paid a sale', () => {
     expect(paidTwiceAlerts(harness)).toHaveLength(1);
   });
 
+  it("the sale's view owes the extra back, shown again to every page, until a person notes the refund", async () => {
+    const { harness, sale } = await repeatWorld();
+    await harness.transfer(sale.accountNumber ?? '', 1000);
+    await harness.settle();
+    expect(harness.engine.getSale(sale.id).refundsOwed).toEqual([]);
+
+    const second = await harness.transfer(sale.accountNumber ?? '', 1000);
+    await harness.settle();
+    const [alert] = paidTwiceAlerts(harness);
+    const owed = [
+      {
+        alertId: alert?.id,
+        amountKobo: 100_000,
+        sessionId: second['session_id'],
+        details: alert?.message,
+      },
+    ];
+    expect(harness.engine.getSale(sale.id).refundsOwed).toEqual(owed);
+    // The till and the customer display hear of it without a state change of the sale.
+    expect(harness.saleEvents.at(-1)).toMatchObject({
+      id: sale.id,
+      state: 'paid',
+      refundsOwed: owed,
+    });
+
+    expect(harness.engine.acknowledgeAlert(alert?.id ?? 0, null)).toBe(true);
+    await harness.settle();
+    expect(harness.engine.getSale(sale.id).refundsOwed).toEqual([]);
+    expect(harness.saleEvents.at(-1)).toMatchObject({ id: sale.id, refundsOwed: [] });
+    // Noted once: a second press changes nothing.
+    expect(harness.engine.acknowledgeAlert(alert?.id ?? 0, null)).toBe(false);
+  });
+
   it('a callback of no known shape for a paid sale: the till asks the provider and flags the second', async () => {
     const { harness, sale } = await repeatWorld({ callbacks: 'never' });
     const first = await harness.transfer(sale.accountNumber ?? '', 1000);

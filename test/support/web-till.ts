@@ -27,10 +27,13 @@ export async function sandboxTransfer(
   controlUrl: string,
   accountNumber: string,
   amountNaira: number,
+  /** The customer's bank holds it this long before it succeeds (CONTRACTS.md `pending_ms`). */
+  pendingMs?: number,
 ): Promise<unknown> {
   return postJson(`${controlUrl}/transfers`, {
     account_number: accountNumber,
     amount: amountNaira,
+    ...(pendingMs === undefined ? {} : { pending_ms: pendingMs }),
   });
 }
 

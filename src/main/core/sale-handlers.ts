@@ -6,7 +6,6 @@ import type { SalesEngine } from '#main/engine/sales-engine';
 import type { Scheduler } from '#main/clock/scheduler';
 import { listStandingAccounts } from '#main/store/accounts-repo';
 import { visibleOpenAlerts } from '#main/auth/alert-visibility';
-import { acknowledgeAlert, getAlert } from '#main/store/alerts-repo';
 import type { Db } from '#main/store/database';
 import { listRecentInflows } from '#main/store/inflows-repo';
 import { listSalesCreatedBetween } from '#main/store/sales-repo';
@@ -128,13 +127,9 @@ export function saleHandlers(deps: SaleHandlerDeps): HandlersOf<typeof saleChann
         standingAccounts: [],
       };
     },
-    acknowledgeAlert: ({ alertId }, caller) => {
-      const acknowledged = acknowledgeAlert(db, alertId, scheduler.now(), caller.name);
-      // Every page showing it (the header's count at each counter) hears that it closed.
-      const row = acknowledged ? getAlert(db, alertId) : undefined;
-      if (row) engine.alertsClosed([row]);
-      return { acknowledged };
-    },
+    acknowledgeAlert: ({ alertId }, caller) => ({
+      acknowledged: engine.acknowledgeAlert(alertId, caller.name),
+    }),
     createStandingAccount: async ({ type, amount }) => {
       const amountKobo = amount === undefined ? undefined : parseNairaInput(amount);
       if (type === 'static' && amountKobo === undefined) {

@@ -23,6 +23,7 @@ const sale = (state: SaleView['state']): SaleView => ({
   paidAfter: null,
   lateResolution: null,
   canRetry: false,
+  refundsOwed: [],
 });
 const alert = (kind: string, level: AlertView['level']): AlertView => ({
   id: 1,

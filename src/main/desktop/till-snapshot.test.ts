@@ -25,6 +25,7 @@ const sale = (id: number, state: SaleView['state'], updatedAt = 1): SaleView => 
   paidAfter: null,
   lateResolution: null,
   canRetry: false,
+  refundsOwed: [],
 });
 
 const health = (state: CallbackHealthView['state']): CallbackHealthView => ({

@@ -1,11 +1,25 @@
-import type { PaidAfter, SaleState, SaleView } from '#shared/sales';
+import {
+  PAID_TWICE,
+  type PaidAfter,
+  type RefundOwed,
+  type SaleState,
+  type SaleView,
+} from '#shared/sales';
 import { paidLateKey } from '#shared/views';
 import type { Logger } from '#main/logging/logger';
 import { getAccount } from '#main/store/accounts-repo';
-import { raiseAlert, type AlertRow, type NewAlert } from '#main/store/alerts-repo';
+import {
+  acknowledgeAlert,
+  getAlert,
+  listOpenAlertsOfSale,
+  raiseAlert,
+  type AlertRow,
+  type NewAlert,
+} from '#main/store/alerts-repo';
 import { closeAlertsForSaleState } from './alert-closing';
 import type { Db } from '#main/store/database';
 import { currentEntry, entryResolution } from '#main/store/exception-resolutions-repo';
+import { getInflowBySession } from '#main/store/inflows-repo';
 import {
   getSale,
   listSaleEvents,
@@ -55,7 +69,27 @@ export function saleView(ctx: EngineContext, sale: SaleRow): SaleView {
     callbackMode: ctx.deps.callbackHealth.state(),
     ...lateFacts(ctx, sale),
     canRetry: sale.state === 'failed_to_create' && retryableCause(failureCause(ctx, sale.id)),
+    refundsOwed: refundsOwed(ctx, sale),
   };
+}
+
+/**
+ * The extra transfers into a paid sale still owed back: its open "paid twice" alerts (none
+ * names the transfer that pays it: main moves that alert when the provider dates it first).
+ */
+function refundsOwed(ctx: EngineContext, sale: SaleRow): readonly RefundOwed[] {
+  if (sale.paidSessionId === null) return [];
+  return listOpenAlertsOfSale(ctx.db, sale.id)
+    .filter((alert) => alert.kind === PAID_TWICE)
+    .filter((alert) => alert.sessionId !== sale.paidSessionId)
+    .map((alert) => ({
+      alertId: alert.id,
+      amountKobo:
+        (alert.sessionId === null ? undefined : getInflowBySession(ctx.db, alert.sessionId))
+          ?.amountKobo ?? sale.amountKobo,
+      sessionId: alert.sessionId,
+      details: alert.message,
+    }));
 }
 
 const PAID_AFTER: readonly SaleState[] = ['cancelled', 'expired', 'failed_to_create'];
@@ -121,12 +155,30 @@ export function publishClosedAlerts(ctx: EngineContext, closed: readonly AlertRo
   }
 }
 
-export function raiseEngineAlert(ctx: EngineContext, input: NewAlert): void {
+/** Raises an alert once (by its dedupe key); true when it is new. */
+export function raiseEngineAlert(ctx: EngineContext, input: NewAlert): boolean {
   const row = raiseAlert(ctx.db, input, ctx.scheduler.now());
-  if (row) {
-    ctx.logger.warn({ kind: row.kind, saleId: row.saleId }, row.message);
-    ctx.publisher.publish(() => ctx.events.alertChanged(row));
-  }
+  if (!row) return false;
+  ctx.logger.warn({ kind: row.kind, saleId: row.saleId }, row.message);
+  ctx.publisher.publish(() => ctx.events.alertChanged(row));
+  return true;
+}
+
+/**
+ * A person acknowledged an alert: every page showing it hears that it closed, and a sale whose
+ * view it shaped (a refund owed) is shown again.
+ */
+export function acknowledgeEngineAlert(
+  ctx: EngineContext,
+  alertId: number,
+  by: string | null,
+): boolean {
+  const acknowledged = acknowledgeAlert(ctx.db, alertId, ctx.scheduler.now(), by);
+  const row = acknowledged ? getAlert(ctx.db, alertId) : undefined;
+  if (!row) return false;
+  publishClosedAlerts(ctx, [row]);
+  if (row.saleId !== null) showSaleAgain(ctx, row.saleId);
+  return true;
 }
 
 export function requireSale(ctx: EngineContext, saleId: number): SaleRow {

@@ -1,9 +1,10 @@
 import { formatNaira } from '#shared/money';
+import { PAID_TWICE } from '#shared/sales';
 import { getAccount } from '#main/store/accounts-repo';
 import { listInflowsForReference, type InflowRow } from '#main/store/inflows-repo';
 import { getSale, getSaleByReference, type SaleRow } from '#main/store/sales-repo';
-import { raiseEngineAlert, type EngineContext } from './engine-context';
-import { correctPaymentOrder, PAID_TWICE, paidTwiceKey } from './payment-order';
+import { raiseEngineAlert, showSaleAgain, type EngineContext } from './engine-context';
+import { correctPaymentOrder, paidTwiceKey } from './payment-order';
 
 /** The alert kind (and the report's exception kind) of a large payment into a standing account. */
 export const STANDING_ABOVE_LIMIT = 'standing_above_limit';
@@ -32,7 +33,7 @@ export function flagExtraPayment(
   if (row.status !== 'success') return;
   const sale = saleOfInflow(ctx, row);
   if (!sale || sale.paidSessionId === null || sale.paidSessionId === row.sessionId) return;
-  raiseEngineAlert(ctx, {
+  const raised = raiseEngineAlert(ctx, {
     level: 'error',
     kind: PAID_TWICE,
     saleId: sale.id,
@@ -40,6 +41,8 @@ export function flagExtraPayment(
     message: paidTwiceMessage(sale, row, wasTakenFor !== undefined),
     dedupeKey: paidTwiceKey(row.sessionId),
   });
+  // The sale's view now owes a refund: the till and the customer display follow it.
+  if (raised) ctx.publisher.publish(() => showSaleAgain(ctx, sale.id));
 }
 
 /** The sale an inflow is linked to, or whose reference it carries. */

@@ -1,4 +1,5 @@
 import { formatNaira } from '#shared/money';
+import { PAID_TWICE } from '#shared/sales';
 import { closeAlertByKey } from '#main/store/alerts-repo';
 import { getInflowBySession, type InflowRow } from '#main/store/inflows-repo';
 import { listSaleEvents, type SaleRow } from '#main/store/sales-repo';
@@ -8,9 +9,6 @@ import { alertPaidAfterExpiry } from './paid-alerts';
 
 /** The cause of the sale event that moves a sale's payment to an earlier transfer. */
 export const PAYMENT_REATTRIBUTED = 'payment-reattributed';
-
-/** The alert kind (and the report's exception kind) of a payment beyond the one that paid a sale. */
-export const PAID_TWICE = 'paid_twice';
 
 /** The dedupe key of the "paid twice" alert that names one transfer. */
 export function paidTwiceKey(sessionId: string): string {

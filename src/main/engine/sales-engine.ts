@@ -9,6 +9,7 @@ import { DEFAULT_CHECK_POLICY } from './check-schedule';
 import { createStandingAccount, type NewStandingAccount } from './standing-accounts';
 import {
   publishClosedAlerts,
+  acknowledgeEngineAlert,
   requireSale,
   saleView,
   showSaleAgain,
@@ -47,6 +48,8 @@ export interface SalesEngine {
   lateResolutionRecorded(saleId: number): void;
   /** Alerts closed outside the engine (acknowledged, a report case recorded): pages hear it. */
   alertsClosed(rows: readonly AlertRow[]): void;
+  /** A person acknowledged an alert (a paid-twice refund noted): its sale's view changes too. */
+  acknowledgeAlert(alertId: number, by: string | null): boolean;
   handleCallback(callbackId: number | null, hint: CallbackHint | null): Promise<string>;
   /** A listing row; `listed` is what the sync's own upsert found when it stored the row first. */
   recordListedTransaction(tx: TransactionRecord, listed?: ListedChange): InflowRow;
@@ -99,6 +102,7 @@ export function createSalesEngine(deps: SalesEngineDeps): SalesEngine {
     getSale: (saleId) => saleView(ctx, requireSale(ctx, saleId)),
     lateResolutionRecorded: (saleId) => showSaleAgain(ctx, saleId),
     alertsClosed: (rows) => publishClosedAlerts(ctx, rows),
+    acknowledgeAlert: (alertId, by) => acknowledgeEngineAlert(ctx, alertId, by),
     handleCallback: (callbackId, hint) => ctx.queue.track(confirmCallback(env, callbackId, hint)),
     recordListedTransaction: (tx, listed) => recordListedRow(env, tx, listed),
     createStandingAccount: (input) => createStandingAccount(ctx, input),

@@ -6,13 +6,23 @@
 import { describe, expect, it } from 'vitest';
 import { createTestDb, explain } from '#support/database';
 import { COUNTER_ACCOUNTS_SQL } from './accounts-repo';
-import { CASHIER_OPEN_ALERTS_SQL, OPEN_ALERTS_SQL, TILL_OPEN_ALERTS_SQL } from './alerts-repo';
+import {
+  CASHIER_OPEN_ALERTS_SQL,
+  OPEN_ALERTS_OF_SALE_SQL,
+  OPEN_ALERTS_SQL,
+  TILL_OPEN_ALERTS_SQL,
+} from './alerts-repo';
 import { RECENT_INFLOWS_SQL } from './inflows-repo';
 import { TOKEN_LOOKUP_SQL } from './paired-counters-repo';
 import { SALES_CREATED_BETWEEN_SQL } from './sales-repo';
 import { TILL_SALE_IDS_SQL } from './till-sales-queries';
 
 describe('the activity queries', () => {
+  it("read a sale's open alerts (every sale view) from the open alerts' index", () => {
+    const { db } = createTestDb();
+    expect(explain(db, OPEN_ALERTS_OF_SALE_SQL, 1).join('\n')).toMatch(/USING INDEX alerts_open/);
+  });
+
   it('read the recent sales of a range and a counter by its token through indexes (EXPLAIN QUERY PLAN)', () => {
     const { db } = createTestDb();
     const sales = explain(db, SALES_CREATED_BETWEEN_SQL, 0, 1, 500).join('\n');

@@ -103,11 +103,13 @@ export function listOpenAlerts(db: Db, scope: AlertScope = ALL_ALERTS): AlertRow
   }
 }
 
-/** The open alerts about one sale (its alerts may close when it changes). */
+/** A sale's open alerts (few: the open alerts' partial index is walked). */
+export const OPEN_ALERTS_OF_SALE_SQL = `SELECT ${COLUMNS} FROM alerts
+  WHERE acknowledged_at IS NULL AND sale_id = ? ORDER BY id`;
+
+/** The open alerts about one sale (its alerts may close when it changes; a refund owed). */
 export function listOpenAlertsOfSale(db: Db, saleId: number): AlertRow[] {
-  return db
-    .prepare(`SELECT ${COLUMNS} FROM alerts WHERE acknowledged_at IS NULL AND sale_id = ?`)
-    .all(saleId) as AlertRow[];
+  return db.prepare(OPEN_ALERTS_OF_SALE_SQL).all(saleId) as AlertRow[];
 }
 
 /** The open alerts about one transfer. */

@@ -32,6 +32,7 @@ function sale(overrides: Partial<SaleView>): SaleView {
     paidAfter: null,
     lateResolution: null,
     canRetry: false,
+    refundsOwed: [],
     ...overrides,
   };
 }

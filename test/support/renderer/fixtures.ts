@@ -208,6 +208,7 @@ export function sale(overrides: Partial<SaleView> = {}): SaleView {
     paidAfter: null,
     lateResolution: null,
     canRetry: false,
+    refundsOwed: [],
     ...overrides,
   };
 }

@@ -59,11 +59,12 @@ describe('Customer display', () => {
   });
 
   it.each([
-    ['expired', 'This account has expired: ask the cashier'],
-    ['cancelled', 'This sale was cancelled: ask the cashier'],
+    ['expired', 'This account has expired: ask the cashier', true],
+    // The till that cancelled may have moved on: the customer keeps no number of it.
+    ['cancelled', 'This sale was cancelled: ask the cashier', false],
   ] as const)(
-    'says when the shown sale is %s, its number struck, then goes back to Welcome',
-    async (state, words) => {
+    'says when the shown sale is %s (its number struck: %s), then goes back to Welcome',
+    async (state, words, struck) => {
       const bridge = createFakeBridge();
       renderDisplay(bridge);
       await screen.findByText('Welcome');
@@ -72,13 +73,78 @@ describe('Customer display', () => {
       expect(screen.getByTestId('amount-due')).toBeTruthy();
       bridge.emit({ type: 'sale-changed', payload: sale({ state }) });
       expect(screen.getByRole('heading', { name: words })).toBeTruthy();
-      expect(screen.getByTestId('account-number').tagName).toBe('S');
-      expect(screen.getByText('Do not pay into this account')).toBeTruthy();
+      if (struck) {
+        expect(screen.getByTestId('account-number').tagName).toBe('S');
+        expect(screen.getByText('Do not pay into this account')).toBeTruthy();
+      } else {
+        expect(screen.queryByTestId('account-number')).toBeNull();
+      }
       expect(screen.queryByTestId('qr-code')).toBeNull();
       act(() => void vi.advanceTimersByTime(THANK_YOU_MS));
       expect(screen.getByText('Welcome')).toBeTruthy();
     },
   );
+
+  it('shows no number and no QR while the bank processes the transfer: "don\'t pay again"', async () => {
+    const bridge = createFakeBridge();
+    renderDisplay(bridge);
+    await screen.findByText('Welcome');
+    bridge.emit({ type: 'sale-changed', payload: sale() });
+    await screen.findByTestId('qr-code');
+    act(() => bridge.emit({ type: 'sale-changed', payload: sale({ state: 'confirming' }) }));
+    expect(screen.getByTestId('display-processing').textContent).toBe(
+      "Your bank has received it: please don't pay again",
+    );
+    expect(screen.getByTestId('amount-due').textContent).toBe('₦1,500.00');
+    expect(screen.queryByTestId('account-number')).toBeNull();
+    expect(screen.queryByTestId('qr-code')).toBeNull();
+    expect(screen.queryByTestId('countdown')).toBeNull();
+  });
+
+  it("says the account expired as soon as its time is up, before main's last check", async () => {
+    const bridge = createFakeBridge();
+    renderDisplay(bridge);
+    await screen.findByText('Welcome');
+    act(() =>
+      bridge.emit({ type: 'sale-changed', payload: sale({ expiresAt: Date.now() - 1_000 }) }),
+    );
+    expect(screen.getByTestId('display-ended').textContent).toContain(
+      'This account has expired: ask the cashier',
+    );
+    expect(screen.queryByTestId('qr-code')).toBeNull();
+  });
+
+  it('never says "Paid, thank you" while a refund is owed, and welcomes once it is noted', async () => {
+    const bridge = createFakeBridge();
+    renderDisplay(bridge);
+    await screen.findByText('Welcome');
+    bridge.emit({ type: 'sale-changed', payload: sale() });
+    act(() => bridge.emit({ type: 'sale-changed', payload: sale({ state: 'paid' }) }));
+    await screen.findByText('Paid, thank you');
+    const owed = [{ alertId: 3, amountKobo: 150_000, sessionId: '1', details: 'twice' }];
+    act(() =>
+      bridge.emit({ type: 'sale-changed', payload: sale({ state: 'paid', refundsOwed: owed }) }),
+    );
+    expect(
+      screen.getByRole('heading', { name: 'Payment received twice: please see the cashier' }),
+    ).toBeTruthy();
+    expect(screen.queryByText('Paid, thank you')).toBeNull();
+    act(() => bridge.emit({ type: 'sale-changed', payload: sale({ state: 'paid' }) }));
+    expect(await screen.findByText('Welcome')).toBeTruthy();
+  });
+
+  it('sends the customer of an earlier sale paid twice to the cashier after Welcome', async () => {
+    const bridge = createFakeBridge();
+    renderDisplay(bridge);
+    await screen.findByText('Welcome');
+    const owed = [{ alertId: 3, amountKobo: 150_000, sessionId: '1', details: 'twice' }];
+    act(() =>
+      bridge.emit({ type: 'sale-changed', payload: sale({ state: 'paid', refundsOwed: owed }) }),
+    );
+    expect(
+      screen.getByRole('heading', { name: 'Payment received twice: please see the cashier' }),
+    ).toBeTruthy();
+  });
 
   it('does not announce the end of a sale it was not showing', async () => {
     const bridge = createFakeBridge();

@@ -7,7 +7,10 @@ import { AccountNumber } from '../../components/account-number';
 import { Countdown } from '../../components/countdown';
 import { QrImage } from '../../components/qr-image';
 import { accountDetailsText } from '../../format';
+import { PAID_TWICE_DISPLAY_WORDS, PROCESSING_DISPLAY_WORDS, saleMoment } from '../../sale-moment';
+import { useServerNow } from '../../server-time';
 import { useOpenSaleOnStart } from './use-display';
+import './display-moments.css';
 
 /** States the customer is shown a sale to pay in. */
 const PAYING: readonly SaleState[] = ['creating', 'awaiting_payment', 'confirming', 'wrong_amount'];
@@ -21,9 +24,14 @@ export const THANK_YOU_MS = 8_000;
  */
 export const SEE_CASHIER_MS = 60_000;
 
-/** Money after the sale closed, nothing recorded about it yet: the customer is sent to the cashier. */
+/**
+ * Money the shop must decide about, nothing recorded yet (after the sale closed, or a second
+ * payment to refund): the customer is sent to the cashier.
+ */
 function seeCashier(sale: SaleView): boolean {
-  return sale.state === 'paid_late' && sale.lateResolution === null;
+  return (
+    (sale.state === 'paid_late' && sale.lateResolution === null) || sale.refundsOwed.length > 0
+  );
 }
 
 export function isShown(sale: SaleView): boolean {
@@ -61,7 +69,8 @@ export function useShownSale(
       }
       // Only the sale on screen is said to end: another's end is not this customer's news.
       if (current?.id === changed.id) {
-        return ENDING.includes(changed.state) && !resolvedLate(changed) ? changed : null;
+        const dealtWith = resolvedLate(changed) || refundNoted(current, changed);
+        return ENDING.includes(changed.state) && !dealtWith ? changed : null;
       }
       // Money for a closed sale is: its customer may be back at the counter. It never covers
       // a newer sale the customer is paying.
@@ -77,6 +86,11 @@ export function useShownSale(
   }, [sale]);
 
   return [sale, setSale];
+}
+
+/** A refund the cashier noted ends "please see the cashier" (not a fresh "thank you"). */
+function refundNoted(shown: SaleView, changed: SaleView): boolean {
+  return shown.refundsOwed.length > 0 && changed.refundsOwed.length === 0;
 }
 
 /** A late payment the shop has dealt with is no longer the customer's news. */
@@ -110,12 +124,23 @@ export function CustomerDisplayView({
   readonly shopName: string | null;
   readonly sale: SaleView | null;
 }) {
+  const now = useServerNow();
   if (!sale) {
     return (
       <main className="customer-display welcome">
         <h1 className="display-shop">{shopName ?? 'Transfer Till'}</h1>
         <p className="display-welcome">Welcome</p>
         <p className="display-info">Pay by bank transfer: your account number shows here.</p>
+      </main>
+    );
+  }
+
+  const moment = saleMoment(sale, now);
+  if (moment === 'refund_owed') {
+    // Never "Paid, thank you" while the shop owes the customer money back.
+    return (
+      <main className="customer-display refund-owed" data-testid="display-see-cashier">
+        <h1 className="display-ended-words">{PAID_TWICE_DISPLAY_WORDS}</h1>
       </main>
     );
   }
@@ -143,15 +168,19 @@ export function CustomerDisplayView({
     );
   }
 
-  if (sale.state === 'expired' || sale.state === 'cancelled') {
+  // Time up by the service's clock is expired here too, while main makes its last check.
+  if (sale.state === 'expired' || sale.state === 'cancelled' || moment === 'time_up') {
     return (
       <main className="customer-display ended" data-testid="display-ended">
         <h1 className="display-ended-words">
-          {sale.state === 'expired'
+          {sale.state !== 'cancelled'
             ? 'This account has expired: ask the cashier'
             : 'This sale was cancelled: ask the cashier'}
         </h1>
-        {sale.accountNumber && <AccountNumber accountNumber={sale.accountNumber} closed />}
+        {/* A cancelled sale's till has moved on (or may): the customer keeps no number from it. */}
+        {sale.accountNumber && sale.state !== 'cancelled' && (
+          <AccountNumber accountNumber={sale.accountNumber} closed />
+        )}
       </main>
     );
   }
@@ -172,12 +201,12 @@ export function CustomerDisplayView({
           {formatNaira(sale.amountKobo)}. {IF_MONEY_LEFT_YOUR_ACCOUNT}
         </p>
       )}
-      {sale.state === 'confirming' && (
-        <p className="display-info" role="status">
-          Your bank is processing the transfer…
+      {moment === 'processing' ? (
+        // No number and no QR: the money is on its way, nobody is to send it again.
+        <p className="display-processing" role="status" data-testid="display-processing">
+          {PROCESSING_DISPLAY_WORDS}
         </p>
-      )}
-      {sale.accountNumber ? (
+      ) : sale.accountNumber ? (
         <div className="display-grid">
           <dl className="display-account">
             <dt>Account number</dt>

@@ -1,49 +1,53 @@
-import { usePaidTwiceAlerts } from './use-sale';
+import { useEffect, useRef } from 'react';
+import type { SaleView } from '#shared/sales';
+import type { SetSale } from './current-sale';
+import { useRefundNoted } from './use-sale';
+import './paid-twice.css';
 
 /**
- * Its look kept here rather than in styles.css, which the screen redesign is rewriting: the
- * problem banner's red, loud enough to stop the cashier.
- */
-const NOTICE_STYLE = {
-  background: '#ffd6d6',
-  color: 'var(--red)',
-  border: '3px solid var(--red)',
-  borderRadius: '0.5rem',
-  padding: '0.6rem 1rem',
-  margin: '0 0 1rem',
-  fontWeight: 700,
-  // 30-digit session ids must wrap on a phone counter.
-  overflowWrap: 'anywhere',
-} as const;
-
-/**
- * The customer paid this sale twice: said on the sale's screen while it is open, loud, so that
- * the cashier refunds before the customer leaves. Read once from main's open alerts, then
- * followed through its alert events. An alert naming the transfer that now pays the sale is
- * gone: main moved the payment to it when the provider dated it first.
+ * Under the red "Refund ₦X to this customer": what the transfers were (one press away, for
+ * whoever checks the bank statement) and the one press that notes the refund. The focus waits
+ * on "Refund noted", so the keystroke meant for the next sale cannot clear it; the next sale
+ * starts only once it is pressed (main records it on the paid-twice alert).
  */
 export function PaidTwiceNotice({
-  saleId,
-  paidSessionId,
+  sale,
+  onSale,
 }: {
-  readonly saleId: number;
-  readonly paidSessionId: string | null;
+  readonly sale: SaleView;
+  readonly onSale: SetSale;
 }) {
-  const alerts = usePaidTwiceAlerts(saleId).filter(
-    (alert) => paidSessionId === null || alert.sessionId !== paidSessionId,
-  );
-  if (alerts.length === 0) return null;
+  const noted = useRefundNoted(sale, onSale);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const owed = sale.refundsOwed.length > 0;
+  useEffect(() => {
+    if (owed) buttonRef.current?.focus();
+  }, [owed]);
+  if (!owed) return null;
   return (
-    <div
-      className="paid-twice-notice"
-      role="alert"
-      data-testid="paid-twice-notice"
-      style={NOTICE_STYLE}
-    >
-      <strong>Customer paid twice</strong>
-      {alerts.map((alert) => (
-        <p key={alert.id}>{alert.message}</p>
-      ))}
+    <div className="paid-twice-notice" role="alert" data-testid="paid-twice-notice">
+      <div className="actions">
+        <button
+          ref={buttonRef}
+          type="button"
+          className="button danger"
+          disabled={noted.busy}
+          onClick={() => void noted.note()}
+        >
+          Refund noted
+        </button>
+      </div>
+      {noted.error && (
+        <p className="error" role="alert">
+          {noted.error}
+        </p>
+      )}
+      <details className="paid-twice-details">
+        <summary>Details</summary>
+        {sale.refundsOwed.map((refund) => (
+          <p key={refund.alertId}>{refund.details}</p>
+        ))}
+      </details>
     </div>
   );
 }

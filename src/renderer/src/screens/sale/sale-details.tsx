@@ -5,7 +5,8 @@ import { AccountNumber } from '../../components/account-number';
 import { Countdown } from '../../components/countdown';
 import { QrImage } from '../../components/qr-image';
 import { accountDetailsText, formatTime, groupAccountNumber } from '../../format';
-import { useServiceLost } from '../../server-time';
+import { useServerNow, useServiceLost } from '../../server-time';
+import { saleMoment, type SaleMoment } from '../../sale-moment';
 import type { SetSale } from './current-sale';
 import { PaidLateChoices } from './paid-late';
 import { PaidTwiceNotice } from './paid-twice-notice';
@@ -29,11 +30,13 @@ export function SaleDetails({
   readonly onNext: StartNext;
 }) {
   const actions = useSaleActions(sale, onSale);
-  const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const [question, setQuestion] = useState<Question | null>(null);
   const nextRef = useRef<HTMLButtonElement>(null);
   const lost = useServiceLost();
   const open = isOpenSaleState(sale.state);
-  useSaleKeys(open, confirmingCancel, setConfirmingCancel, onNext);
+  const moment = saleMoment(sale, useServerNow());
+  // A refund owed holds the next sale until it is noted: no key starts one.
+  useSaleKeys(open, moment === 'refund_owed', question, setQuestion, onNext);
   // A sale that ends puts the focus on what comes next.
   useEffect(() => {
     if (!open) nextRef.current?.focus();
@@ -44,22 +47,26 @@ export function SaleDetails({
       <h2 id="sale-heading" className="visually-hidden">
         Sale #{sale.id}
       </h2>
-      <SaleStatus sale={sale} />
+      <SaleStatus sale={sale} moment={moment} />
 
-      <PaidTwiceNotice saleId={sale.id} paidSessionId={sale.paidSessionId} />
+      <PaidTwiceNotice sale={sale} onSale={onSale} />
       {sale.state === 'paid_late' && <PaidLateChoices sale={sale} onSale={onSale} />}
 
-      <SaleFacts sale={sale} open={open} />
+      <SaleFacts sale={sale} open={open} moment={moment} />
       <SaleMessages error={actions.error} notice={actions.notice} busy={actions.busy} />
 
-      {confirmingCancel ? (
+      {question ? (
         <CancelQuestion
           sale={sale}
+          leaving={question === 'leave'}
           lost={lost}
-          onKeep={() => setConfirmingCancel(false)}
+          onKeep={() => setQuestion(null)}
           onCancel={() => {
-            setConfirmingCancel(false);
-            void actions.cancel();
+            setQuestion(null);
+            void actions.cancel().then((cancelled) => {
+              // Leaving goes on only once the sale is really cancelled (the display follows it).
+              if (cancelled && question === 'leave') onNext('');
+            });
           }}
         />
       ) : (
@@ -67,8 +74,9 @@ export function SaleDetails({
           sale={sale}
           actions={actions}
           disabled={actions.busy !== null || lost}
+          refundOwed={moment === 'refund_owed'}
           nextRef={nextRef}
-          onAskCancel={() => setConfirmingCancel(true)}
+          onAsk={setQuestion}
           onNext={onNext}
         />
       )}
@@ -84,21 +92,29 @@ export function SaleDetails({
 }
 
 /**
+ * What an open sale asks before it goes: 'cancel' (its Cancel) or 'leave' (its "New sale": the
+ * customer could still pay into a sale the till no longer shows).
+ */
+type Question = 'cancel' | 'leave';
+
+/**
  * Esc asks to cancel a running sale (and closes that question again); on a finished sale it
- * goes back to the amount field. On a finished sale, digits start the next amount.
+ * goes back to the amount field. On a finished sale, digits start the next amount. While a
+ * refund is owed, neither does anything: only "Refund noted" ends that.
  */
 function useSaleKeys(
   open: boolean,
-  confirmingCancel: boolean,
-  setConfirmingCancel: (confirming: boolean) => void,
+  refundOwed: boolean,
+  question: Question | null,
+  setQuestion: (question: Question | null) => void,
   onNext: StartNext,
 ): void {
   const onKey = useEffectEvent((event: KeyboardEvent): void => {
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.ctrlKey || event.metaKey || event.altKey || refundOwed) return;
     if (event.key === 'Escape') {
       event.preventDefault();
-      if (confirmingCancel) setConfirmingCancel(false);
-      else if (open) setConfirmingCancel(true);
+      if (question) setQuestion(null);
+      else if (open) setQuestion('cancel');
       else onNext('');
       return;
     }
@@ -115,8 +131,22 @@ function useSaleKeys(
   }, []);
 }
 
-/** The amount and where to pay it (with a QR code while the sale is open). */
-function SaleFacts({ sale, open }: { readonly sale: SaleView; readonly open: boolean }) {
+/**
+ * The amount and where to pay it: the number with its QR, Copy and time left only while it may
+ * be paid into; struck once it may not; not shown at all while the customer's bank processes a
+ * transfer into it (nobody is to pay again).
+ */
+function SaleFacts({
+  sale,
+  open,
+  moment,
+}: {
+  readonly sale: SaleView;
+  readonly open: boolean;
+  readonly moment: SaleMoment;
+}) {
+  const payable = moment === 'payable';
+  const showAccount = sale.accountNumber !== null && moment !== 'processing';
   return (
     <div className="sale-grid">
       <dl className="account-details">
@@ -126,12 +156,12 @@ function SaleFacts({ sale, open }: { readonly sale: SaleView; readonly open: boo
             {formatNaira(sale.amountKobo)}
           </dd>
         </div>
-        {sale.accountNumber && (
+        {showAccount && sale.accountNumber && (
           <>
             <div className="detail detail-number">
               <dt>Account number</dt>
               <dd>
-                <AccountNumber accountNumber={sale.accountNumber} closed={!open} />
+                <AccountNumber accountNumber={sale.accountNumber} closed={!payable} />
               </dd>
             </div>
             <div className="detail detail-bank">
@@ -148,7 +178,7 @@ function SaleFacts({ sale, open }: { readonly sale: SaleView; readonly open: boo
             </div>
           </>
         )}
-        {open && sale.expiresAt !== null && (
+        {payable && sale.expiresAt !== null && (
           <div className="detail detail-countdown">
             <dt>Time left</dt>
             <dd>
@@ -163,7 +193,7 @@ function SaleFacts({ sale, open }: { readonly sale: SaleView; readonly open: boo
           </div>
         )}
       </dl>
-      {sale.accountNumber && open && (
+      {sale.accountNumber && payable && (
         <QrImage
           className="sale-qr"
           text={accountDetailsText({
@@ -210,15 +240,18 @@ function SaleMessages({
 
 /**
  * The interface has no cancel: the number stays payable until it expires, and the question
- * says so, with the time. The safe choice has the focus: Esc then Enter keeps the sale.
+ * says so, with the time. The safe choice has the focus: Esc then Enter keeps the sale. Asked
+ * for "New sale" too ('leaving'): the till never drops a sale the customer can still pay into.
  */
 function CancelQuestion({
   sale,
+  leaving,
   lost,
   onKeep,
   onCancel,
 }: {
   readonly sale: SaleView;
+  readonly leaving: boolean;
   readonly lost: boolean;
   readonly onKeep: () => void;
   readonly onCancel: () => void;
@@ -227,23 +260,35 @@ function CancelQuestion({
   useEffect(() => {
     keepWaitingRef.current?.focus();
   }, []);
+  const asked = leaving
+    ? 'This sale is still open: the customer can still pay into it. Cancel it and start a new sale?'
+    : 'Cancel this sale?';
   return (
-    <div className="confirm" role="group" aria-label="Cancel this sale?">
-      <p>Cancel this sale?</p>
-      <p data-testid="cancel-still-payable">{stillPayableWords(sale)}</p>
+    <div
+      className="confirm"
+      role="group"
+      aria-label={leaving ? 'Cancel it and start a new sale?' : 'Cancel this sale?'}
+    >
+      <p>{asked}</p>
+      <p data-testid="cancel-still-payable">
+        {/* Leaving already said the customer can still pay: one line less on a small till. */}
+        {leaving ? MONEY_AFTER_CANCEL_WORDS : stillPayableWords(sale)}
+      </p>
       <button ref={keepWaitingRef} type="button" className="button primary" onClick={onKeep}>
-        No, keep waiting
+        {leaving ? 'Keep waiting' : 'No, keep waiting'}
       </button>
       <button type="button" className="button danger" disabled={lost} onClick={onCancel}>
-        Yes, cancel the sale
+        {leaving ? 'Cancel it and start a new sale' : 'Yes, cancel the sale'}
       </button>
     </div>
   );
 }
 
 /** What stays true after a cancel: the customer can still pay into the number until it expires. */
+const MONEY_AFTER_CANCEL_WORDS = 'If money arrives after you cancel, the till will tell you.';
+
 function stillPayableWords(sale: SaleView): string {
-  const told = 'If money arrives after you cancel, the till will tell you.';
+  const told = MONEY_AFTER_CANCEL_WORDS;
   if (sale.accountNumber === null) return told;
   const number = groupAccountNumber(sale.accountNumber);
   const until = sale.expiresAt === null ? '' : ` until ${formatTime(sale.expiresAt)}`;
@@ -254,15 +299,18 @@ function SaleButtons({
   sale,
   actions,
   disabled,
+  refundOwed,
   nextRef,
-  onAskCancel,
+  onAsk,
   onNext,
 }: {
   readonly sale: SaleView;
   readonly actions: SaleActions;
   readonly disabled: boolean;
+  /** The customer paid twice and nobody noted the refund: no next sale yet. */
+  readonly refundOwed: boolean;
   readonly nextRef: RefObject<HTMLButtonElement | null>;
-  readonly onAskCancel: () => void;
+  readonly onAsk: (question: Question) => void;
   readonly onNext: StartNext;
 }) {
   const open = isOpenSaleState(sale.state);
@@ -296,7 +344,12 @@ function SaleButtons({
         </button>
       )}
       {open && (
-        <button type="button" className="button danger" disabled={disabled} onClick={onAskCancel}>
+        <button
+          type="button"
+          className="button danger"
+          disabled={disabled}
+          onClick={() => onAsk('cancel')}
+        >
           Cancel
         </button>
       )}
@@ -315,7 +368,8 @@ function SaleButtons({
         <button
           ref={again ? undefined : nextRef}
           type="button"
-          className={`button ${again || decisionOwed ? 'secondary' : 'primary'}`}
+          className={`button ${again || decisionOwed || refundOwed ? 'secondary' : 'primary'}`}
+          disabled={refundOwed}
           onClick={() => onNext('')}
         >
           New sale
@@ -333,7 +387,7 @@ function SaleButtons({
         </button>
       )}
       {open && (
-        <button type="button" className="button secondary" onClick={() => onNext('')}>
+        <button type="button" className="button secondary" onClick={() => onAsk('leave')}>
           New sale
         </button>
       )}

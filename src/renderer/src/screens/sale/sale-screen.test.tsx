@@ -180,7 +180,7 @@ describe('Sale screen: entering the amount', () => {
 describe('Sale screen: the running sale', () => {
   const words: readonly [SaleState, string][] = [
     ['awaiting_payment', 'Waiting for transfer'],
-    ['confirming', 'Bank processing…'],
+    ['confirming', "Received by the customer's bank: don't pay again"],
     ['paid', 'Paid'],
     ['wrong_amount', 'Wrong amount'],
     ['expired', 'Expired'],
@@ -448,7 +448,38 @@ describe('Sale screen: the running sale', () => {
     await startSale(bridge, user);
     await user.click(screen.getByRole('button', { name: 'Customer says they paid' }));
     expect(bridge.customerSaysPaid).toHaveBeenCalledWith({ saleId: 7 });
-    expect(screen.getByTestId('sale-status').textContent).toContain('Bank processing…');
+    expect(screen.getByTestId('sale-status').textContent).toContain(
+      "Received by the customer's bank: don't pay again",
+    );
+  });
+
+  it('hides the number, QR, Copy and time left while the bank processes a transfer', async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    await startSale(bridge, user);
+    expect(await screen.findByTestId('qr-code')).toBeTruthy();
+    bridge.emit({
+      type: 'sale-changed',
+      payload: sale({ state: 'confirming', updatedAt: Date.now() + 1 }),
+    });
+    await waitFor(() => expect(screen.queryByTestId('account-number')).toBeNull());
+    expect(screen.queryByTestId('qr-code')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Copy/ })).toBeNull();
+    expect(screen.queryByTestId('countdown')).toBeNull();
+    expect(screen.getByTestId('amount-due').textContent).toBe('₦1,500.00');
+  });
+
+  it('shows a sale whose time ran out as expired at once, not "waiting" beside "Expired"', async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    // Main's deadline check comes a few seconds after the time given ends.
+    await startSale(bridge, user, sale({ expiresAt: Date.now() - 1_000 }));
+    const status = screen.getByTestId('sale-status');
+    expect(status.textContent).toMatch(/^Expired/);
+    expect(status.textContent).not.toContain('Waiting for transfer');
+    expect(screen.queryByTestId('qr-code')).toBeNull();
+    expect(screen.queryByTestId('countdown')).toBeNull();
+    expect(screen.getByTestId('account-number').tagName).toBe('S');
   });
 
   it('says so when the bank has not reported the transfer yet', async () => {
@@ -511,14 +542,71 @@ describe('Sale screen: the running sale', () => {
     expect(screen.getByRole('button', { name: 'New sale' })).toBeTruthy();
   });
 
-  it('goes back to an empty amount field with New sale', async () => {
+  it('asks before New sale leaves an open sale; Keep waiting (focused) keeps it', async () => {
     const user = userEvent.setup();
     const bridge = createFakeBridge();
     await startSale(bridge, user);
     await user.click(screen.getByRole('button', { name: 'New sale' }));
-    expect(amountField().value).toBe('');
+    const question = screen.getByRole('group', { name: 'Cancel it and start a new sale?' });
+    expect(question.textContent).toContain(
+      'This sale is still open: the customer can still pay into it. Cancel it and start a new sale?',
+    );
+    const keep = within(question).getByRole('button', { name: 'Keep waiting' });
+    expect(document.activeElement).toBe(keep);
+    await user.keyboard('{Enter}');
+    expect(bridge.cancelSale).not.toHaveBeenCalled();
+    expect(screen.getByTestId('sale-status').textContent).toContain('Waiting for transfer');
+  });
+
+  it('cancels the open sale through the usual cancel before going back to an empty amount field', async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    bridge.cancelSale.mockImplementation(() =>
+      ok(sale({ state: 'cancelled', updatedAt: Date.now() + 1 })),
+    );
+    await startSale(bridge, user);
+    await user.click(screen.getByRole('button', { name: 'New sale' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel it and start a new sale' }));
+    expect(bridge.cancelSale).toHaveBeenCalledWith({ saleId: 7 });
+    await waitFor(() => expect(amountField().value).toBe(''));
     expect(document.activeElement).toBe(amountField());
     expect(screen.queryByTestId('sale-status')).toBeNull();
+  });
+
+  it('stays on the open sale when its cancel is refused', async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    bridge.cancelSale.mockImplementation(() => fail('NETWORK', 'no'));
+    await startSale(bridge, user);
+    await user.click(screen.getByRole('button', { name: 'New sale' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel it and start a new sale' }));
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(screen.getByTestId('sale-status')).toBeTruthy();
+  });
+
+  it('brings back a sale it left when it is paid after all, instead of an empty keypad', async () => {
+    const user = userEvent.setup();
+    const bridge = createFakeBridge();
+    bridge.cancelSale.mockImplementation(() =>
+      ok(sale({ state: 'cancelled', updatedAt: Date.now() + 1 })),
+    );
+    await startSale(bridge, user);
+    await user.click(screen.getByRole('button', { name: 'New sale' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel it and start a new sale' }));
+    await waitFor(() => expect(amountField()).toBeTruthy());
+    bridge.emit({
+      type: 'sale-changed',
+      payload: sale({ state: 'paid_late', paidAfter: 'cancelled', updatedAt: Date.now() + 2 }),
+    });
+    expect((await screen.findByTestId('sale-status')).textContent).toMatch(
+      /^₦1,500\.00 arrived after you cancelled/,
+    );
+    // Another till's or an unseen sale is not brought in.
+    bridge.emit({
+      type: 'sale-changed',
+      payload: sale({ id: 99, state: 'paid_late', paidAfter: 'cancelled' }),
+    });
+    expect(screen.getByTestId('sale-status').textContent).toContain('Sale #7');
   });
 
   it('keeps the running sale while the cashier visits another screen', async () => {

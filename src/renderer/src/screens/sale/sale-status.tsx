@@ -2,6 +2,12 @@ import { formatNaira } from '#shared/money';
 import { saleNumberOf } from '#shared/report-words';
 import { isOpenSaleState, type SaleView } from '#shared/sales';
 import { SALE_STATE_WORDS } from '../../format';
+import {
+  PROCESSING_WORDS,
+  refundOwedKobo,
+  TIME_UP_WORDS,
+  type SaleMoment,
+} from '../../sale-moment';
 import { paidLateWords } from './paid-late';
 
 /** What the banner says after the state's own words: the amount received, or why it ended. */
@@ -19,7 +25,42 @@ function statusDetail(sale: SaleView): string | null {
 }
 
 /** The sale's state, large, with its short number: the first thing the cashier reads. */
-export function SaleStatus({ sale }: { readonly sale: SaleView }) {
+export function SaleStatus({
+  sale,
+  moment,
+}: {
+  readonly sale: SaleView;
+  readonly moment: SaleMoment;
+}) {
+  if (moment === 'refund_owed') {
+    // Red, above everything: the one thing to do before the customer leaves.
+    return (
+      <div className="sale-status status-refund-owed" data-testid="sale-status" role="status">
+        <span className="status-words">
+          Refund {formatNaira(refundOwedKobo(sale))} to this customer
+        </span>
+        <span className="status-sale-number">Sale {saleNumberOf(sale.id)}</span>
+        <span className="status-reason">
+          Paid twice: {formatNaira(sale.amountKobo)} for the sale, then again.
+        </span>
+      </div>
+    );
+  }
+  if (moment === 'processing' || moment === 'time_up') {
+    // One state at a time: never "waiting" beside "Expired", never a number beside "processing".
+    const processing = moment === 'processing';
+    return (
+      <div
+        className={`sale-status ${processing ? 'status-confirming' : 'status-expired'}`}
+        data-testid="sale-status"
+        role="status"
+      >
+        <span className="status-words">{processing ? PROCESSING_WORDS : 'Expired'}</span>
+        <span className="status-sale-number">Sale {saleNumberOf(sale.id)}</span>
+        {!processing && <span className="status-reason">{TIME_UP_WORDS}</span>}
+      </div>
+    );
+  }
   if (sale.state === 'paid_late') {
     // Amber and no tick: money after the sale closed asks for a decision, not a hand-over.
     return (

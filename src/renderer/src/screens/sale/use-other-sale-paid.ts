@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import type { ActivityView } from '#shared/bridge/contract';
-import { isOpenSaleState, type AlertView, type SaleView } from '#shared/sales';
+import { isOpenSaleState, PAID_TWICE, type AlertView, type SaleView } from '#shared/sales';
 import { useBridgeEvent } from '../../bridge-context';
 import { useBridgeCall } from '../../hooks/use-bridge-call';
 import type { SetSale } from './current-sale';
@@ -20,9 +20,6 @@ export interface OtherSalePaid {
   /** When the till recorded the money (main's clock). */
   readonly at: number;
 }
-
-/** Main's alert kind for a payment beyond the one that paid a sale (engine/extra-payments.ts). */
-const PAID_TWICE = 'paid_twice';
 
 /**
  * Whether `other` was paid while `current` was open: another sale of the same till, paid (in

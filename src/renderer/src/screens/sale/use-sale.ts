@@ -1,7 +1,6 @@
-import { useEffect, useState } from 'react';
-import type { ActivityView, BridgeResult } from '#shared/bridge/contract';
-import { isOpenSaleState, type AlertView, type SaleView } from '#shared/sales';
-import { useBridgeEvent } from '../../bridge-context';
+import { useState } from 'react';
+import type { BridgeResult } from '#shared/bridge/contract';
+import { isOpenSaleState, type SaleView } from '#shared/sales';
 import { useBridgeCall, type CallOf } from '../../hooks/use-bridge-call';
 import type { SetSale } from './current-sale';
 import { usePrintReceipt } from './use-print-receipt';
@@ -89,29 +88,22 @@ export function useSaleActions(sale: SaleView, onSale: SetSale) {
   };
 }
 
-/** Main's alert kind for a payment beyond the one that paid a sale (engine/extra-payments.ts). */
-const PAID_TWICE = 'paid_twice';
-
-function isPaidTwiceOf(saleId: number, alert: AlertView): boolean {
-  return alert.kind === PAID_TWICE && alert.saleId === saleId;
-}
-
-/** The sale's paid-twice alerts: read once from main's open alerts, then followed by event. */
-export function usePaidTwiceAlerts(saleId: number): readonly AlertView[] {
-  const { run } = useBridgeCall<ActivityView>();
-  const [alerts, setAlerts] = useState<readonly AlertView[]>([]);
-
-  useEffect(() => {
-    void run((bridge) => bridge.getActivity({})).then((answer) => {
-      if (!answer?.ok) return;
-      const found = answer.value.alerts.filter((alert) => isPaidTwiceOf(saleId, alert));
-      setAlerts((shown) => [...shown, ...found.filter((a) => !shown.some((s) => s.id === a.id))]);
+/**
+ * "Refund noted" on a sale paid twice: main acknowledges each of its paid-twice alerts, then
+ * the sale's view (owing nothing now) is read again; its event brings it to the display too.
+ */
+export function useRefundNoted(sale: SaleView, onSale: SetSale) {
+  const call = useBridgeCall<SaleView>();
+  async function note(): Promise<void> {
+    const alertIds = sale.refundsOwed.map((refund) => refund.alertId);
+    const answer = await call.run(async (bridge) => {
+      for (const alertId of alertIds) {
+        const acknowledged = await bridge.acknowledgeAlert({ alertId });
+        if (!acknowledged.ok) return acknowledged;
+      }
+      return bridge.getSale({ saleId: sale.id });
     });
-  }, [run, saleId]);
-
-  useBridgeEvent('alert', (alert) => {
-    if (!isPaidTwiceOf(saleId, alert)) return;
-    setAlerts((shown) => (shown.some((s) => s.id === alert.id) ? shown : [...shown, alert]));
-  });
-  return alerts;
+    if (answer?.ok) onSale(answer.value);
+  }
+  return { busy: call.busy, error: call.error, note };
 }

@@ -153,7 +153,7 @@ describe.each(TILL_CLASSES)('the till at the %s class', (screenClass: ScreenClas
 
   it('starts the next amount when the cashier types digits after a sale, and Enter creates it', async () => {
     await page.keyboard.type('700');
-    await expect.poll(() => amountField(page).inputValue()).toBe('700');
+    await expect.poll(() => amountField(page).inputValue()).toBe('₦700');
     await page.keyboard.press('Enter');
     await expectText(page.getByTestId('amount-due'), '₦700.00', SETTLE_MS);
     await page.getByTestId('countdown').waitFor({ timeout: SETTLE_MS });

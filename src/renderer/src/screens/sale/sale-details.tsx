@@ -31,13 +31,12 @@ export function SaleDetails({
   const actions = useSaleActions(sale, onSale);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const nextRef = useRef<HTMLButtonElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
   const lost = useServiceLost();
   const open = isOpenSaleState(sale.state);
+  const disabled = actions.busy !== null || lost;
   useSaleKeys(open, confirmingCancel, setConfirmingCancel, onNext);
-  // A sale that ends puts the focus on what comes next.
-  useEffect(() => {
-    if (!open) nextRef.current?.focus();
-  }, [open]);
+  useNextActionFocus(open ? cancelRef : nextRef, `${sale.state}:${String(confirmingCancel)}`);
 
   return (
     <section className={`sale-details state-${sale.state}`} aria-labelledby="sale-heading">
@@ -66,8 +65,9 @@ export function SaleDetails({
         <SaleButtons
           sale={sale}
           actions={actions}
-          disabled={actions.busy !== null || lost}
+          disabled={disabled}
           nextRef={nextRef}
+          cancelRef={cancelRef}
           onAskCancel={() => setConfirmingCancel(true)}
           onNext={onNext}
         />
@@ -81,6 +81,24 @@ export function SaleDetails({
       {actions.printer.portal}
     </section>
   );
+}
+
+/**
+ * After every change of state (and when the cancel question closes) the focus goes to the next
+ * action: the sale's Cancel while it runs, what comes next once it ends. A button still busy
+ * with the change (disabled) takes the focus as soon as it is free again.
+ */
+function useNextActionFocus(target: RefObject<HTMLButtonElement | null>, moment: string): void {
+  const due = useRef(true);
+  useEffect(() => {
+    due.current = true;
+  }, [moment]);
+  useEffect(() => {
+    const button = target.current;
+    if (!due.current || !button || button.disabled) return;
+    due.current = false;
+    button.focus();
+  });
 }
 
 /**
@@ -255,6 +273,7 @@ function SaleButtons({
   actions,
   disabled,
   nextRef,
+  cancelRef,
   onAskCancel,
   onNext,
 }: {
@@ -262,6 +281,7 @@ function SaleButtons({
   readonly actions: SaleActions;
   readonly disabled: boolean;
   readonly nextRef: RefObject<HTMLButtonElement | null>;
+  readonly cancelRef: RefObject<HTMLButtonElement | null>;
   readonly onAskCancel: () => void;
   readonly onNext: StartNext;
 }) {
@@ -296,7 +316,13 @@ function SaleButtons({
         </button>
       )}
       {open && (
-        <button type="button" className="button danger" disabled={disabled} onClick={onAskCancel}>
+        <button
+          ref={cancelRef}
+          type="button"
+          className="button danger"
+          disabled={disabled}
+          onClick={onAskCancel}
+        >
           Cancel
         </button>
       )}

@@ -36,7 +36,7 @@ describe('the focus after each moment of a sale', () => {
     const user = userEvent.setup();
     const bridge = createFakeBridge();
     bridge.createSale.mockImplementation(() => ok(sale({ amountKobo: 250_000 })));
-    let answer: (() => void) | null = null;
+    let answer: () => void = () => undefined;
     // Main answers the cancel a moment later, as over the network.
     bridge.cancelSale.mockImplementation(
       () =>
@@ -57,7 +57,7 @@ describe('the focus after each moment of a sale', () => {
       type: 'sale-changed',
       payload: sale({ amountKobo: 250_000, state: 'cancelled', updatedAt: Date.now() + 1 }),
     });
-    answer?.();
+    answer();
     const again = await screen.findByRole('button', { name: 'New sale for ₦2,500.00' });
     await waitFor(() => expect(document.activeElement).toBe(again));
     bridge.createSale.mockImplementation(() => ok(sale({ id: 8, amountKobo: 250_000 })));

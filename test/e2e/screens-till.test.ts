@@ -105,6 +105,8 @@ describe.each(TILL_CLASSES)('the till at the %s class', (screenClass: ScreenClas
     expect((await textOf(page.getByTestId('account-number'))).replace(/\s/g, '')).toMatch(
       /^\d{10}$/,
     );
+    // The next action has the focus, not the page body.
+    await expect.poll(() => focusedName(page)).toBe('Cancel');
     // No callback banner of its own: the header is the one place for callback health.
     expect(await page.getByText('Payment alerts are live').count()).toBe(0);
     await checkScreen(

@@ -227,6 +227,12 @@ describe('a small phone at 360×740', () => {
   it('keeps Cancel and New sale on screen under a wrong-amount banner', async () => {
     await setSandboxPersonality(shell.web.first.control_url, { failed_status: '404' });
     await amountField(page).fill('2000');
+    // A note as a busy counter writes one: with the banner, more than a small phone holds.
+    await page
+      .getByRole('textbox', { name: /Note/ })
+      .fill(
+        'Two bags of rice, one carton of noodles and a crate of eggs, for the caterer next door',
+      );
     await page.keyboard.press('Enter');
     const number = await shownAccountNumber(page);
     await sandboxTransfer(shell.web.first.control_url, number, 1999);

@@ -59,6 +59,16 @@ async function faceText(page: Page, selector: string): Promise<string> {
   })()`);
 }
 
+/** The amount field's room left for its text, in px (negative: some of it is scrolled away). */
+const TEXT_ROOM = `(() => {
+  const field = document.querySelector('.amount-input');
+  const style = getComputedStyle(field);
+  const context = document.createElement('canvas').getContext('2d');
+  context.font = style.font;
+  const room = field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  return room - context.measureText(field.value).width;
+})()`;
+
 async function openPage(context: BrowserContext, name: string): Promise<Page> {
   const page = await context.newPage();
   watchPage(page, name, problems);
@@ -225,6 +235,10 @@ describe('a small phone at 360×740', () => {
   });
 
   it('keeps Cancel and New sale on screen under a wrong-amount banner', async () => {
+    // The field holds ₦9,999,999.99 whole, nothing scrolled out of sight.
+    await amountField(page).fill('9999999.99');
+    expect(await amountField(page).inputValue()).toBe('₦9,999,999.99');
+    expect(await page.evaluate<number>(TEXT_ROOM)).toBeGreaterThanOrEqual(0);
     await setSandboxPersonality(shell.web.first.control_url, { failed_status: '404' });
     await amountField(page).fill('2000');
     // A note as a busy counter writes one: with the banner, more than a small phone holds.

@@ -82,6 +82,9 @@ describe.each(TILL_CLASSES)('the till at the %s class', (screenClass: ScreenClas
   it('shows the amount field and "New sale" without scrolling', async () => {
     await amountField(page).waitFor({ timeout: SETTLE_MS });
     await expect.poll(() => page.evaluate(FOCUSED_LABEL)).toBe('Amount (₦)');
+    // The amount is grouped in the field as it is typed: an extra zero is plain to see.
+    await page.keyboard.type('1234567.5');
+    expect(await amountField(page).inputValue()).toBe('₦1,234,567.5');
     await checkScreen(
       page,
       {
@@ -95,6 +98,8 @@ describe.each(TILL_CLASSES)('the till at the %s class', (screenClass: ScreenClas
       },
       ledger,
     );
+    await page.keyboard.press('Escape');
+    expect(await amountField(page).inputValue()).toBe('');
   });
 
   it('shows an open sale whole: amount with kobo, the number on one line, bank, name, countdown, both actions', async () => {

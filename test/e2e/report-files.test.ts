@@ -97,7 +97,7 @@ describe('report files', () => {
     // The headline row carries the screen's count and amount, "₦" and all.
     expect(text).toMatch(
       new RegExp(
-        `Successful \\(whole merchant account\\)\\s+${count}\\s+${amount.replace('.', '\\.')}`,
+        `Successful \\(all tills and accounts\\)\\s+${count}\\s+${amount.replace('.', '\\.')}`,
       ),
     );
     expect(text).toMatch(new RegExp(`Shop total\\s+${count}\\s+${amount.replace('.', '\\.')}`));

@@ -82,6 +82,9 @@ describe.each(TILL_CLASSES)('the till at the %s class', (screenClass: ScreenClas
   it('shows the amount field and "New sale" without scrolling', async () => {
     await amountField(page).waitFor({ timeout: SETTLE_MS });
     await expect.poll(() => page.evaluate(FOCUSED_LABEL)).toBe('Amount (₦)');
+    // The amount is grouped in the field as it is typed: an extra zero is plain to see.
+    await page.keyboard.type('1234567.5');
+    expect(await amountField(page).inputValue()).toBe('₦1,234,567.5');
     await checkScreen(
       page,
       {
@@ -95,6 +98,8 @@ describe.each(TILL_CLASSES)('the till at the %s class', (screenClass: ScreenClas
       },
       ledger,
     );
+    await page.keyboard.press('Escape');
+    expect(await amountField(page).inputValue()).toBe('');
   });
 
   it('shows an open sale whole: amount with kobo, the number on one line, bank, name, countdown, both actions', async () => {
@@ -105,6 +110,8 @@ describe.each(TILL_CLASSES)('the till at the %s class', (screenClass: ScreenClas
     expect((await textOf(page.getByTestId('account-number'))).replace(/\s/g, '')).toMatch(
       /^\d{10}$/,
     );
+    // The next action has the focus, not the page body.
+    await expect.poll(() => focusedName(page)).toBe('Cancel');
     // No callback banner of its own: the header is the one place for callback health.
     expect(await page.getByText('Payment alerts are live').count()).toBe(0);
     await checkScreen(
@@ -153,7 +160,7 @@ describe.each(TILL_CLASSES)('the till at the %s class', (screenClass: ScreenClas
 
   it('starts the next amount when the cashier types digits after a sale, and Enter creates it', async () => {
     await page.keyboard.type('700');
-    await expect.poll(() => amountField(page).inputValue()).toBe('700');
+    await expect.poll(() => amountField(page).inputValue()).toBe('₦700');
     await page.keyboard.press('Enter');
     await expectText(page.getByTestId('amount-due'), '₦700.00', SETTLE_MS);
     await page.getByTestId('countdown').waitFor({ timeout: SETTLE_MS });

@@ -146,9 +146,9 @@ describe('the end-of-day report as a PDF', () => {
     ];
     expect(report.success.count).toBe(5);
     expect(text).toMatch(
-      rowPattern('Successful (whole merchant account)', ...money(report.success)),
+      rowPattern('Successful (all tills and accounts)', ...money(report.success)),
     );
-    expect(text).toMatch(rowPattern('Failed', ...money(report.failed)));
+    expect(text).toMatch(rowPattern('Not completed', ...money(report.failed)));
     expect(text).toMatch(rowPattern('Pending', ...money(report.pending)));
     expect(report.pending.count).toBe(1);
 

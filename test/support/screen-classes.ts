@@ -39,11 +39,16 @@ export const SCREENS_DIR = resolve(import.meta.dirname, '../../docs/screens');
 export async function classContext(
   browser: Browser,
   screenClass: ScreenClass,
-  options: { readonly clockOffsetMs?: number; readonly width?: number } = {},
+  options: {
+    readonly clockOffsetMs?: number;
+    readonly width?: number;
+    /** A shorter screen of the class (a 360×740 phone). */
+    readonly height?: number;
+  } = {},
 ): Promise<BrowserContext> {
   const spec = SCREEN_CLASSES[screenClass];
   const context = await browser.newContext({
-    viewport: { width: options.width ?? spec.width, height: spec.height },
+    viewport: { width: options.width ?? spec.width, height: options.height ?? spec.height },
     hasTouch: spec.touch,
     isMobile: spec.mobile,
     deviceScaleFactor: 1,

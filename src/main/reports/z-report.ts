@@ -367,7 +367,7 @@ function missingFromProvider({ zone }: Cases, rows: readonly MissingCase[]): Exc
         ? `Sale #${row.saleId} for ${formatNaira(row.amountKobo)} is marked paid at ${localDateTime(row.at, zone)}, but the provider's transaction list does not show that payment.`
         : `Sale #${row.saleId} for ${formatNaira(row.amountKobo)} is marked paid at ${localDateTime(row.at, zone)}, but the provider's transaction list shows that payment as ${row.listedStatus}.`,
     action:
-      'Tick "Full sync (every page)" and press "Sync". If it is still not shown as successful, ask the customer for the transfer receipt and give the provider the session id before paying out this amount.',
+      'Tick "Check every payment again" and press "Sync". If it is still not shown as successful, ask the customer for the transfer receipt and give the provider the session id before paying out this amount.',
   }));
 }
 

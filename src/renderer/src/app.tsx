@@ -262,7 +262,7 @@ function Shell({ connection }: { readonly connection: Connection | null }) {
             Version {info.version} · {info.shell === 'electron' ? 'desktop app' : 'browser shell'}
             {shop && (
               <>
-                {` · ${shop.shopName} · till `}
+                {` · ${shop.shopName} · `}
                 <span data-testid="till-id">{shop.tillId}</span>
               </>
             )}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accountDetailsText, dayOf, formatCountdown, groupAccountNumber } from './format';
-import { sanitizeAmount } from './screens/sale/amount-entry';
+import { sanitizeAmount } from './screens/sale/amount-text';
 import { navItemsFor, routeFromHash, routeHashOf } from './routes';
 
 describe('format', () => {

@@ -65,8 +65,8 @@ function headline(pdf: PdfWriter, report: ZReportView): void {
   pdf.table(
     [{ header: 'Headline', share: 3 }, ...MONEY_COLUMNS],
     [
-      { cells: ['Successful (whole merchant account)', ...moneyCells(report.success)], bold: true },
-      { cells: ['Failed', ...moneyCells(report.failed)] },
+      { cells: ['Successful (all tills and accounts)', ...moneyCells(report.success)], bold: true },
+      { cells: ['Not completed', ...moneyCells(report.failed)] },
       { cells: ['Pending', ...moneyCells(report.pending)] },
     ],
   );

@@ -12,10 +12,15 @@ export interface CallbackStatus {
   readonly tunnel: TunnelStatusView;
 }
 
+/** What a cashier needs from the payment news: a quick "Paid", or a warning that it may lag. */
+const MAY_BE_LATE = 'Payments may show late';
+
 /**
- * The callbacks in a few words, with a tone for their colour. "Callbacks live" only when the
- * health monitor has proof (a passed self-test or a real callback, recently): a route that
- * merely exists is not enough.
+ * The callbacks in a cashier's words, with a tone for their colour. "Payments show within
+ * seconds" only when the health monitor has proof that callbacks arrive (a passed self-test or a
+ * real callback, recently): a route that merely exists is not enough. Without it the till still
+ * checks every open sale itself, so a payment shows, perhaps later. The technical state is on
+ * Settings → Callbacks.
  */
 export function describeCallbacks(
   callback: CallbackStatus,
@@ -26,26 +31,20 @@ export function describeCallbacks(
 } {
   const { tunnel } = callback;
   // A tunnel on its way up or down says so first: it is what the shop can act on.
-  if (tunnel.state === 'connecting') return { text: 'Tunnel connecting', tone: 'warn' };
-  if (tunnel.state === 'error') {
-    const retry =
-      tunnel.retryInMs !== undefined
-        ? ` (retrying in ${Math.ceil(tunnel.retryInMs / 1000)} s)`
-        : '';
-    return { text: `Tunnel error: ${tunnel.message}${retry}`, tone: 'bad' };
-  }
+  if (tunnel.state === 'connecting') return { text: MAY_BE_LATE, tone: 'warn' };
+  if (tunnel.state === 'error') return { text: MAY_BE_LATE, tone: 'bad' };
   switch (health?.state) {
     case 'live':
-      return { text: 'Callbacks live', tone: 'good' };
+      return { text: 'Payments show within seconds', tone: 'good' };
     case 'not_reaching':
-      return { text: 'Callbacks not reaching this till', tone: 'bad' };
+      return { text: MAY_BE_LATE, tone: 'bad' };
     case 'unproven':
       return {
-        text: health.selfTestRunning ? 'Testing callbacks…' : 'Callbacks not proven yet',
+        text: health.selfTestRunning ? 'Checking payment news…' : MAY_BE_LATE,
         tone: 'warn',
       };
     default:
-      return { text: 'Polling only', tone: 'warn' };
+      return { text: MAY_BE_LATE, tone: 'warn' };
   }
 }
 
@@ -53,14 +52,20 @@ export function describeCallbacks(
 export function CallbackHealthBanner({ health }: { readonly health: CallbackHealthView }) {
   return (
     <div className="callback-health-banner" role="alert" data-testid="callback-health-banner">
-      <strong>Callbacks are not reaching this till.</strong>
-      {health.cause && <span> Likely cause: {health.cause}</span>}
-      {health.action && <span> What to do: {health.action}</span>}
+      <strong>Payment news is not reaching this till.</strong>
       <span>
         {' '}
         Payments still show: the till checks every open sale with the bank every{' '}
         {Math.round(health.checkEveryMs / 1000)} s.
       </span>
+      {(health.cause || health.action) && (
+        // For the owner or whoever sets the till up, one press away.
+        <details className="banner-details">
+          <summary>Details</summary>
+          {health.cause && <span>Likely cause: {health.cause}</span>}
+          {health.action && <span> What to do: {health.action}</span>}
+        </details>
+      )}
     </div>
   );
 }

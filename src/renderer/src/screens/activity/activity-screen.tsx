@@ -16,10 +16,11 @@ const INFLOW_STATUS_WORDS: Readonly<Record<InflowView['status'], string>> = {
   pending: 'Pending',
   unknown: 'Unknown',
 };
+/** How the till heard of a transfer: detail for whoever checks a payment, under "Details". */
 const SOURCE_WORDS: Readonly<Record<InflowView['source'], string>> = {
-  callback: 'bank alert',
-  poll: 'status check',
-  listing: 'end-of-day sync',
+  callback: "the provider's notice",
+  poll: "the till's own check",
+  listing: "the provider's list of transfers",
 };
 
 export function ActivityScreen({
@@ -87,7 +88,8 @@ function SalesPanel({
       {sales.length === 0 ? (
         <p className="muted">No sales yet today.</p>
       ) : (
-        <table className="data-table" data-testid="activity-sales">
+        // On a phone each row is a card (styles.css): money and words never break mid-word.
+        <table className="data-table activity-cards" data-testid="activity-sales">
           <thead>
             <tr>
               <th scope="col">Sale</th>
@@ -105,13 +107,13 @@ function SalesPanel({
                 <th scope="row" className="sale-number" data-testid="sale-number">
                   {saleNumberOf(sale.id)}
                 </th>
-                <td>{formatTime(sale.createdAt)}</td>
-                <td className="num">{formatNaira(sale.amountKobo)}</td>
-                <td className={`state state-${sale.state}`}>{saleStateWords(sale)}</td>
-                <td>
+                <td className="card-time">{formatTime(sale.createdAt)}</td>
+                <td className="num card-amount">{formatNaira(sale.amountKobo)}</td>
+                <td className={`state state-${sale.state} card-state`}>{saleStateWords(sale)}</td>
+                <td className="card-action">
                   <ReprintButton sale={sale} reprint={reprint} />
                 </td>
-                <td>
+                <td className="card-details">
                   <details className="sale-reference">
                     <summary>Reference</summary>
                     <span className="mono">{sale.reference}</span>
@@ -133,29 +135,32 @@ function InflowsPanel({ inflows }: { readonly inflows: readonly InflowView[] }) 
       {inflows.length === 0 ? (
         <p className="muted">No transfers received yet today.</p>
       ) : (
-        <table className="data-table" data-testid="activity-inflows">
+        <table className="data-table activity-cards" data-testid="activity-inflows">
           <thead>
             <tr>
               <th scope="col">Time</th>
               <th scope="col">Amount</th>
               <th scope="col">Status</th>
               <th scope="col">For</th>
-              <th scope="col">Session ID</th>
+              <th scope="col">Details</th>
             </tr>
           </thead>
           <tbody>
             {inflows.map((inflow) => (
               <tr key={inflow.sessionId}>
-                <td>{formatTime(inflow.occurredAt ?? inflow.firstSeenAt)}</td>
-                <td className="num">{formatNaira(inflow.amountKobo)}</td>
-                <td>
-                  {INFLOW_STATUS_WORDS[inflow.status]}{' '}
-                  <span className="muted">({SOURCE_WORDS[inflow.source]})</span>
-                </td>
-                <td>
+                <td className="card-time">{formatTime(inflow.occurredAt ?? inflow.firstSeenAt)}</td>
+                <td className="num card-amount">{formatNaira(inflow.amountKobo)}</td>
+                <td className="card-state">{INFLOW_STATUS_WORDS[inflow.status]}</td>
+                <td className="card-action">
                   {inflow.saleId !== null ? `Sale #${inflow.saleId}` : 'Standing account or other'}
                 </td>
-                <td className="mono">{inflow.sessionId}</td>
+                <td className="card-details">
+                  <details className="sale-reference">
+                    <summary>Details</summary>
+                    <span>Heard from {SOURCE_WORDS[inflow.source]}</span>
+                    <span className="mono">Session ID {inflow.sessionId}</span>
+                  </details>
+                </td>
               </tr>
             ))}
           </tbody>

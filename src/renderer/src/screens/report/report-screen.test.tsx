@@ -57,6 +57,12 @@ describe('Report screen', () => {
     expect((await screen.findByTestId('report-success-count')).textContent).toBe('42');
     expect(screen.getByTestId('report-success-amount').textContent).toBe('₦123,456.00');
     expect(screen.getByTestId('report-failed-count').textContent).toBe('3');
+    // Transfers the bank did not complete are not the shop's loss: a neutral "Not completed",
+    // and no developer words on the headline figures.
+    const notCompleted = screen.getByTestId('report-failed-count').closest('.figure');
+    expect(notCompleted?.querySelector('h3')?.textContent).toBe('Not completed');
+    const figures = notCompleted?.parentElement?.textContent ?? '';
+    expect(figures).not.toMatch(/Failed|merchant account/);
     expect(screen.getByTestId('report-pending-count').textContent).toBe('2');
     expect(screen.getByText('₦3,456.00')).toBeTruthy(); // the standing accounts
     expect(screen.getByText('09:00–10:00')).toBeTruthy();
@@ -387,7 +393,7 @@ describe('Report screen', () => {
     );
     renderApp(bridge, '#/report');
     await screen.findByTestId('report-success-count');
-    await user.click(screen.getByRole('checkbox', { name: 'Full sync (every page)' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Check every payment again' }));
     await user.click(screen.getByRole('button', { name: 'Sync' }));
     expect(bridge.syncTransactions).toHaveBeenCalledWith({ mode: 'full' });
     expect(

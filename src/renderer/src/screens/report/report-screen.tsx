@@ -70,7 +70,7 @@ export function ReportScreen() {
             checked={fullSync}
             onChange={(event) => setFullSync(event.target.checked)}
           />
-          <span>Full sync (every page)</span>
+          <span>Check every payment again</span>
         </label>
         <button
           type="button"
@@ -188,12 +188,13 @@ function ZReport({
 
       <div className="figures">
         <Figure
-          label="Successful (whole merchant account)"
+          label="Successful (all tills and accounts)"
           total={report.success}
           id="success"
           showAmountId="report-success-amount"
         />
-        <Figure label="Failed" total={report.failed} id="failed" />
+        {/* Transfers the bank did not complete: no money of the shop's, so no alarm colour. */}
+        <Figure label="Not completed" total={report.failed} id="failed" />
         <Figure label="Pending" total={report.pending} id="pending" />
       </div>
 

@@ -62,23 +62,14 @@ export function ShopTotals({
           </tr>
         </thead>
         <tbody>
-          <Line
-            label="This till"
-            detail={`${shop.tillId} (references ${shop.tillPrefix}-…)`}
-            total={shop.thisTill}
-            id="this-till"
-          />
+          <Line label="This till" detail={shop.tillId} total={shop.thisTill} id="this-till" />
           <Line label="Other tills of this shop" total={others} id="other-tills" />
           {shop.otherTills.map((till) => (
             <Line
               key={till.tillPrefix}
               // A counter paired to this hub is known by the name the owner gave it.
               label={till.counterName ?? `Till ${till.tillPrefix}`}
-              detail={
-                till.counterName
-                  ? `counter paired here (references ${till.tillPrefix}-…)`
-                  : 'another till of this shop'
-              }
+              detail={till.counterName ? 'counter paired here' : 'another till of this shop'}
               total={till}
             />
           ))}

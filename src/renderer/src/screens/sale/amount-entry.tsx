@@ -2,14 +2,17 @@ import {
   useEffect,
   useEffectEvent,
   useId,
+  useLayoutEffect,
   useRef,
   useState,
+  useSyncExternalStore,
+  type ChangeEvent,
   type FormEvent,
   type RefObject,
 } from 'react';
-import { formatNaira, nairaToKobo } from '#shared/money';
 import { useServiceLost } from '../../server-time';
 import type { SetSale } from './current-sale';
+import { applyEdit, caretAfter, sanitizeAmount, shownAmount } from './amount-text';
 import { useNewSale } from './use-sale';
 
 /** In the order a 4-column keypad shows them, ⌫ and C in the last column. */
@@ -19,35 +22,9 @@ const KEY_ROWS = [
   ['1', '2', '3'],
   ['0', '00', '.'],
 ] as const;
-const MAX_WHOLE_DIGITS = 12;
 
-/** Applies what the cashier typed, keeping a plausible Naira amount ("1500", "1500.5"). */
-export function sanitizeAmount(text: string): string {
-  let whole = '';
-  let fraction: string | null = null;
-  for (const char of text) {
-    if (char === '.' && fraction === null) fraction = '';
-    else if (/\d/.test(char)) {
-      if (fraction === null) {
-        if (whole.length < MAX_WHOLE_DIGITS) whole += char;
-      } else if (fraction.length < 2) fraction += char;
-    }
-    // Anything else (commas, spaces, letters) is dropped.
-  }
-  whole = whole.replace(/^0+(?=\d)/, '');
-  if (fraction === null) return whole;
-  return `${whole || '0'}.${fraction}`;
-}
-
-function preview(amount: string): string | null {
-  if (!amount) return null;
-  try {
-    const kobo = nairaToKobo(amount.endsWith('.') ? amount.slice(0, -1) : amount);
-    return kobo > 0 ? formatNaira(kobo) : null;
-  } catch {
-    return null;
-  }
-}
+/** On a shop PC the keyboard is the input: the on-screen keys are for a mouse, not for Tab. */
+const KEYBOARD_TILL = '(hover: hover) and (pointer: fine)';
 
 function isTextField(target: EventTarget | null): boolean {
   return (
@@ -65,7 +42,6 @@ export function AmountEntry({
   /** What the cashier already typed on the finished sale's screen. */
   readonly initialAmount?: string;
 }) {
-  const [amount, setAmount] = useState(() => sanitizeAmount(initialAmount));
   const lost = useServiceLost();
   const [note, setNote] = useState('');
   const { busy, error, showError, create } = useNewSale(onCreated);
@@ -73,26 +49,12 @@ export function AmountEntry({
   const formRef = useRef<HTMLFormElement>(null);
   const keypadRef = useRef<HTMLDivElement>(null);
   const errorId = useId();
-  const previewId = useId();
+  const { amount, keys, edit } = useAmount(initialAmount, inputRef, () => showError(null));
 
   useEffect(() => {
     inputRef.current?.focus();
   }, []);
 
-  const keys: AmountKeys = {
-    type(key) {
-      showError(null);
-      setAmount((current) => sanitizeAmount(current + key));
-    },
-    backspace() {
-      showError(null);
-      setAmount((current) => current.slice(0, -1));
-    },
-    clear() {
-      showError(null);
-      setAmount('');
-    },
-  };
   usePageKeys(keys, keypadRef, () => formRef.current?.requestSubmit());
 
   async function submit(event: FormEvent): Promise<void> {
@@ -108,7 +70,6 @@ export function AmountEntry({
     if (answer && !answer.ok) inputRef.current?.focus();
   }
 
-  const shown = preview(amount);
   return (
     <form
       ref={formRef}
@@ -127,14 +88,11 @@ export function AmountEntry({
             type="text"
             inputMode="decimal"
             autoComplete="off"
-            value={amount}
-            placeholder="0.00"
+            value={shownAmount(amount)}
+            placeholder="₦0.00"
             aria-invalid={error !== null}
-            aria-describedby={error ? `${previewId} ${errorId}` : previewId}
-            onChange={(event) => {
-              showError(null);
-              setAmount(sanitizeAmount(event.target.value));
-            }}
+            aria-describedby={error ? errorId : undefined}
+            onChange={edit}
             onKeyDown={(event) => {
               if (event.key === 'Escape') {
                 event.preventDefault();
@@ -143,9 +101,6 @@ export function AmountEntry({
             }}
           />
         </label>
-        <p id={previewId} className="amount-preview">
-          {shown ?? '\u00a0'}
-        </p>
         {error && (
           <p id={errorId} className="field-error" role="alert">
             {error}
@@ -181,6 +136,71 @@ export function AmountEntry({
   );
 }
 
+/** The amount typed so far, changed by the keys (page or keypad) and by edits of the field. */
+function useAmount(
+  initialAmount: string,
+  inputRef: RefObject<HTMLInputElement | null>,
+  clearError: () => void,
+) {
+  const [amount, setAmount] = useState(() => sanitizeAmount(initialAmount));
+  const caret = useAmountCaret(inputRef, amount);
+  const keys: AmountKeys = {
+    type(key) {
+      clearError();
+      caret.toEnd();
+      setAmount((current) => sanitizeAmount(current + key));
+    },
+    backspace() {
+      clearError();
+      caret.toEnd();
+      setAmount((current) => current.slice(0, -1));
+    },
+    clear() {
+      clearError();
+      setAmount('');
+    },
+  };
+
+  function edit(event: ChangeEvent<HTMLInputElement>): void {
+    clearError();
+    const field = event.target;
+    const native = event.nativeEvent;
+    const next = applyEdit(amount, {
+      text: field.value,
+      caret: field.selectionStart ?? field.value.length,
+      ...(native instanceof InputEvent ? { inputType: native.inputType } : {}),
+    });
+    caret.after(next.kept);
+    setAmount(next.amount);
+  }
+
+  return { amount, keys, edit };
+}
+
+/**
+ * The field shows the amount grouped, so after each edit the caret is put back after the same
+ * digits it followed (or at the end, after an on-screen key).
+ */
+function useAmountCaret(inputRef: RefObject<HTMLInputElement | null>, amount: string) {
+  const wanted = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const field = inputRef.current;
+    const kept = wanted.current;
+    wanted.current = null;
+    if (!field || kept === null || document.activeElement !== field) return;
+    const at = caretAfter(field.value, kept);
+    field.setSelectionRange(at, at);
+  }, [inputRef, amount]);
+  return {
+    after(kept: number): void {
+      wanted.current = kept;
+    },
+    toEnd(): void {
+      wanted.current = Number.POSITIVE_INFINITY;
+    },
+  };
+}
+
 interface AmountKeys {
   readonly type: (key: string) => void;
   readonly backspace: () => void;
@@ -214,6 +234,20 @@ function usePageKeys(
   }, []);
 }
 
+function subscribeKeyboardTill(onChange: () => void): () => void {
+  const query = window.matchMedia?.(KEYBOARD_TILL);
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
+}
+
+/** A mouse and keyboard (the shop PC), not a finger: the keypad then stays out of Tab's way. */
+function useKeyboardTill(): boolean {
+  return useSyncExternalStore(
+    subscribeKeyboardTill,
+    () => window.matchMedia?.(KEYBOARD_TILL).matches === true,
+  );
+}
+
 function Keypad({
   keys,
   keypadRef,
@@ -221,6 +255,8 @@ function Keypad({
   readonly keys: AmountKeys;
   readonly keypadRef: RefObject<HTMLDivElement | null>;
 }) {
+  // Still pressed by pointer or finger; Tab goes from the amount to the note and "New sale".
+  const tabIndex = useKeyboardTill() ? -1 : undefined;
   return (
     <div className="keypad" ref={keypadRef} role="group" aria-label="Keypad">
       {KEY_ROWS.flat().map((key) => (
@@ -228,6 +264,7 @@ function Keypad({
           key={key}
           type="button"
           className="key"
+          tabIndex={tabIndex}
           // Keep the focus in the amount field when the keypad is used with a mouse.
           onMouseDown={(event) => event.preventDefault()}
           onClick={() => keys.type(key)}
@@ -238,6 +275,7 @@ function Keypad({
       <button
         type="button"
         className="key key-action key-delete"
+        tabIndex={tabIndex}
         aria-label="Delete last digit"
         onMouseDown={(event) => event.preventDefault()}
         onClick={keys.backspace}
@@ -247,6 +285,7 @@ function Keypad({
       <button
         type="button"
         className="key key-action key-clear"
+        tabIndex={tabIndex}
         aria-label="Clear amount"
         onMouseDown={(event) => event.preventDefault()}
         onClick={keys.clear}

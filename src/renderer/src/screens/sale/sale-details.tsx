@@ -32,15 +32,13 @@ export function SaleDetails({
   const actions = useSaleActions(sale, onSale);
   const [question, setQuestion] = useState<Question | null>(null);
   const nextRef = useRef<HTMLButtonElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
   const lost = useServiceLost();
   const open = isOpenSaleState(sale.state);
   const moment = saleMoment(sale, useServerNow());
   // A refund owed holds the next sale until it is noted: no key starts one.
   useSaleKeys(open, moment === 'refund_owed', question, setQuestion, onNext);
-  // A sale that ends puts the focus on what comes next.
-  useEffect(() => {
-    if (!open) nextRef.current?.focus();
-  }, [open]);
+  useNextActionFocus(open ? cancelRef : nextRef, `${sale.state}:${String(question)}`);
 
   return (
     <section className={`sale-details state-${sale.state}`} aria-labelledby="sale-heading">
@@ -76,6 +74,7 @@ export function SaleDetails({
           disabled={actions.busy !== null || lost}
           refundOwed={moment === 'refund_owed'}
           nextRef={nextRef}
+          cancelRef={cancelRef}
           onAsk={setQuestion}
           onNext={onNext}
         />
@@ -96,6 +95,24 @@ export function SaleDetails({
  * customer could still pay into a sale the till no longer shows).
  */
 type Question = 'cancel' | 'leave';
+
+/**
+ * After every change of state (and when the cancel question closes) the focus goes to the next
+ * action: the sale's Cancel while it runs, what comes next once it ends. A button still busy
+ * with the change (disabled) takes the focus as soon as it is free again.
+ */
+function useNextActionFocus(target: RefObject<HTMLButtonElement | null>, moment: string): void {
+  const due = useRef(true);
+  useEffect(() => {
+    due.current = true;
+  }, [moment]);
+  useEffect(() => {
+    const button = target.current;
+    if (!due.current || !button || button.disabled) return;
+    due.current = false;
+    button.focus();
+  });
+}
 
 /**
  * Esc asks to cancel a running sale (and closes that question again); on a finished sale it
@@ -301,6 +318,7 @@ function SaleButtons({
   disabled,
   refundOwed,
   nextRef,
+  cancelRef,
   onAsk,
   onNext,
 }: {
@@ -310,6 +328,7 @@ function SaleButtons({
   /** The customer paid twice and nobody noted the refund: no next sale yet. */
   readonly refundOwed: boolean;
   readonly nextRef: RefObject<HTMLButtonElement | null>;
+  readonly cancelRef: RefObject<HTMLButtonElement | null>;
   readonly onAsk: (question: Question) => void;
   readonly onNext: StartNext;
 }) {
@@ -345,6 +364,7 @@ function SaleButtons({
       )}
       {open && (
         <button
+          ref={cancelRef}
           type="button"
           className="button danger"
           disabled={disabled}

@@ -12,6 +12,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startJsonChild, type JsonChild } from '#support/child-json';
 import { launchChromium } from '#support/chromium';
+import { backToAmount } from '#support/till-page';
 import {
   advanceTillClock,
   sandboxServed,
@@ -43,9 +44,7 @@ function saleStatus(page: Page): Locator {
 
 async function newSale(page: Page, amount: string): Promise<string> {
   const field = page.getByRole('textbox', { name: /Amount/ });
-  if ((await field.count()) === 0) {
-    await page.getByRole('button', { name: 'New sale', exact: true }).click();
-  }
+  await backToAmount(page);
   await field.fill(amount);
   await page.keyboard.press('Enter');
   const accountNumber = page.getByTestId('account-number');

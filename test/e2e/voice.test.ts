@@ -12,6 +12,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startJsonChild, type JsonChild } from '#support/child-json';
 import { launchChromium } from '#support/chromium';
+import { backToAmount } from '#support/till-page';
 import { sandboxTransfer, type WebShellLine } from '#support/web-till';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -158,9 +159,7 @@ async function textOf(locator: Locator): Promise<string> {
 /** Types the amount on the sale screen, has the customer pay it exactly, waits for "Paid". */
 async function sellAndPay(page: Page, amount: string, naira: number): Promise<void> {
   const field = page.getByRole('textbox', { name: /Amount/ });
-  if ((await field.count()) === 0) {
-    await page.getByRole('button', { name: 'New sale', exact: true }).click();
-  }
+  await backToAmount(page);
   await field.focus();
   await page.keyboard.type(amount);
   await page.keyboard.press('Enter');

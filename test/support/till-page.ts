@@ -57,3 +57,22 @@ export async function startSale(
   if (!/^\d{10}$/.test(digits)) throw new Error(`the page shows account number "${digits}"`);
   return digits;
 }
+
+/**
+ * Back to an empty amount field from whatever the sale screen shows, as a cashier gets there: a
+ * refund owed is noted first, and an open sale is cancelled through the question "New sale" asks.
+ */
+export async function backToAmount(page: Page, timeoutMs = 30_000): Promise<void> {
+  const amount = page.getByRole('textbox', { name: /Amount/ });
+  if ((await amount.count()) === 0) {
+    const refundNoted = page.getByRole('button', { name: 'Refund noted' });
+    if ((await refundNoted.count()) > 0) await refundNoted.click();
+    await page.getByRole('button', { name: 'New sale', exact: true }).click({ timeout: timeoutMs });
+    const leave = page.getByRole('button', { name: 'Cancel it and start a new sale' });
+    await Promise.race([
+      amount.waitFor({ timeout: timeoutMs }),
+      leave.waitFor({ timeout: timeoutMs }).then(() => leave.click()),
+    ]);
+  }
+  await amount.waitFor({ timeout: timeoutMs });
+}

@@ -26,6 +26,7 @@ import { SANDBOX_DB_FILE } from '#main/config/data-files';
 import { openSandboxDb } from '#main/sandbox/sandbox-db';
 import { readMerchant } from '#main/sandbox/sandbox-state';
 import { startJsonChild, type JsonChild } from '#support/child-json';
+import { backToAmount } from '#support/till-page';
 import { launchChromium } from '#support/chromium';
 import type { WebShellLine } from '#support/web-till';
 import {
@@ -131,10 +132,7 @@ async function waitFor<T>(read: () => Promise<T | null> | T | null, what: string
 
 async function oneSale(page: Page, web: JsonChild<WebShellLine>, index: number): Promise<Sample> {
   const amountField = page.getByRole('textbox', { name: /Amount/ });
-  if ((await amountField.count()) === 0) {
-    await page.getByRole('button', { name: 'New sale', exact: true }).click();
-  }
-  await amountField.waitFor({ timeout: SETTLE_MS });
+  await backToAmount(page, SETTLE_MS);
   await page.evaluate(RESET);
   await amountField.focus();
   await page.keyboard.type(String(1500 + index));

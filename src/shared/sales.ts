@@ -11,6 +11,7 @@ export const SALE_STATES = [
   'expired',
   'cancelled',
   'paid_late',
+  'unconfirmed',
 ] as const;
 export type SaleState = (typeof SALE_STATES)[number];
 
@@ -50,6 +51,12 @@ export interface SaleView {
   /** Why the sale is in this state, in words for the cashier (e.g. the create error). */
   readonly reason: string | null;
   readonly amountKobo: number;
+  /**
+   * The exact kobo the customer is asked to send: the amount, except on an outage sale
+   * (state 'unconfirmed' until matched), where a kobo tag under ₦1 tells it apart from the
+   * other open outage sales on the same standing account.
+   */
+  readonly amountDueKobo: number;
   readonly note: string | null;
   readonly cashier: string | null;
   readonly tillId: string | null;

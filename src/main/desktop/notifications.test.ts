@@ -7,6 +7,7 @@ const sale = (state: SaleView['state']): SaleView => ({
   state,
   reason: null,
   amountKobo: 150_000,
+  amountDueKobo: 150_000,
   note: null,
   cashier: null,
   tillId: 'till-1',

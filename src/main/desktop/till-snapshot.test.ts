@@ -9,6 +9,7 @@ const sale = (id: number, state: SaleView['state'], updatedAt = 1): SaleView => 
   state,
   reason: null,
   amountKobo: 150_000,
+  amountDueKobo: 150_000,
   note: null,
   cashier: null,
   tillId: 'till-1',

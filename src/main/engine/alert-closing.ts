@@ -68,6 +68,7 @@ const STATE_WORDS: Readonly<Record<SaleState, string>> = {
   expired: 'sale expired',
   cancelled: 'sale cancelled',
   paid_late: 'sale paid late',
+  unconfirmed: 'sale waiting for the link to come back',
 };
 
 /** Closes the sale's open alerts that its new state resolves; returns those it closed. */

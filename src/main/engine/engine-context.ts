@@ -54,6 +54,7 @@ export function saleView(ctx: EngineContext, sale: SaleRow): SaleView {
     state: sale.state,
     reason: sale.reason,
     amountKobo: sale.amountKobo,
+    amountDueKobo: sale.amountDueKobo ?? sale.amountKobo,
     note: sale.note,
     cashier: sale.cashier,
     tillId: sale.tillId,

@@ -2,7 +2,8 @@ import { callbackUrlRecord } from '#main/security/callback-url-record';
 import type { Db } from './database';
 
 export type AccountType = 'nonstatic' | 'static' | 'static-flex';
-export type AccountPurpose = 'sale' | 'counter';
+/** 'counter': the owner's standing accounts; 'outage': the one a till sells on when offline. */
+export type AccountPurpose = 'sale' | 'counter' | 'outage';
 export type AccountStatus =
   'creating' | 'active' | 'failed_to_create' | 'expired' | 'cancelled' | 'retired';
 

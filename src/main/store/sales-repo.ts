@@ -6,6 +6,8 @@ export { OPEN_SALE_STATES, SALE_STATES, type SaleState } from '#shared/sales';
 export interface SaleRow {
   readonly id: number;
   readonly amountKobo: number;
+  /** An outage sale's exact amount asked (amount plus its kobo tag); null for every other sale. */
+  readonly amountDueKobo: number | null;
   readonly note: string | null;
   readonly cashier: string | null;
   readonly tillId: string | null;
@@ -30,7 +32,7 @@ export interface SaleEventRow {
   readonly detail: string | null;
 }
 
-const SALE_COLUMNS = `id, amount_kobo AS amountKobo, note, cashier, till_id AS tillId, state, reason,
+const SALE_COLUMNS = `id, amount_kobo AS amountKobo, amount_due_kobo AS amountDueKobo, note, cashier, till_id AS tillId, state, reason,
   reference, account_id AS accountId, expires_at AS expiresAt, paid_session_id AS paidSessionId,
   paid_at AS paidAt, created_at AS createdAt, updated_at AS updatedAt`;
 

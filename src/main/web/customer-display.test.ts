@@ -16,6 +16,7 @@ function sale(overrides: Partial<SaleView>): SaleView {
     state: 'awaiting_payment',
     reason: null,
     amountKobo: 150_000,
+    amountDueKobo: 150_000,
     note: null,
     cashier: null,
     tillId: 'till-hub1',

@@ -192,6 +192,7 @@ export function sale(overrides: Partial<SaleView> = {}): SaleView {
     state: 'awaiting_payment',
     reason: null,
     amountKobo: 150_000,
+    amountDueKobo: overrides.amountKobo ?? 150_000,
     note: null,
     cashier: 'Ada',
     tillId: 'till-1',

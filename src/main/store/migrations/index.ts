@@ -11,6 +11,7 @@ import { m009ProviderPageSize } from './009-provider-page-size';
 import { m010RetentionCursors } from './010-retention-cursors';
 import { m011CallbackUrlRecords } from './011-callback-url-records';
 import { m012AlertClosures } from './012-alert-closures';
+import { m013OutageSales } from './013-outage-sales';
 
 /** Every migration, in order. Append new ones; never edit or reorder a shipped one. */
 export const migrations: readonly Migration[] = [
@@ -26,4 +27,5 @@ export const migrations: readonly Migration[] = [
   m010RetentionCursors,
   m011CallbackUrlRecords,
   m012AlertClosures,
+  m013OutageSales,
 ];

@@ -131,3 +131,11 @@ export const COUNTER_ACCOUNTS_SQL = `SELECT ${COLUMNS} FROM virtual_accounts
 export function listStandingAccounts(db: Db): AccountRow[] {
   return db.prepare(COUNTER_ACCOUNTS_SQL).all() as AccountRow[];
 }
+
+const OUTAGE_ACCOUNT_SQL = `SELECT ${COLUMNS} FROM virtual_accounts
+  WHERE purpose = 'outage' AND status = 'active' ORDER BY id DESC LIMIT 1`;
+
+/** The till's standing account for selling through an outage (the newest active one). */
+export function getOutageAccount(db: Db): AccountRow | undefined {
+  return db.prepare(OUTAGE_ACCOUNT_SQL).get() as AccountRow | undefined;
+}

@@ -231,3 +231,86 @@ export function listSaleEvents(db: Db, saleId: number): SaleEventRow[] {
     )
     .all(saleId) as SaleEventRow[];
 }
+
+export interface NewOutageSale {
+  readonly accountId: number;
+  readonly amountKobo: number;
+  readonly note: string | null;
+  readonly cashier: string | null;
+  readonly tillId: string | null;
+  readonly pairedCounterId?: number | null;
+  readonly reference: string;
+}
+
+/** Kobo tags an outage sale may carry: 1..99 (a round amount is never asked for). */
+const KOBO_TAGS = 99;
+
+/**
+ * Writes an outage sale, `unconfirmed` on the outage standing account, asking for its amount
+ * plus the smallest kobo tag (1..99) whose sum no other unconfirmed sale asks for: the exact
+ * amount due tells open outage sales apart, and is never less than the price. One transaction,
+ * so two counters taking the same amount at once get two tags. Undefined when all 99 are taken.
+ */
+export function insertOutageSale(db: Db, sale: NewOutageSale, now: number): SaleRow | undefined {
+  return db.transaction(() => {
+    const base = sale.amountKobo;
+    const taken = new Set(
+      (
+        db
+          .prepare(
+            `SELECT amount_due_kobo AS due FROM sales
+             WHERE state = 'unconfirmed' AND amount_due_kobo BETWEEN ? AND ?`,
+          )
+          .all(base + 1, base + KOBO_TAGS) as { due: number }[]
+      ).map((row) => row.due),
+    );
+    let due: number | undefined;
+    for (let tag = 1; tag <= KOBO_TAGS && due === undefined; tag += 1) {
+      if (!taken.has(base + tag)) due = base + tag;
+    }
+    if (due === undefined) return undefined;
+    const { lastInsertRowid } = db
+      .prepare(
+        `INSERT INTO sales (account_id, amount_kobo, amount_due_kobo, note, cashier, till_id,
+           paired_counter_id, state, reference, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, 'unconfirmed', ?, ?, ?)`,
+      )
+      .run(
+        sale.accountId,
+        sale.amountKobo,
+        due,
+        sale.note,
+        sale.cashier,
+        sale.tillId,
+        sale.pairedCounterId ?? null,
+        sale.reference,
+        now,
+        now,
+      );
+    const id = Number(lastInsertRowid);
+    db.prepare(
+      `INSERT INTO sale_events (sale_id, at, from_state, to_state, cause) VALUES (?, ?, NULL, 'unconfirmed', 'outage_sale')`,
+    ).run(id, now);
+    return getSaleOrThrow(db, id);
+  })();
+}
+
+/** The unconfirmed outage sales asking for exactly this amount (on its partial index). */
+export function listUnconfirmedSalesDue(db: Db, amountDueKobo: number): SaleRow[] {
+  return db
+    .prepare(
+      `SELECT ${SALE_COLUMNS} FROM sales INDEXED BY sales_unconfirmed
+       WHERE state = 'unconfirmed' AND amount_due_kobo = ? ORDER BY id`,
+    )
+    .all(amountDueKobo) as SaleRow[];
+}
+
+/** Every unconfirmed outage sale, oldest first. */
+export function listUnconfirmedSales(db: Db): SaleRow[] {
+  return db
+    .prepare(
+      `SELECT ${SALE_COLUMNS} FROM sales INDEXED BY sales_unconfirmed
+       WHERE state = 'unconfirmed' ORDER BY id`,
+    )
+    .all() as SaleRow[];
+}

@@ -29,6 +29,8 @@ export default defineConfig({
           name: 'renderer',
           environment: 'jsdom',
           include: ['src/renderer/**/*.test.{ts,tsx}'],
+          // jsdom screens on a shared 2-core machine: 5 s timed out under load, never alone.
+          testTimeout: 15_000,
           setupFiles: ['test/support/renderer/setup.ts'],
         },
       },

@@ -11,7 +11,7 @@ import type { SettingsBackend, SettingsStore } from '#main/settings/settings-sto
 import type { TunnelDriver } from '#main/tunnel';
 import type { Hub } from '#main/hub/hub-types';
 import type { EventBus } from './event-bus';
-import type { ReceiptPrinter } from './printing-handlers';
+import type { ReceiptPrinter } from '#main/printing/receipt-printer';
 import type { ShellParts } from './shell-handlers';
 
 /* The core's outside shape: what a shell passes in and what it gets back (create-core.ts builds it). */

@@ -17,10 +17,10 @@ import { openNodeSettings } from '#main/settings/node-settings';
 import { createSettingsStore, type SettingsStore } from '#main/settings/settings-store';
 import {
   PrintError,
-  printingHandlers,
   type ReceiptPrinter,
   type SilentPrintPlan,
-} from './printing-handlers';
+} from '#main/printing/receipt-printer';
+import { printingHandlers } from './printing-handlers';
 
 const dirs: string[] = [];
 afterEach(() => {

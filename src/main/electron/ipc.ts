@@ -3,14 +3,14 @@ import { channelNames, ipcChannelOf, type Handlers } from '#shared/bridge/contra
 import type { SessionRequest } from '#main/auth/sessions';
 import { dispatch } from '#main/bridge/dispatch';
 import type { CoreAuth } from '#main/core/create-core';
-import { DESKTOP_SESSION_PREFIX } from '#main/printing/print-plan';
 import type { Logger } from '#main/logging/logger';
+import { desktopSessionId } from './desktop-session';
 import { isTrustedIpcSender, type TrustedOrigins } from '#main/security/trusted-sender';
 
 /** A desktop window is one session: its webContents, for as long as it lives. */
 export function desktopSession(contents: Pick<WebContents, 'id'>): SessionRequest {
   return {
-    sessionId: `${DESKTOP_SESSION_PREFIX}${contents.id}`,
+    sessionId: desktopSessionId(contents.id),
     via: 'desktop',
     boundTo: 'desktop',
   };

@@ -1,6 +1,6 @@
 import { webContents, type WebContents } from 'electron';
-import { PrintError, type ReceiptPrinter } from '#main/core/printing-handlers';
-import { contentsIdOfSession } from '#main/printing/print-plan';
+import { PrintError, type ReceiptPrinter } from '#main/printing/receipt-printer';
+import { contentsIdOfSession } from './desktop-session';
 
 /** The window behind a desktop session (its page holds the receipt to print). */
 function windowOf(sessionId: string): WebContents {

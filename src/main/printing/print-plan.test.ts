@@ -3,7 +3,6 @@ import {
   MAX_RECEIPT_MM,
   MIN_RECEIPT_MM,
   UNMEASURED_RECEIPT_MM,
-  contentsIdOfSession,
   planReceiptPrint,
   receiptPageSize,
 } from './print-plan';
@@ -78,13 +77,5 @@ describe('the receipt print plan', () => {
     expect(receiptPageSize(80, 481).height).toBe(140_000);
     // Electron refuses a page under 353 microns a side.
     expect(receiptPageSize(58, 1).width).toBeGreaterThan(353);
-  });
-
-  it("reads a desktop window's id from its session id, and nothing else", () => {
-    expect(contentsIdOfSession('desktop-7')).toBe(7);
-    expect(contentsIdOfSession('desktop-1234567890')).toBe(1_234_567_890);
-    for (const other of ['browser-7', 'desktop-', 'desktop-07', 'desktop-7x', 'desktop--1', '7']) {
-      expect(contentsIdOfSession(other), other).toBeNull();
-    }
   });
 });

@@ -83,14 +83,3 @@ export function planReceiptPrint(input: ReceiptPrintInput): ReceiptPrintPlan {
     pageSize: receiptPageSize(input.paperWidthMm, input.contentHeightPx),
   };
 }
-
-/** The prefix of a desktop window's session id (`desktop-<webContents id>`, see electron/ipc.ts). */
-export const DESKTOP_SESSION_PREFIX = 'desktop-';
-
-/** The webContents id a desktop session belongs to, or null for any other session. */
-export function contentsIdOfSession(sessionId: string): number | null {
-  if (!sessionId.startsWith(DESKTOP_SESSION_PREFIX)) return null;
-  const digits = sessionId.slice(DESKTOP_SESSION_PREFIX.length);
-  if (!/^[1-9]\d{0,9}$/.test(digits)) return null;
-  return Number(digits);
-}

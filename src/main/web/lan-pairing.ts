@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readJsonOrRefuse, sendError, sendJson } from './json-io';
-import { createRateLimiter } from '#main/webhook/rate-limiter';
+import { createRateLimiter } from '#main/security/rate-limiter';
 import { createBlockList } from '#main/hub/block-list';
 import type { Hub } from '#main/hub/hub-types';
 import { PairingError, type PairingErrorCode } from '#main/hub/pairing-codes';

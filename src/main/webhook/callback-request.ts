@@ -10,7 +10,7 @@ import type { Logger } from '#main/logging/logger';
 import type { AfterAnswer } from './after-answer';
 import { storeAndAnswer } from './callback-answer';
 import { headerText, reply, scrubTokens } from './request-parts';
-import type { RateLimiter } from './rate-limiter';
+import type { RateLimiter } from '#main/security/rate-limiter';
 import type { CallbackInbox } from './types';
 
 export const CALLBACK_PATH_PREFIX = '/callbacks/';

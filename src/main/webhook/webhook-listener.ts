@@ -11,7 +11,7 @@ import {
   type ListenerContext,
 } from './callback-request';
 import { reply } from './request-parts';
-import { createRateLimiter } from './rate-limiter';
+import { createRateLimiter } from '#main/security/rate-limiter';
 import type { CallbackInbox, StoredCallback } from './types';
 import { AppError, type AppErrorCode } from '#shared/errors';
 

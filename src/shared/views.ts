@@ -34,11 +34,23 @@ export interface StatusView {
   readonly lastSync: SyncRunView | null;
   /** Whether the till's store can write (a full disk refuses new sales); absent from old cores. */
   readonly storeSpace?: StoreSpaceView;
+  /** Whether the provider can be reached from this till now; absent from old cores. */
+  readonly providerReach?: ProviderReachView;
   /**
    * The shop's name is still to be asked (a fresh till, no sale yet): the owner's first screen
    * asks it before the first sale. Absent from old cores (never asked there).
    */
   readonly askShopName?: boolean;
+}
+
+/**
+ * Whether the provider can be reached: `unreachable` from `since` (epoch ms) when calls met a
+ * network error or a timeout, `reachable` again once one is answered. `since` is when the state
+ * began, null before anything was learned.
+ */
+export interface ProviderReachView {
+  readonly state: 'reachable' | 'unreachable';
+  readonly since: number | null;
 }
 
 /** Whether the till's store can write: full from `since` (epoch ms) until space returns. */

@@ -191,6 +191,7 @@ export const faultsSchema = z.strictObject({
   side_effect_error_rate: z.number(),
   timeout_rate: z.number(),
   timeout_hold_ms: z.number(),
+  unreachable_until_ms: z.number().nullable(),
   seed: z.number(),
   served: z.strictObject(
     Object.fromEntries(SERVED_FAULT_KINDS.map((kind) => [kind, z.number().int().min(0)])) as Record<

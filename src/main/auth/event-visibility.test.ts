@@ -117,6 +117,16 @@ describe('which pushed events a listener hears', () => {
     expect(eventVisibleTo(inflow(3), unpaired, cashierOf)).toBe(false);
   });
 
+  it("tells every till page, the hub's counters too, when the provider cannot be reached", () => {
+    const reach: BridgeEvent = {
+      type: 'provider-reach',
+      payload: { state: 'unreachable', since: 1 },
+    };
+    for (const who of [owner, ade, signedOut, front, frontWithAde, counterClaimingOwner]) {
+      expect(eventVisibleTo(reach, who, cashierOf)).toBe(true);
+    }
+  });
+
   it('sends display-state to no listener (the shell gives it to customer displays itself)', () => {
     for (const who of [owner, ade, signedOut, front]) {
       expect(eventVisibleTo(displayState, who, cashierOf)).toBe(false);

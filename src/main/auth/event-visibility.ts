@@ -28,6 +28,7 @@ export function eventVisibleTo(
     case 'callback-health':
     case 'navigate':
     case 'store-space':
+    case 'provider-reach':
       return true;
     case 'sale-changed':
       return caller.name === null || event.payload.cashier === caller.name;
@@ -53,6 +54,7 @@ function counterHears(
     case 'tunnel':
     case 'callback-health':
     case 'store-space':
+    case 'provider-reach':
       return true;
     case 'sale-changed':
       return tillId !== null && event.payload.tillId === tillId;

@@ -44,6 +44,7 @@ export function appHandlers(deps: AppHandlerDeps): HandlersOf<typeof appChannels
       openAlerts: visibleOpenAlerts(rt.db, caller).length,
       lastSync: rt.lastSync(),
       storeSpace: rt.storeSpace.view(),
+      providerReach: rt.providerReach.view(),
       askShopName: shopNameWanted(current, hasAnySale(rt.db)),
     };
     const counter = pairedCounterOf(caller);

@@ -77,6 +77,11 @@ export interface Core {
    * or space given back; the store is tried at once, and its state returned.
    */
   limitStoreGrowth(limited: boolean): StoreSpaceView;
+  /**
+   * True while the environment in use cannot reach its provider (a call met a network error or
+   * a timeout, none answered since); false while it switches environments.
+   */
+  isProviderUnreachable(): boolean;
   /** The till service's time (its scheduler's): pages count down against it, not their own. */
   now(): number;
   /** Settles in-flight work (tests and benchmarks). */

@@ -151,6 +151,7 @@ export async function createCore(config: CoreConfig): Promise<Core> {
       rt.storeSpace.probe();
       return rt.storeSpace.view();
     },
+    isProviderUnreachable: () => runtimes.get()?.isProviderUnreachable() ?? false,
     now,
     idle: () => runtimes.get()?.idle() ?? Promise.resolve(),
     async close() {

@@ -15,6 +15,9 @@ import { createSalesEngine, type SalesEngine } from '#main/engine/sales-engine';
 import type { Scheduler } from '#main/clock/scheduler';
 import type { Logger } from '#main/logging/logger';
 import type { ProviderClient } from '#main/provider/client';
+import { createProviderReach, type ProviderReach } from '#main/provider/provider-reach';
+import { observedClient } from '#main/provider/reach-observer';
+import { startReachProbe, type ReachProbe } from '#main/provider/reach-probe';
 import type { ReadRetryPolicy } from '#main/provider/read-retry';
 import { createReferenceGenerator } from '#main/provider/references';
 import { startSandboxProvider } from '#main/sandbox';
@@ -58,6 +61,14 @@ export interface Runtime {
   } | null;
   readonly engine: SalesEngine;
   readonly sync: TransactionSync;
+  /** Whether the provider can be reached from this till: its calls observed, a probe when quiet. */
+  readonly providerReach: ProviderReach;
+  /**
+   * True while the provider cannot be reached: a call met a network error or a timeout and none
+   * has been answered since. A failed call is told before its caller hears of it, so a caller
+   * that catches a failed create may ask this at once.
+   */
+  isProviderUnreachable(): boolean;
   readonly handlers: HandlersOf<typeof runtimeChannels>;
   /** The sandbox's client, for "Test connection" on the sandbox profile (throws when unreadable). */
   sandboxClient(): { readonly client: ProviderClient; readonly payoutAccountId: string } | null;
@@ -155,7 +166,14 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
       : { providerTimeoutMs: options.providerTimeoutMs }),
     ...(options.providerReadRetry ? { providerReadRetry: options.providerReadRetry } : {}),
   });
-  const { client } = provider;
+  const providerReach = createProviderReach(() => scheduler.now());
+  // Every call the till makes tells the reach what it met (the header's honest state).
+  const client = observedClient(provider.client, providerReach);
+  providerReach.subscribe((view) => {
+    if (view.state === 'unreachable') logger.warn({ since: view.since }, 'provider unreachable');
+    else logger.info({ since: view.since }, 'provider reachable again');
+    emit({ type: 'provider-reach', payload: view });
+  });
 
   const engine = createSalesEngine({
     db,
@@ -191,9 +209,10 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
     },
   });
 
-  const handlers = runtimeTable({ db, engine, sync, provider, settings, scheduler });
+  const handlers = runtimeTable({ db, engine, sync, provider, client, settings, scheduler });
 
   let backups: BackupSchedule | null = null;
+  let reachProbe: ReachProbe | null = null;
   let stopFollowingSchedule: (() => void) | null = null;
   let closed = false;
 
@@ -207,6 +226,8 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
     },
     engine,
     sync,
+    providerReach,
+    isProviderUnreachable: () => providerReach.isUnreachable(),
     handlers,
     sandboxClient: () => {
       const link = sandbox();
@@ -220,6 +241,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
       if (configured(client)) {
         stopFollowingSchedule = startSyncs(sync, settings, logger, () => closed);
       }
+      reachProbe = startReachProbe({ reach: providerReach, scheduler, client: provider.client });
       backups = startBackupSchedule({
         db,
         dataDir: options.dataDir,
@@ -231,12 +253,14 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
     },
     async idle() {
       await engine.idle();
+      await reachProbe?.idle();
     },
     async close() {
       if (closed) return;
       closed = true;
       const backupsDone = backups?.close();
       diskFullWatch.close();
+      reachProbe?.close();
       await maintenance.close();
       stopFollowingSchedule?.();
       // A backup in progress finishes first: closing under it would fail it half-way.
@@ -261,6 +285,8 @@ function runtimeTable(parts: {
   readonly engine: SalesEngine;
   readonly sync: TransactionSync;
   readonly provider: ProviderAccess;
+  /** The provider client with its calls observed for the reach state. */
+  readonly client: () => ProviderClient;
   readonly settings: SettingsStore;
   readonly scheduler: Scheduler;
 }): HandlersOf<typeof runtimeChannels> {
@@ -283,7 +309,7 @@ function runtimeTable(parts: {
     }),
     ...syncHandlers({ sync: parts.sync, ensureConfigured }),
     ...payoutHandlers({
-      client: provider.client,
+      client: parts.client,
       payoutAccountId: provider.payoutAccountId,
       now: () => scheduler.now(),
     }),

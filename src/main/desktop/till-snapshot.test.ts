@@ -84,7 +84,15 @@ describe('tillSnapshot', () => {
       standingAccounts: 2,
       openAlerts: 2,
       connectedCounters: 3,
+      providerUnreachable: false,
     });
+  });
+
+  it('reads whether the provider can be reached (an old core that does not say: reachable)', () => {
+    const down = status({ providerReach: { state: 'unreachable', since: 5 } });
+    expect(tillSnapshot(down, activity([]), EMPTY_BOOK).providerUnreachable).toBe(true);
+    const up = status({ providerReach: { state: 'reachable', since: 6 } });
+    expect(tillSnapshot(up, activity([]), EMPTY_BOOK).providerUnreachable).toBe(false);
   });
 
   it("counts an open sale from before the day's cut-off that only the events know", () => {

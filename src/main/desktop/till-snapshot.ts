@@ -7,6 +7,8 @@ import type { CallbackHealthState, StatusView } from '#shared/views';
 export interface TillSnapshot {
   readonly environment: Environment;
   readonly callbacks: CallbackHealthState;
+  /** The provider cannot be reached: no payment news comes until it is back (absent: reachable). */
+  readonly providerUnreachable?: boolean;
   /** Sales still waiting for their money. */
   readonly openSales: number;
   /** Permanent standing accounts: money can arrive on them at any time. */
@@ -51,6 +53,7 @@ export function tillSnapshot(
   return {
     environment: status.environment,
     callbacks: status.callbackHealth.state,
+    providerUnreachable: status.providerReach?.state === 'unreachable',
     openSales: openListed + openElsewhere,
     standingAccounts: activity.standingAccounts.length,
     openAlerts: status.openAlerts,

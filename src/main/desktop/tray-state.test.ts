@@ -73,6 +73,25 @@ describe('trayState', () => {
     );
   });
 
+  it('says the provider cannot be reached instead of any callback claim, in red', () => {
+    const state = trayState({
+      till: { ...quiet, callbacks: 'live', providerUnreachable: true },
+      update: UPDATES_OFF,
+    });
+    expect(state.iconVariant).toBe('trouble');
+    expect(state.tooltip).toBe("Transfer Till: no sale waiting · provider can't be reached");
+    expect(labels(state.menu)).toContain(
+      "Provider can't be reached: payments will show when it is back",
+    );
+    expect(labels(state.menu).join(' ')).not.toMatch(/callbacks live/i);
+    const back = trayState({
+      till: { ...quiet, callbacks: 'live', providerUnreachable: false },
+      update: UPDATES_OFF,
+    });
+    expect(back.iconVariant).toBe('idle');
+    expect(back.tooltip).toContain('callbacks live');
+  });
+
   it.each([
     ['unproven', 'callbacks not proven yet'],
     ['off', 'callbacks off'],

@@ -1,10 +1,14 @@
+import {
+  PROVIDER_UNREACHABLE_SHORT,
+  PROVIDER_UNREACHABLE_WORDS,
+} from '#shared/provider-reach-words';
 import type { CallbackHealthState } from '#shared/views';
 import type { IconBadge } from './icon-art';
 import type { TillSnapshot } from './till-snapshot';
 import { updateMenuItem, type UpdateStatus } from './updates';
 
 /**
- * The tray icon's dot: red when callbacks do not reach the till, amber when alerts wait to be
+ * The tray icon's dot: red when the provider cannot be reached or callbacks do not reach the till, amber when alerts wait to be
  * read, blue while a sale waits for its money, none when all is quiet.
  */
 export type TrayIconVariant = 'idle' | 'selling' | 'attention' | 'trouble';
@@ -55,12 +59,19 @@ const CALLBACK_WORDS: Readonly<Record<CallbackHealthState, { short: string; long
   off: { short: 'callbacks off', long: 'Callbacks off: the till checks each sale itself' },
 };
 
+/** The payment news in words: a provider that cannot be reached replaces any callback claim. */
+function newsWords(till: TillSnapshot): { short: string; long: string } {
+  return till.providerUnreachable === true
+    ? { short: PROVIDER_UNREACHABLE_SHORT, long: PROVIDER_UNREACHABLE_WORDS }
+    : CALLBACK_WORDS[till.callbacks];
+}
+
 function count(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
 function iconVariantOf(till: TillSnapshot): TrayIconVariant {
-  if (till.callbacks === 'not_reaching') return 'trouble';
+  if (till.providerUnreachable === true || till.callbacks === 'not_reaching') return 'trouble';
   if (till.openAlerts > 0) return 'attention';
   if (till.openSales > 0) return 'selling';
   return 'idle';
@@ -94,7 +105,7 @@ export function trayState(input: TrayInput): TrayState {
     `Transfer Till${till.environment === 'production' ? '' : ` (${till.environment})`}`,
     sales,
     ...(till.openAlerts > 0 ? [count(till.openAlerts, 'alert', 'alerts')] : []),
-    CALLBACK_WORDS[till.callbacks].short,
+    newsWords(till).short,
   ];
   const status: TrayMenuItem[] = [
     {
@@ -104,7 +115,7 @@ export function trayState(input: TrayInput): TrayState {
           ? 'No sale waiting for payment'
           : `${count(till.openSales, 'sale', 'sales')} waiting for payment`,
     },
-    { kind: 'label', label: CALLBACK_WORDS[till.callbacks].long },
+    { kind: 'label', label: newsWords(till).long },
   ];
   if (till.standingAccounts > 0) {
     status.push({

@@ -13,6 +13,7 @@ const REFRESH_ON: ReadonlySet<BridgeEvent['type']> = new Set([
   'sale-changed',
   'alert',
   'callback-health',
+  'provider-reach',
   'inflow',
 ]);
 /** Acknowledged alerts and new standing accounts send no event: read again now and then. */

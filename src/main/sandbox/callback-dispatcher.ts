@@ -123,6 +123,9 @@ interface Held {
  * sandbox's clock (checked by a short real-time poll and on every request, so a fast-forwarded
  * test clock releases them); "reordered" gathers the ones due within a short real-time window
  * and sends them newest first.
+ *
+ * During an outage (fault `unreachable_ms`) no callback goes out: each one that falls due is
+ * held until the outage ends, as a provider that retries until the shop is back online.
  */
 export class CallbackDispatcher {
   private closed = false;
@@ -169,6 +172,8 @@ export class CallbackDispatcher {
   /** Sends the held callbacks whose time has come on the sandbox's clock. */
   releaseDue(): void {
     if (this.closed || this.held.size === 0) return;
+    // Nothing reaches the shop while it is offline; what fell due goes once it is back.
+    if (this.options.faults.unreachableNow()) return;
     const nowMs = this.options.now();
     const due = [...this.held.values()]
       .filter((h) => h.dueAtMs <= nowMs)
@@ -234,14 +239,19 @@ export class CallbackDispatcher {
   }
 
   private start(sessionId: string, cause: DispatchCause): number {
+    // The shop is offline (`unreachable_ms`): the callback is due when it is back.
+    const outageEnd = this.options.faults.unreachableUntil();
     const id = insertDispatch(this.options.db, {
       sessionId,
       cause,
       state: 'pending',
       createdAtMs: this.options.now(),
+      ...(outageEnd === null ? {} : { dueAtMs: outageEnd, note: 'unreachable' }),
     });
     // While closing, the dispatch is only recorded: the next run resumes it.
-    if (!this.closed) this.run(id, sessionId);
+    if (this.closed) return id;
+    if (outageEnd === null) this.run(id, sessionId);
+    else this.hold({ id, sessionId, dueAtMs: outageEnd });
     return id;
   }
 
@@ -276,6 +286,10 @@ export class CallbackDispatcher {
   }
 
   private startBatched(sessionId: string, cause: DispatchCause): void {
+    if (this.options.faults.unreachableNow()) {
+      this.start(sessionId, cause); // held for the outage's end, in the order they came
+      return;
+    }
     const id = insertDispatch(this.options.db, {
       sessionId,
       cause,

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SandboxProvider } from './sandbox-provider';
+import type { ManualScheduler } from '#support/clock';
 import { createSeededRandom } from './seeded-random';
 import { SERVED_FAULT_KINDS } from './served-faults';
 import {
@@ -23,9 +24,10 @@ import {
 } from '#support/sandbox-world';
 
 let sandbox: SandboxProvider;
+let clock: ManualScheduler;
 
 beforeEach(async () => {
-  ({ sandbox } = await startTestSandbox());
+  ({ sandbox, clock } = await startTestSandbox());
 });
 
 afterEach(async () => {
@@ -56,6 +58,10 @@ describe('fault injection', () => {
     { timeout_rate: -0.1 },
     { timeout_hold_ms: 1.5 },
     { timeout_hold_ms: 600_001 },
+    { unreachable_ms: -1 },
+    { unreachable_ms: 1.5 },
+    { unreachable_ms: 24 * 60 * 60_000 + 1 },
+    { unreachable_until_ms: 0 },
     { served: {} },
   ])('refuses %j with 400', async (body) => {
     expect((await setFaults(body)).status).toBe(400);
@@ -247,6 +253,69 @@ describe('timeout_rate', () => {
     expect(Date.now() - closing).toBeLessThan(2000);
     expect(await held).toBe('dropped');
     ({ sandbox } = await startTestSandbox()); // for afterEach
+  });
+});
+
+describe('unreachable_ms: the shop cannot reach the provider for a while', () => {
+  const flexBody = (callbackUrl: string) =>
+    nonstaticBody({
+      type: 'static-flex',
+      amount: undefined,
+      expiers_in: undefined,
+      callback_url: callbackUrl,
+    });
+
+  it('cuts the till off the provider for N ms of the sandbox clock, holding callbacks till the end', async () => {
+    const r = await startReceiver();
+    try {
+      const flex = await createAccount(sandbox, flexBody(r.url));
+      const started = clock.now();
+      const set = faultsSchema.parse((await setFaults({ unreachable_ms: 60_000 })).body);
+      expect(set.unreachable_until_ms).toBe(started + 60_000);
+
+      // Every provider endpoint: the connection breaks (a network error), nothing is answered.
+      await expect(listing(sandbox)).rejects.toThrow();
+      await expect(statusOf(sandbox, 'TT-NONE')).rejects.toThrow();
+      await expect(payout(sandbox)).rejects.toThrow();
+      await expect(createRaw(sandbox, nonstaticBody())).rejects.toThrow();
+
+      // The customer's bank still works: the control API takes the transfer.
+      const paid = await transfer(sandbox, flex.account_number, 1500.37);
+      expect(paid.status).toBe('success');
+      expect(await accounts(sandbox)).toHaveLength(1);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(r.received).toHaveLength(0);
+
+      await clock.advance(59_999);
+      await expect(listing(sandbox)).rejects.toThrow();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(r.received).toHaveLength(0);
+
+      await clock.advance(1);
+      const callback = await waitFor(() => r.received[0], 'the held callback');
+      expect(callback.body).toMatchObject({ session_id: paid.session_id, amount: 1500.37 });
+      const after = await listing(sandbox);
+      expect(after.status).toBe(200);
+      expect(listingSchema.parse(after.body).data.transactions).toHaveLength(1);
+      expect((await served()).unreachable).toBe(5);
+      expect(faultsSchema.parse((await http(`${sandbox.controlUrl}/faults`)).body)).toMatchObject({
+        unreachable_until_ms: started + 60_000,
+      });
+    } finally {
+      await r.close();
+    }
+  });
+
+  it('unreachable_ms 0 and DELETE /faults end an outage at once', async () => {
+    await setFaults({ unreachable_ms: 60_000 });
+    await expect(listing(sandbox)).rejects.toThrow();
+    expect(faultsSchema.parse((await setFaults({ unreachable_ms: 0 })).body)).toMatchObject({
+      unreachable_until_ms: null,
+    });
+    expect((await listing(sandbox)).status).toBe(200);
+    await setFaults({ unreachable_ms: 60_000 });
+    await http(`${sandbox.controlUrl}/faults`, { method: 'DELETE' });
+    expect((await listing(sandbox)).status).toBe(200);
   });
 });
 

@@ -8,6 +8,8 @@ const rate = z.number().min(0).max(1);
 /** Past any sensible client timeout: the provider client's default is 15 s. */
 export const DEFAULT_TIMEOUT_HOLD_MS = 20_000;
 export const MAX_TIMEOUT_HOLD_MS = 10 * 60_000;
+/** The longest outage one POST may ask for: a whole day. */
+export const MAX_UNREACHABLE_MS = 24 * 60 * 60_000;
 
 /** Body of POST /faults: every field optional; given fields replace, others stay. */
 export const faultPatchSchema = z.strictObject({
@@ -22,6 +24,11 @@ export const faultPatchSchema = z.strictObject({
   /** The provider does the work, then holds the answer `timeout_hold_ms` (real time). */
   timeout_rate: rate.optional(),
   timeout_hold_ms: z.number().int().min(0).max(MAX_TIMEOUT_HOLD_MS).optional(),
+  /**
+   * The shop's internet is down for this many ms from now (sandbox clock): the till's requests
+   * have their sockets destroyed, callbacks wait for the end. 0 ends an outage now.
+   */
+  unreachable_ms: z.number().int().min(0).max(MAX_UNREACHABLE_MS).optional(),
   /** Restarts the fault generator, so the same seed replays the same decisions. */
   seed: z.number().int().optional(),
 });
@@ -38,6 +45,8 @@ export interface FaultSettings {
   readonly side_effect_error_rate: number;
   readonly timeout_rate: number;
   readonly timeout_hold_ms: number;
+  /** When the outage asked by `unreachable_ms` ends (sandbox clock, epoch ms); null: none. */
+  readonly unreachable_until_ms: number | null;
 }
 
 export const NO_FAULTS: FaultSettings = {
@@ -50,9 +59,12 @@ export const NO_FAULTS: FaultSettings = {
   side_effect_error_rate: 0,
   timeout_rate: 0,
   timeout_hold_ms: DEFAULT_TIMEOUT_HOLD_MS,
+  unreachable_until_ms: null,
 };
 
-const storedSchema = faultPatchSchema.omit({ seed: true });
+const storedSchema = faultPatchSchema
+  .omit({ seed: true, unreachable_ms: true })
+  .extend({ unreachable_until_ms: z.number().int().nullable().optional() });
 const FAULTS_KEY = 'faults';
 
 /** Fault settings (persisted with the sandbox) and the seeded generator that rolls them. */
@@ -64,6 +76,8 @@ export class FaultInjector {
   constructor(
     private readonly db: SandboxDb,
     seed: number,
+    /** The sandbox's clock: an outage runs on it, so a fast-forwarded test clock ends it. */
+    private readonly now: () => number,
   ) {
     this.seed = seed;
     this.random = createSeededRandom(seed);
@@ -77,8 +91,14 @@ export class FaultInjector {
   }
 
   apply(patch: FaultPatch): void {
-    const { seed, ...rest } = patch;
+    const { seed, unreachable_ms, ...rest } = patch;
     this.settings = { ...this.settings, ...stripUndefined(rest) };
+    if (unreachable_ms !== undefined) {
+      this.settings = {
+        ...this.settings,
+        unreachable_until_ms: unreachable_ms > 0 ? this.now() + unreachable_ms : null,
+      };
+    }
     if (seed !== undefined) {
       this.seed = seed;
       this.random.reseed(seed);
@@ -89,6 +109,17 @@ export class FaultInjector {
   clear(): void {
     this.settings = NO_FAULTS;
     writeSetting(this.db, FAULTS_KEY, undefined);
+  }
+
+  /** The shop cannot reach the provider now (an outage asked by `unreachable_ms`). */
+  unreachableNow(): boolean {
+    return this.unreachableUntil() !== null;
+  }
+
+  /** When the outage in force ends (sandbox clock), or null when there is none now. */
+  unreachableUntil(): number | null {
+    const until = this.settings.unreachable_until_ms;
+    return until !== null && this.now() < until ? until : null;
   }
 
   shouldFail(): boolean {

@@ -169,7 +169,7 @@ export async function startSandboxProvider(
   }
   let fallbackUrl = options.fallbackCallbackUrl ?? readSetting(db, FALLBACK_URL_KEY);
   const seed = options.seed ?? randomInt(0, 2 ** 31);
-  const faults = new FaultInjector(db, seed);
+  const faults = new FaultInjector(db, seed, now);
   const served = new ServedFaults(db);
   const personality = new PersonalityStore(db);
   if (Object.keys(personalityPatch).length > 0) personality.apply(personalityPatch);

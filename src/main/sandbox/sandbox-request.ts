@@ -1,6 +1,6 @@
 /**
  * One HTTP request to the sandbox: found among its mounts (/api, /payout, /control), a provider
- * request run through the injected faults, an error turned into the answer each side expects,
+ * request run through the injected faults (or its connection cut during an outage), an error turned into the answer each side expects,
  * and nothing sent once the sandbox is closing or the client has gone.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -178,6 +178,12 @@ export async function handleSandboxRequest(
     if (mount === undefined)
       throw new SandboxError('ROUTE_NOT_FOUND', `no route for ${url.pathname}`);
     const path = url.pathname.slice(mount.prefix.length) || '/';
+    if (mount.provider && deps.faults.unreachableNow()) {
+      // The shop's internet is down: the connection breaks, nothing is answered or done.
+      deps.served.record('unreachable');
+      res.destroy();
+      return;
+    }
     if (mount.provider) {
       reply = await runProvider(deps, mount, req, url, path);
     } else {

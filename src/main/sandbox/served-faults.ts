@@ -25,6 +25,7 @@ export const SERVED_FAULT_KINDS = [
   'repeat_payment_accepted',
   'page_capped',
   'callbacks_foreign_form',
+  'unreachable',
 ] as const;
 
 export type ServedFaultKind = (typeof SERVED_FAULT_KINDS)[number];

@@ -160,6 +160,7 @@ function Shell({ connection }: { readonly connection: Connection | null }) {
     shop,
     callback,
     health,
+    reach,
     openAlerts,
     askShopName,
     refreshShell,
@@ -212,6 +213,7 @@ function Shell({ connection }: { readonly connection: Connection | null }) {
         info={info}
         callback={callback}
         health={health}
+        reach={reach}
         openAlerts={openAlerts}
         route={route}
         session={session}

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { AppInfo, WindowApi } from '#shared/bridge/contract';
 import type { SaleView } from '#shared/sales';
-import type { CallbackHealthView } from '#shared/views';
+import type { CallbackHealthView, ProviderReachView } from '#shared/views';
 import { useBridgeEvent } from './bridge-context';
 import { applyTunnelEvent, type CallbackStatus } from './components/header';
 import type { RendererErrorReport } from './components/error-boundary';
@@ -18,6 +18,8 @@ export interface ShellStatus {
   readonly shop: ShopIdentity | null;
   readonly callback: CallbackStatus | null;
   readonly health: CallbackHealthView | null;
+  /** Whether the provider can be reached from the till; null until main answers. */
+  readonly reach: ProviderReachView | null;
   readonly openAlerts: number | null;
   /** Main asks the shop's name before the first sale (a fresh till): the first-start screen. */
   readonly askShopName: boolean;
@@ -38,6 +40,7 @@ export function useShellStatus(bridge: WindowApi): ShellStatus {
   const [shop, setShop] = useState<ShopIdentity | null>(null);
   const [callback, setCallback] = useState<CallbackStatus | null>(null);
   const [health, setHealth] = useState<CallbackHealthView | null>(null);
+  const [reach, setReach] = useState<ProviderReachView | null>(null);
   const [openAlerts, setOpenAlerts] = useState<number | null>(null);
   const [askShopName, setAskShopName] = useState(false);
 
@@ -61,6 +64,7 @@ export function useShellStatus(bridge: WindowApi): ShellStatus {
         setShop({ shopName: status.shopName, tillId: status.tillId });
         setCallback(status.callback);
         setHealth(status.callbackHealth);
+        setReach(status.providerReach ?? null);
         setOpenAlerts(status.openAlerts);
         setAskShopName(status.askShopName === true);
       });
@@ -80,6 +84,7 @@ export function useShellStatus(bridge: WindowApi): ShellStatus {
     setCallback((current) => (current ? applyTunnelEvent(current, tunnel) : current));
   });
   useBridgeEvent('callback-health', setHealth);
+  useBridgeEvent('provider-reach', setReach);
   useBridgeEvent('alert', () => void refreshAlerts());
 
   return {
@@ -88,6 +93,7 @@ export function useShellStatus(bridge: WindowApi): ShellStatus {
     shop,
     callback,
     health,
+    reach,
     openAlerts,
     askShopName,
     refreshShell,

@@ -26,6 +26,7 @@ import type {
   PayoutCheckView,
   ReceiptView,
   StatusView,
+  ProviderReachView,
   StoreSpaceView,
   SyncProgressView,
   SyncRunView,
@@ -429,6 +430,8 @@ export interface BridgeEvents {
   readonly 'display-state': DisplayStateView;
   /** The store became full (new sales refused) or can write again. */
   readonly 'store-space': StoreSpaceView;
+  /** The provider became unreachable from this till, or reachable again. */
+  readonly 'provider-reach': ProviderReachView;
 }
 export type EventName = keyof BridgeEvents;
 export type BridgeEvent = {

@@ -1,6 +1,12 @@
 import type { AppInfo, SessionView } from '#shared/bridge/contract';
 import { ENVIRONMENT_NAMES } from '#shared/environments';
-import type { CallbackHealthView, StatusView, TunnelStatusView } from '#shared/views';
+import { PROVIDER_UNREACHABLE_WORDS } from '#shared/provider-reach-words';
+import type {
+  CallbackHealthView,
+  ProviderReachView,
+  StatusView,
+  TunnelStatusView,
+} from '#shared/views';
 import { hrefOf, navItemsFor, type Route } from '../routes';
 import { DisplayLink } from './display-link';
 import { isSignedOut } from '../session-context';
@@ -20,15 +26,18 @@ const MAY_BE_LATE = 'Payments may show late';
  * seconds" only when the health monitor has proof that callbacks arrive (a passed self-test or a
  * real callback, recently): a route that merely exists is not enough. Without it the till still
  * checks every open sale itself, so a payment shows, perhaps later. The technical state is on
- * Settings → Callbacks.
+ * Settings → Callbacks. A provider that cannot be reached comes first: then no payment news
+ * comes by any road until it is back, and no "within seconds" claim may stand.
  */
 export function describeCallbacks(
   callback: CallbackStatus,
   health: CallbackHealthView | null,
+  reach: ProviderReachView | null = null,
 ): {
   readonly text: string;
   readonly tone: 'good' | 'warn' | 'bad';
 } {
+  if (reach?.state === 'unreachable') return { text: PROVIDER_UNREACHABLE_WORDS, tone: 'bad' };
   const { tunnel } = callback;
   // A tunnel on its way up or down says so first: it is what the shop can act on.
   if (tunnel.state === 'connecting') return { text: MAY_BE_LATE, tone: 'warn' };
@@ -87,6 +96,7 @@ export function Header({
   info,
   callback,
   health,
+  reach = null,
   openAlerts,
   route,
   session = null,
@@ -95,6 +105,8 @@ export function Header({
   readonly info: AppInfo | null;
   readonly callback: CallbackStatus | null;
   readonly health: CallbackHealthView | null;
+  /** Whether the provider can be reached; null until main answers (or from an old core). */
+  readonly reach?: ProviderReachView | null;
   readonly openAlerts: number | null;
   readonly route: Route;
   /** Who is at this till; null until main answers (every screen is offered meanwhile). */
@@ -105,7 +117,7 @@ export function Header({
   const callbacks = lost
     ? ({ text: 'Till service lost', tone: 'bad' } as const)
     : callback
-      ? describeCallbacks(callback, health)
+      ? describeCallbacks(callback, health, reach)
       : null;
   // A counter waiting for a sign-in offers no screens; a cashier is offered the cashier's ones.
   const navItems = isSignedOut(session)
@@ -140,7 +152,10 @@ export function Header({
         )}
         {session && <SessionBar session={session} />}
       </div>
-      {!lost && health?.state === 'not_reaching' && <CallbackHealthBanner health={health} />}
+      {/* Its "the till checks every open sale" does not hold while the provider is unreachable. */}
+      {!lost && reach?.state !== 'unreachable' && health?.state === 'not_reaching' && (
+        <CallbackHealthBanner health={health} />
+      )}
       <nav className="app-nav" aria-label="Screens">
         <ul>
           {navItems.map((item) => (

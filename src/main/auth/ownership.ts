@@ -10,7 +10,10 @@
  * A sale or alert that does not exist is "not found" for everyone, the owner included.
  */
 import type { BridgeError, Caller, Handlers, OwnedInput } from '#shared/bridge/contract';
+import { EVERY_SALE, type SaleScope } from '#main/store/alerts-repo';
 import { effectiveRole, pairedCounterOf } from './caller';
+
+export type { SaleScope } from '#main/store/alerts-repo';
 
 /** Whose a sale is: the cashier recorded on it and the till that made it. */
 export interface SaleOwner {
@@ -43,19 +46,46 @@ function refused(message: string): BridgeError {
   return { code: 'FORBIDDEN', message };
 }
 
-/** Why this caller may not act on this sale, or null when it may. */
-function saleRefusal(caller: Caller, owner: SaleOwner): BridgeError | null {
-  if (effectiveRole(caller) === 'owner') return null;
+/**
+ * Whose sales this caller may see and act on: THE rule. Dispatch's refusals, the events a
+ * listener hears (event-visibility.ts), the alerts counted and listed (alert-visibility.ts) and
+ * Activity's sales all ask it; none compares a sale's till or cashier with the caller itself.
+ */
+export function scopeOf(caller: Caller): SaleScope {
+  if (effectiveRole(caller) === 'owner') return EVERY_SALE;
   if (caller.via === 'counter') {
     const counter = pairedCounterOf(caller);
-    if (!counter) return refused('This counter is not paired with the hub.');
-    return owner.tillId === counter.tillId
-      ? null
-      : refused('This sale belongs to another till of the shop.');
+    return counter ? { type: 'till', tillId: counter.tillId } : { type: 'none' };
   }
-  return caller.name !== null && owner.cashier === caller.name
-    ? null
-    : refused('This sale belongs to another cashier.');
+  return caller.name === null ? { type: 'none' } : { type: 'cashier', name: caller.name };
+}
+
+/** Whether a sale with this owner is inside the scope. */
+export function inScope(scope: SaleScope, owner: SaleOwner): boolean {
+  switch (scope.type) {
+    case 'all':
+      return true;
+    case 'till':
+      return owner.tillId === scope.tillId;
+    case 'cashier':
+      return owner.cashier === scope.name;
+    case 'none':
+      return false;
+  }
+}
+
+/** Whether this caller may see and act on a sale with this owner. */
+export function mayTouchSale(caller: Caller, owner: SaleOwner): boolean {
+  return inScope(scopeOf(caller), owner);
+}
+
+/** Why this caller may not act on this sale, or null when it may. */
+function saleRefusal(caller: Caller, owner: SaleOwner): BridgeError | null {
+  if (mayTouchSale(caller, owner)) return null;
+  if (caller.via !== 'counter') return refused('This sale belongs to another cashier.');
+  return pairedCounterOf(caller)
+    ? refused('This sale belongs to another till of the shop.')
+    : refused('This counter is not paired with the hub.');
 }
 
 /**
@@ -82,7 +112,7 @@ export function ownershipRefusal(
   }
   const alert = lookup.alert(id);
   if (!alert) return { code: 'ALERT_NOT_FOUND', message: `Alert ${id} does not exist.` };
-  if (effectiveRole(caller) === 'owner') return null;
+  if (scopeOf(caller).type === 'all') return null;
   const owner = alert.saleId === null ? undefined : lookup.sale(alert.saleId);
   if (!owner) return refused('Only the owner can act on this alert: it is about the whole shop.');
   return saleRefusal(caller, owner) === null

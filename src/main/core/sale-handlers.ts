@@ -6,6 +6,7 @@ import type { SalesEngine } from '#main/engine/sales-engine';
 import type { Scheduler } from '#main/clock/scheduler';
 import { listStandingAccounts } from '#main/store/accounts-repo';
 import { visibleOpenAlerts } from '#main/auth/alert-visibility';
+import { inScope, scopeOf } from '#main/auth/ownership';
 import type { Db } from '#main/store/database';
 import { listRecentInflows } from '#main/store/inflows-repo';
 import { listSalesCreatedBetween } from '#main/store/sales-repo';
@@ -99,7 +100,8 @@ export function saleHandlers(deps: SaleHandlerDeps): HandlersOf<typeof saleChann
     },
     getActivity: (_input, caller): ActivityView => {
       const [from, to] = today();
-      if (isOwner(caller)) {
+      const scope = scopeOf(caller);
+      if (scope.type === 'all') {
         return {
           sales: listSalesCreatedBetween(db, from, to).map((row) => engine.getSale(row.id)),
           inflows: listRecentInflows(db, from).map(inflowView),
@@ -108,13 +110,12 @@ export function saleHandlers(deps: SaleHandlerDeps): HandlersOf<typeof saleChann
         };
       }
       // A cashier: their own sales (a counter: its till's), and only the money and alerts tied
-      // to one of them.
-      const tillId = counterTill(caller);
+      // to one of them. Which sales are theirs is ownership.ts's one rule.
       const own = new Set(
-        tillId !== null
-          ? listTillSaleIdsCreatedBetween(db, tillId, from, to)
+        scope.type === 'till'
+          ? listTillSaleIdsCreatedBetween(db, scope.tillId, from, to)
           : listSalesCreatedBetween(db, from, to)
-              .filter((row) => row.cashier !== null && row.cashier === caller.name)
+              .filter((row) => inScope(scope, row))
               .map((row) => row.id),
       );
       const mine = (saleId: number | null) => saleId !== null && own.has(saleId);

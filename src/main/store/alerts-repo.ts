@@ -57,18 +57,18 @@ export function getAlert(db: Db, id: number): AlertRow | undefined {
 }
 
 /**
- * Whose open alerts a read returns: every alert (the owner), those of the sales recorded under
- * one cashier's name, those of one till's sales (a paired counter), or none. The rule choosing
- * the scope for a caller is auth/alert-visibility.ts; the header's count and Activity's list are
- * the same read.
+ * Whose sales (and so whose alerts) a read returns: every one (the owner), those recorded under
+ * one cashier's name, those of one till (a paired counter), or none. The rule choosing the scope
+ * for a caller is auth/ownership.ts (scopeOf); the header's count and Activity's list are the
+ * same read.
  */
-export type AlertScope =
+export type SaleScope =
   | { readonly type: 'all' }
   | { readonly type: 'cashier'; readonly name: string }
   | { readonly type: 'till'; readonly tillId: string }
   | { readonly type: 'none' };
 
-export const ALL_ALERTS: AlertScope = Object.freeze({ type: 'all' });
+export const EVERY_SALE: SaleScope = Object.freeze({ type: 'all' });
 
 export const OPEN_ALERTS_SQL = `SELECT ${COLUMNS} FROM alerts
   WHERE acknowledged_at IS NULL ORDER BY id DESC`;
@@ -90,7 +90,7 @@ export const TILL_OPEN_ALERTS_SQL = `SELECT ${SCOPED_COLUMNS} FROM alerts a
   WHERE a.acknowledged_at IS NULL AND s.till_id = ? ORDER BY a.id DESC`;
 
 /** The open alerts a scope may see, newest first. */
-export function listOpenAlerts(db: Db, scope: AlertScope = ALL_ALERTS): AlertRow[] {
+export function listOpenAlerts(db: Db, scope: SaleScope = EVERY_SALE): AlertRow[] {
   switch (scope.type) {
     case 'all':
       return db.prepare(OPEN_ALERTS_SQL).all() as AlertRow[];

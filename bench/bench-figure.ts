@@ -22,6 +22,13 @@ export interface BenchFigure {
   /** Median, same run. */
   readonly baseline: number;
   readonly baselineSpread: Spread;
+  /**
+   * When figure and baseline were measured in the same interleaved rounds: the median of the
+   * ratios of each round (subject / baseline of that round). Then it is the ratio judged and
+   * printed, instead of value / baseline: a round that met a busy machine meets it on both sides,
+   * and one bad round of either side does not decide.
+   */
+  readonly pairedRatio?: number;
   /** Judged: value / baseline must be <= max (times) or >= min (throughputs). */
   readonly ratioTarget?: { readonly max?: number; readonly min?: number };
   /** Printed, never judged: e.g. "< 50 ms" with whether this run met it. */

@@ -15,7 +15,7 @@ export interface BenchResult {
 }
 
 export interface Judgement {
-  /** value / baseline; NaN when the baseline is 0 or not a number. */
+  /** value / baseline (or the figure's pairedRatio); NaN when the baseline is 0 or not a number. */
   readonly ratio: number;
   /** null: no ratio target. A ratio that is not a number misses its target: it cannot be judged. */
   readonly ratioPass: boolean | null;
@@ -25,8 +25,8 @@ export interface Judgement {
   readonly pass: boolean | null;
 }
 
-export function ratioOf(figure: Pick<BenchFigure, 'value' | 'baseline'>): number {
-  const ratio = figure.value / figure.baseline;
+export function ratioOf(figure: Pick<BenchFigure, 'value' | 'baseline' | 'pairedRatio'>): number {
+  const ratio = figure.pairedRatio ?? figure.value / figure.baseline;
   return Number.isFinite(ratio) ? ratio : Number.NaN;
 }
 

@@ -34,9 +34,62 @@ describe('after the answer', () => {
     });
     expect(handed).toEqual([1, 2, 3]);
     expect(linesWhenHanded).toEqual([1, 1, 1]);
-    after.add(stored(4));
+    after.close();
+  });
+
+  it('under a burst: at most one line a second, every id in it, the engine not kept waiting', async () => {
+    let clock = 10_000;
+    const { logger, lines } = captureLogger();
+    const handed: number[] = [];
+    const after = createAfterAnswer({
+      logger,
+      onCallback: (callback) => handed.push(callback.id),
+      closed: () => false,
+      logEveryMs: 40,
+      now: () => clock,
+    });
+    after.add(stored(1));
     await turn();
+    expect(lines).toHaveLength(1);
+    // The next batches within the interval: handed on at once, logged at the interval's end.
+    for (const ids of [[2, 3], [4]]) {
+      clock += 10;
+      for (const id of ids) after.add(stored(id));
+      await turn();
+    }
+    expect(handed).toEqual([1, 2, 3, 4]);
+    expect(lines).toHaveLength(1);
+    clock += 20;
+    await new Promise((resolve) => setTimeout(resolve, 60));
     expect(lines).toHaveLength(2);
+    expect(JSON.parse(lines[1] ?? '{}')).toMatchObject({
+      msg: 'webhook: 3 callbacks stored',
+      callbackIds: [2, 3, 4],
+    });
+  });
+
+  it('closing writes the ids not logged yet', async () => {
+    let clock = 10_000;
+    const { logger, lines } = captureLogger();
+    const after = createAfterAnswer({
+      logger,
+      onCallback: () => {},
+      closed: () => false,
+      logEveryMs: 60_000,
+      now: () => clock,
+    });
+    after.add(stored(1));
+    await turn();
+    clock += 5;
+    after.add(stored(2));
+    await turn();
+    expect(lines).toHaveLength(1);
+    after.close();
+    expect(lines).toHaveLength(2);
+    expect(JSON.parse(lines[1] ?? '{}')).toMatchObject({
+      msg: 'webhook: callback stored',
+      callbackIds: [2],
+    });
   });
 
   it('a lone callback keeps the singular line', async () => {

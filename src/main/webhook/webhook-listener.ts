@@ -115,17 +115,18 @@ export async function startWebhookListener(
   function validTokens(): readonly string[] {
     return options.tokens().filter(isUsableCallbackToken);
   }
+  const afterAnswer = createAfterAnswer({
+    logger,
+    onCallback: options.onCallback,
+    closed: () => closed,
+  });
   const context: ListenerContext = {
     logger,
     now,
     limiter,
     maxBodyBytes,
     inbox,
-    afterAnswer: createAfterAnswer({
-      logger,
-      onCallback: options.onCallback,
-      closed: () => closed,
-    }),
+    afterAnswer,
     selfTest: options.selfTest,
     validTokens,
     matchesToken: createSecretMatcher(),
@@ -189,6 +190,7 @@ export async function startWebhookListener(
       const done = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await done;
+      afterAnswer.close();
     },
   };
 }

@@ -114,16 +114,6 @@ describe('Sale screen: money for another sale', () => {
     expect(screen.queryByTestId('other-sale-paid')).toBeNull();
   });
 
-  it('"Open sale #9" shows the earlier sale without cancelling this one', async () => {
-    const user = userEvent.setup();
-    const bridge = createFakeBridge();
-    await openSale(bridge, user);
-    bridge.emit({ type: 'sale-changed', payload: earlier() });
-    await user.click(await screen.findByRole('button', { name: 'Open sale #9' }));
-    await waitFor(() => expect(screen.getByTestId('sale-status').textContent).toMatch(/#9/));
-    expect(bridge.cancelSale).not.toHaveBeenCalled();
-  });
-
   it('says nothing for another till, or for money that came before this sale opened', async () => {
     const user = userEvent.setup();
     const bridge = createFakeBridge();

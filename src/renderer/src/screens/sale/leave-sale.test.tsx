@@ -1,25 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { SaleView } from '#shared/sales';
 import { createFakeBridge, type FakeBridge } from '#support/renderer/fake-bridge';
-import { alert, ok, sale } from '#support/renderer/fixtures';
+import { alert, earlierSalePaidLate, ok, sale } from '#support/renderer/fixtures';
 import { renderApp } from '#support/renderer/render-app';
 
 const OPENED = Date.now();
 /** The open sale on screen: #10. */
 const current = sale({ id: 10, amountKobo: 125_000, createdAt: OPENED, reference: 'TT-0010' });
 /** Sale #9 of the same till, paid after it expired while #10 was open. */
-const earlier: SaleView = sale({
-  id: 9,
-  amountKobo: 125_000,
-  reference: 'TT-0009',
-  state: 'paid_late',
-  paidAfter: 'expired',
-  createdAt: OPENED - 20 * 60_000,
-  paidAt: OPENED + 30_000,
-  updatedAt: OPENED + 30_000,
-});
+const earlier = earlierSalePaidLate(OPENED);
 
 async function openSale(bridge: FakeBridge, user: UserEvent): Promise<void> {
   bridge.createSale.mockImplementation(() => ok(current));

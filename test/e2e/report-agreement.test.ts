@@ -120,11 +120,13 @@ let till: Page;
 let problems: string[];
 
 beforeAll(async () => {
-  counter = await startReportTill('report-agreement', (dataDir) => {
-    // The till's own database file, migrated and seeded before the shell opens it.
-    const db = openDatabase({ path: tillDbPath(dataDir, 'sandbox') });
-    seedExceptionDay(db);
-    db.close();
+  counter = await startReportTill('report-agreement', {
+    prepare: (dataDir) => {
+      // The till's own database file, migrated and seeded before the shell opens it.
+      const db = openDatabase({ path: tillDbPath(dataDir, 'sandbox') });
+      seedExceptionDay(db);
+      db.close();
+    },
   });
   ({ dataDir, till, problems } = counter);
 });

@@ -25,9 +25,16 @@ export interface ReportTill {
   stop(): Promise<void>;
 }
 
+export interface ReportTillOptions {
+  /** Runs on the empty data directory before the shell starts (seeds its database file). */
+  readonly prepare?: (dataDir: string) => void;
+  /** A script every page of the window runs first (as text: the tests have no DOM types). */
+  readonly initScript?: string;
+}
+
 export async function startReportTill(
   name: string,
-  prepare: (dataDir: string) => void = () => undefined,
+  options: ReportTillOptions = {},
 ): Promise<ReportTill> {
   mkdirSync(E2E_ARTIFACTS, { recursive: true });
   const dataDir = mkdtempSync(join(tmpdir(), `till-e2e-${name}-`));
@@ -39,7 +46,7 @@ export async function startReportTill(
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    prepare(dataDir);
+    options.prepare?.(dataDir);
     web = await startJsonChild<WebShellLine>(
       'scripts/web.ts',
       ['--port', '0', '--data-dir', dataDir],
@@ -50,6 +57,7 @@ export async function startReportTill(
       viewport: { width: 1280, height: 900 },
       acceptDownloads: true,
     });
+    if (options.initScript) await context.addInitScript(options.initScript);
     const till = await context.newPage();
     const problems: string[] = [];
     till.on('pageerror', (error) => problems.push(`page error: ${error.message}`));

@@ -5,38 +5,31 @@
  * 44 px on the touch and phone classes; once "Gave the goods" is recorded on the sale, the alert
  * closes itself and the header's count follows.
  */
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '#support/chromium';
 import {
-  classContext,
   SCREEN_CLASSES,
   TILL_CLASSES,
   TOUCH_TARGET_PX,
   type ScreenClass,
 } from '#support/screen-classes';
-import { AxeLedger, checkScreen, startShell, type ShellUnderTest } from '#support/screen-suite';
-import { expectText, startSale, textOf, watchPage } from '#support/till-page';
-import { sandboxTransfer, setSandboxPersonality } from '#support/web-till';
+import { checkScreen, type ShellUnderTest } from '#support/screen-suite';
+import { expectText, startSale, textOf } from '#support/till-page';
+import { startTillWithDisplay, type TillWithDisplay } from '#support/till-with-display';
+import { sandboxTransfer } from '#support/web-till';
 
 const SETTLE_MS = 10_000;
 
+let counter: TillWithDisplay;
 let shell: ShellUnderTest;
-let browser: Browser;
-const ledger = new AxeLedger();
-const problems: string[] = [];
 
 beforeAll(async () => {
-  shell = await startShell('activity-alerts');
-  browser = await launchChromium();
-  await setSandboxPersonality(shell.web.first.control_url, { expired_payments: 'accept' });
+  counter = await startTillWithDisplay('activity-alerts', { expired_payments: 'accept' });
+  ({ shell } = counter);
 });
 
 afterAll(async () => {
-  console.log(ledger.report('activity-alerts'));
-  await browser?.close();
-  await shell?.stop();
-  expect(problems).toEqual([]);
+  await counter?.stop();
 });
 
 async function heightOf(locator: Locator): Promise<number> {
@@ -54,10 +47,7 @@ describe.each(TILL_CLASSES)('at the %s class', (screenClass: ScreenClass) => {
   let page: Page;
 
   beforeAll(async () => {
-    context = await classContext(browser, screenClass);
-    page = await context.newPage();
-    watchPage(page, screenClass, problems);
-    await page.goto(shell.web.first.url);
+    ({ context, page } = await counter.openTill(screenClass));
   });
   afterAll(async () => {
     await context?.close();
@@ -100,7 +90,7 @@ describe.each(TILL_CLASSES)('at the %s class', (screenClass: ScreenClass) => {
           { name: '"Acknowledge"', locator: acknowledge },
         ],
       },
-      ledger,
+      counter.ledger,
     );
 
     await saleButton.click();

@@ -4,54 +4,32 @@
  * exception; the owner records the refund with its bank reference; the report shows it resolved
  * and the CSV the owner downloads carries the resolution on the payment's row.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startJsonChild, type JsonChild } from '#support/child-json';
-import { launchChromium } from '#support/chromium';
 import { parseCsv } from '#support/parse-csv';
-import { sandboxTransfer, type WebShellLine } from '#support/web-till';
+import { E2E_ARTIFACTS, startReportTill, type ReportTill } from '#support/report-till';
+import { textOf } from '#support/till-page';
+import { sandboxTransfer } from '#support/web-till';
 
-const root = resolve(import.meta.dirname, '../..');
-const artifacts = join(root, 'test-results', 'e2e');
+const artifacts = E2E_ARTIFACTS;
 const SETTLE_MS = 10_000;
 const BANK_REFERENCE = 'FT2611230001';
 
+let counter: ReportTill;
+let web: ReportTill['web'];
 let dataDir: string;
-let web: JsonChild<WebShellLine>;
-let browser: Browser;
 let till: Page;
-const problems: string[] = [];
-
-async function textOf(locator: Locator): Promise<string> {
-  return (await locator.textContent()) ?? '';
-}
+let problems: string[];
 
 beforeAll(async () => {
-  mkdirSync(artifacts, { recursive: true });
-  dataDir = mkdtempSync(join(tmpdir(), 'till-e2e-exceptions-'));
-  web = await startJsonChild<WebShellLine>(
-    'scripts/web.ts',
-    ['--port', '0', '--data-dir', dataDir],
-    { cwd: root, timeoutMs: 120_000 },
-  );
-  browser = await launchChromium();
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 900 },
-    acceptDownloads: true,
-  });
-  till = await context.newPage();
-  till.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  await till.goto(web.first.url);
-  await till.getByTestId('environment-badge').waitFor({ timeout: SETTLE_MS });
+  counter = await startReportTill('exceptions');
+  ({ web, dataDir, till, problems } = counter);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await web?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await counter?.stop();
 });
 
 describe('an exception resolved by the owner', () => {

@@ -3,64 +3,40 @@
  * pressed "New sale for ₦1,250.00": the open sale says so, where the cashier looks, so the
  * customer is not asked to pay twice. Real Chromium, the browser shell (--dev-clock), the
  * embedded sandbox taking money into an expired account, the customer display beside the till.
- * At every till class; on the phone also at its narrowest width, 360 px.
+ * "Open sale #N" leaves the open sale only through the question "New sale" asks, and the display
+ * follows the till. At every till class; on the phone also at its narrowest width, 360 px.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SaleView } from '#shared/sales';
-import { launchChromium } from '#support/chromium';
 import {
-  classContext,
   layoutProblems,
   SCREEN_CLASSES,
   TILL_CLASSES,
   type ScreenClass,
 } from '#support/screen-classes';
-import { AxeLedger, checkScreen, startShell, type ShellUnderTest } from '#support/screen-suite';
-import { expectText, startSale, textOf, watchPage } from '#support/till-page';
-import {
-  advanceTillClock,
-  callTill,
-  sandboxTransfer,
-  setSandboxPersonality,
-} from '#support/web-till';
+import { checkScreen, type ShellUnderTest } from '#support/screen-suite';
+import { expectText, startSale, textOf } from '#support/till-page';
+import { saleIdOn, startTillWithDisplay, type TillWithDisplay } from '#support/till-with-display';
+import { advanceTillClock, callTill, sandboxTransfer } from '#support/web-till';
 
 const SETTLE_MS = 10_000;
 const PAST_EXPIRY_MS = 15 * 60_000 + 10_000;
 const AMOUNT = 1250;
 
+let counter: TillWithDisplay;
 let shell: ShellUnderTest;
-let browser: Browser;
-let displayContext: BrowserContext;
 let display: Page;
-const ledger = new AxeLedger();
-const problems: string[] = [];
 
 beforeAll(async () => {
-  shell = await startShell('other-sale-paid');
-  browser = await launchChromium();
   // A provider that takes money into an expired account (CONTRACTS.md personalities).
-  await setSandboxPersonality(shell.web.first.control_url, { expired_payments: 'accept' });
-  displayContext = await classContext(browser, 'display');
-  display = await displayContext.newPage();
-  watchPage(display, 'display', problems);
-  await display.goto(shell.web.first.display_url);
-  await display.getByText('Welcome').waitFor({ timeout: SETTLE_MS });
+  counter = await startTillWithDisplay('other-sale-paid', { expired_payments: 'accept' });
+  ({ shell, display } = counter);
 });
 
 afterAll(async () => {
-  console.log(ledger.report('other-sale-paid'));
-  await browser?.close();
-  await shell?.stop();
-  expect(problems).toEqual([]);
+  await counter?.stop();
 });
-
-/** The sale's id from its banner ("… Sale #12"). */
-async function saleIdOn(page: Page): Promise<number> {
-  const match = /Sale #(\d+)/.exec(await textOf(page.getByTestId('sale-status')));
-  if (!match?.[1]) throw new Error('the sale banner names no sale');
-  return Number(match[1]);
-}
 
 async function saleInMain(saleId: number): Promise<SaleView> {
   const answer = await callTill(shell.web.first.url, 'getSale', { saleId });
@@ -138,10 +114,7 @@ describe.each(TILL_CLASSES)('at the %s class, the display beside', (screenClass:
   let waitingNumber = '';
 
   beforeAll(async () => {
-    context = await classContext(browser, screenClass);
-    page = await context.newPage();
-    watchPage(page, screenClass, problems);
-    await page.goto(shell.web.first.url);
+    ({ context, page } = await counter.openTill(screenClass));
   });
   afterAll(async () => {
     await context?.close();
@@ -156,7 +129,7 @@ describe.each(TILL_CLASSES)('at the %s class, the display beside', (screenClass:
     await checkScreen(
       page,
       { screen: 'sale-other-paid', screenClass, mustSee: bannerParts(page, expiredId) },
-      ledger,
+      counter.ledger,
     );
     if (screenClass === 'phone') {
       // The narrowest phone counter: the banner still leaves the sale's buttons in view.
@@ -194,5 +167,30 @@ describe.each(TILL_CLASSES)('at the %s class, the display beside', (screenClass:
     await expect
       .poll(() => textOf(display.getByTestId('account-number')), { timeout: SETTLE_MS })
       .toBe('');
+  });
+
+  it('"Open sale #N" asks before it leaves the open sale; the display follows the till', async () => {
+    await page.getByRole('button', { name: 'New sale', exact: true }).click();
+    const number = await startSale(page, AMOUNT, SETTLE_MS);
+    const { expiredId, openId, openNumber, banner } = await paidAfterTheNewSale(page, number);
+    const openEarlier = banner.getByRole('button', { name: `Open sale #${expiredId}` });
+    const question = page.getByRole('group', { name: `Cancel it and open sale #${expiredId}?` });
+
+    await openEarlier.click();
+    await question.waitFor({ timeout: SETTLE_MS });
+    await question.getByRole('button', { name: 'Keep waiting' }).click();
+    // Kept: the same open sale, on the till and on the display.
+    expect(await saleIdOn(page)).toBe(openId);
+    expect((await saleInMain(openId)).state).toBe('awaiting_payment');
+    await displayShows(openNumber);
+
+    await openEarlier.click();
+    await question.getByRole('button', { name: `Cancel it and open sale #${expiredId}` }).click();
+    await expect.poll(async () => (await saleInMain(openId)).state).toBe('cancelled');
+    await expect.poll(() => saleIdOn(page), { timeout: SETTLE_MS }).toBe(expiredId);
+    // The till left the open sale: its number leaves the display too.
+    await expect
+      .poll(() => display.getByTestId('account-number').count(), { timeout: SETTLE_MS })
+      .toBe(0);
   });
 });

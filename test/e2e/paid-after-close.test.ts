@@ -6,19 +6,14 @@
  * the goods" and "Refunded" recording the report's resolution of the same case; Activity says
  * which; the display sends the customer to the cashier. At every till class.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ZReportView } from '#shared/views';
-import { launchChromium } from '#support/chromium';
-import { classContext, coloursOf, TILL_CLASSES, type ScreenClass } from '#support/screen-classes';
-import { AxeLedger, checkScreen, startShell, type ShellUnderTest } from '#support/screen-suite';
-import { expectText, startSale, textOf, watchPage } from '#support/till-page';
-import {
-  advanceTillClock,
-  callTill,
-  sandboxTransfer,
-  setSandboxPersonality,
-} from '#support/web-till';
+import { coloursOf, TILL_CLASSES, type ScreenClass } from '#support/screen-classes';
+import { checkScreen, type ShellUnderTest } from '#support/screen-suite';
+import { expectText, startSale, textOf } from '#support/till-page';
+import { saleIdOn, startTillWithDisplay, type TillWithDisplay } from '#support/till-with-display';
+import { advanceTillClock, callTill, sandboxTransfer } from '#support/web-till';
 
 const SETTLE_MS = 10_000;
 const PAST_EXPIRY_MS = 15 * 60_000 + 10_000;
@@ -26,38 +21,19 @@ const PAST_EXPIRY_MS = 15 * 60_000 + 10_000;
 const AMBER = { color: 'rgb(138, 75, 0)', background: 'rgb(255, 243, 205)' };
 const SEE_CASHIER = 'Payment received: please see the cashier';
 
+let counter: TillWithDisplay;
 let shell: ShellUnderTest;
-let browser: Browser;
-let displayContext: BrowserContext;
 let display: Page;
-const ledger = new AxeLedger();
-const problems: string[] = [];
 
 beforeAll(async () => {
-  shell = await startShell('paid-after-close');
-  browser = await launchChromium();
   // A provider that takes money into an expired account (CONTRACTS.md personalities).
-  await setSandboxPersonality(shell.web.first.control_url, { expired_payments: 'accept' });
-  displayContext = await classContext(browser, 'display');
-  display = await displayContext.newPage();
-  watchPage(display, 'display', problems);
-  await display.goto(shell.web.first.display_url);
-  await display.getByText('Welcome').waitFor({ timeout: SETTLE_MS });
+  counter = await startTillWithDisplay('paid-after-close', { expired_payments: 'accept' });
+  ({ shell, display } = counter);
 });
 
 afterAll(async () => {
-  console.log(ledger.report('paid-after-close'));
-  await browser?.close();
-  await shell?.stop();
-  expect(problems).toEqual([]);
+  await counter?.stop();
 });
-
-/** The sale's id from its banner ("… Sale #12"). */
-async function saleIdOn(page: Page): Promise<number> {
-  const match = /Sale #(\d+)/.exec(await textOf(page.getByTestId('sale-status')));
-  if (!match?.[1]) throw new Error('the sale banner names no sale');
-  return Number(match[1]);
-}
 
 /** The amber banner: its words, its colours, no tick, no green paid amount. */
 async function expectAmber(page: Page, words: RegExp): Promise<void> {
@@ -90,10 +66,7 @@ describe.each(TILL_CLASSES)('at the %s class, the display beside', (screenClass:
   const saleIds: number[] = [];
 
   beforeAll(async () => {
-    context = await classContext(browser, screenClass);
-    page = await context.newPage();
-    watchPage(page, screenClass, problems);
-    await page.goto(shell.web.first.url);
+    ({ context, page } = await counter.openTill(screenClass));
   });
   afterAll(async () => {
     await context?.close();
@@ -132,7 +105,7 @@ describe.each(TILL_CLASSES)('at the %s class, the display beside', (screenClass:
           { name: '"Refunded"', locator: refunded },
         ],
       },
-      ledger,
+      counter.ledger,
     );
     if (screenClass === 'touch') {
       await checkScreen(
@@ -144,7 +117,7 @@ describe.each(TILL_CLASSES)('at the %s class, the display beside', (screenClass:
             { name: 'words', locator: display.getByRole('heading', { name: SEE_CASHIER }) },
           ],
         },
-        ledger,
+        counter.ledger,
       );
     }
 
@@ -192,7 +165,7 @@ describe.each(TILL_CLASSES)('at the %s class, the display beside', (screenClass:
           { name: '"Refunded"', locator: page.getByRole('button', { name: 'Refunded' }) },
         ],
       },
-      ledger,
+      counter.ledger,
     );
 
     const reference = `RF-${screenClass}-${saleId}`;

@@ -5,10 +5,9 @@
  * the PDF (pdftotext) by its headings and status lines, the CSV by its resolution column; each
  * answer is checked against the other two and against report-words' one table.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import type { Browser, Download, Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   EXCEPTION_CATEGORY,
@@ -21,24 +20,15 @@ import {
 import type { ExceptionKind } from '#shared/views';
 import { tillDbPath } from '#main/config/data-files';
 import { openDatabase } from '#main/store/database';
-import { startJsonChild, type JsonChild } from '#support/child-json';
-import { launchChromium } from '#support/chromium';
 import { EXCEPTION_DAY, seedExceptionDay } from '#support/exception-day';
 import { parseCsv } from '#support/parse-csv';
+import { E2E_ARTIFACTS, startReportTill, type ReportTill } from '#support/report-till';
 import { pdfText } from '#support/pdf-text';
-import type { WebShellLine } from '#support/web-till';
 
-const root = resolve(import.meta.dirname, '../..');
-const artifacts = join(root, 'test-results', 'e2e');
+const artifacts = E2E_ARTIFACTS;
 const SETTLE_MS = 10_000;
 
 type Answer = 'person' | 'information';
-
-let dataDir: string;
-let web: JsonChild<WebShellLine>;
-let browser: Browser;
-let till: Page;
-const problems: string[] = [];
 
 /** The kind an exception's title names (either wording of a waiting sale). */
 function kindOfTitle(title: string): ExceptionKind | undefined {
@@ -124,33 +114,25 @@ function csvAnswers(csv: string): Map<ExceptionKind, Answer> {
   return answers;
 }
 
+let counter: ReportTill;
+let dataDir: string;
+let till: Page;
+let problems: string[];
+
 beforeAll(async () => {
-  mkdirSync(artifacts, { recursive: true });
-  dataDir = mkdtempSync(join(tmpdir(), 'till-e2e-report-agreement-'));
-  // The till's own database file, migrated and seeded before the shell opens it.
-  const db = openDatabase({ path: tillDbPath(dataDir, 'sandbox') });
-  seedExceptionDay(db);
-  db.close();
-  web = await startJsonChild<WebShellLine>(
-    'scripts/web.ts',
-    ['--port', '0', '--data-dir', dataDir],
-    { cwd: root, timeoutMs: 120_000 },
-  );
-  browser = await launchChromium();
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 900 },
-    acceptDownloads: true,
+  counter = await startReportTill('report-agreement', {
+    prepare: (dataDir) => {
+      // The till's own database file, migrated and seeded before the shell opens it.
+      const db = openDatabase({ path: tillDbPath(dataDir, 'sandbox') });
+      seedExceptionDay(db);
+      db.close();
+    },
   });
-  till = await context.newPage();
-  till.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  await till.goto(web.first.url);
-  await till.getByTestId('environment-badge').waitFor({ timeout: SETTLE_MS });
+  ({ dataDir, till, problems } = counter);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await web?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await counter?.stop();
 });
 
 describe('report, PDF and CSV agree on who must act', () => {

@@ -4,26 +4,17 @@
  * carries the figures the screen shows; "Export CSV" downloads a file that starts with the UTF-8
  * byte-order mark; Activity reprints the sale's receipt through the print dialog.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import type { Browser, Download, Locator, Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Download, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startJsonChild, type JsonChild } from '#support/child-json';
-import { launchChromium } from '#support/chromium';
 import { parseCsv } from '#support/parse-csv';
 import { pdfText } from '#support/pdf-text';
-import { sandboxTransfer, type WebShellLine } from '#support/web-till';
+import { E2E_ARTIFACTS, startReportTill, type ReportTill } from '#support/report-till';
+import { sandboxTransfer } from '#support/web-till';
 
-const root = resolve(import.meta.dirname, '../..');
-const artifacts = join(root, 'test-results', 'e2e');
+const artifacts = E2E_ARTIFACTS;
 const SETTLE_MS = 10_000;
-
-let dataDir: string;
-let web: JsonChild<WebShellLine>;
-let browser: Browser;
-let till: Page;
-const problems: string[] = [];
 
 async function textOf(locator: Locator): Promise<string> {
   return ((await locator.textContent()) ?? '').trim();
@@ -35,34 +26,22 @@ async function saved(download: Download): Promise<Buffer> {
   return readFileSync(file);
 }
 
+let counter: ReportTill;
+let web: ReportTill['web'];
+let dataDir: string;
+let till: Page;
+let problems: string[];
+
 beforeAll(async () => {
-  mkdirSync(artifacts, { recursive: true });
-  dataDir = mkdtempSync(join(tmpdir(), 'till-e2e-report-files-'));
-  web = await startJsonChild<WebShellLine>(
-    'scripts/web.ts',
-    ['--port', '0', '--data-dir', dataDir],
-    { cwd: root, timeoutMs: 120_000 },
-  );
-  browser = await launchChromium();
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 900 },
-    acceptDownloads: true,
+  counter = await startReportTill('report-files', {
+    // Headless Chromium has no print dialog to show: count the pages' calls instead.
+    initScript: 'window.printCalls = 0; window.print = () => { window.printCalls += 1; };',
   });
-  // Headless Chromium has no print dialog to show: count the pages' calls instead.
-  // (Page scripts as text: the tests' TypeScript has no DOM types.)
-  await context.addInitScript(
-    'window.printCalls = 0; window.print = () => { window.printCalls += 1; };',
-  );
-  till = await context.newPage();
-  till.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  await till.goto(web.first.url);
-  await till.getByTestId('environment-badge').waitFor({ timeout: SETTLE_MS });
+  ({ web, dataDir, till, problems } = counter);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await web?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await counter?.stop();
 });
 
 describe('report files', () => {

@@ -5,13 +5,13 @@
  * a transfer hides every number; a customer who paid twice is a red refund the cashier notes
  * before the next sale; the time running out is "Expired" at once. At every till class.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '#support/chromium';
-import { classContext, coloursOf, TILL_CLASSES, type ScreenClass } from '#support/screen-classes';
-import { AxeLedger, checkScreen, startShell, type ShellUnderTest } from '#support/screen-suite';
-import { expectText, startSale, textOf, watchPage } from '#support/till-page';
-import { advanceTillClock, sandboxTransfer, setSandboxPersonality } from '#support/web-till';
+import { coloursOf, TILL_CLASSES, type ScreenClass } from '#support/screen-classes';
+import { checkScreen, type ShellUnderTest } from '#support/screen-suite';
+import { expectText, startSale, textOf } from '#support/till-page';
+import { startTillWithDisplay, type TillWithDisplay } from '#support/till-with-display';
+import { advanceTillClock, sandboxTransfer } from '#support/web-till';
 
 const SETTLE_MS = 10_000;
 /** Shorter than main's last check after the time given (check-schedule expiryCheckDelayMs). */
@@ -22,34 +22,22 @@ const PROCESSING = "Received by the customer's bank: don't pay again";
 /** The theme's red (styles.css --red) under white words. */
 const RED = { color: 'rgb(255, 255, 255)', background: 'rgb(176, 0, 32)' };
 
+let counter: TillWithDisplay;
 let shell: ShellUnderTest;
-let browser: Browser;
-let displayContext: BrowserContext;
 let display: Page;
-const ledger = new AxeLedger();
-const problems: string[] = [];
 
 beforeAll(async () => {
-  shell = await startShell('sale-moments');
-  browser = await launchChromium();
   // A cancelled account stays payable (the interface has no cancel); a paid one takes a second
   // exact transfer (CONTRACTS.md personalities).
-  await setSandboxPersonality(shell.web.first.control_url, {
+  counter = await startTillWithDisplay('sale-moments', {
     expired_payments: 'accept',
     repeat_payments: 'accept',
   });
-  displayContext = await classContext(browser, 'display');
-  display = await displayContext.newPage();
-  watchPage(display, 'display', problems);
-  await display.goto(shell.web.first.display_url);
-  await display.getByText('Welcome').waitFor({ timeout: SETTLE_MS });
+  ({ shell, display } = counter);
 });
 
 afterAll(async () => {
-  console.log(ledger.report('sale-moments'));
-  await browser?.close();
-  await shell?.stop();
-  expect(problems).toEqual([]);
+  await counter?.stop();
 });
 
 /** The words of what has the keyboard focus. */
@@ -68,10 +56,7 @@ describe.each(TILL_CLASSES)('at the %s class, the display beside', (screenClass:
   let page: Page;
 
   beforeAll(async () => {
-    context = await classContext(browser, screenClass);
-    page = await context.newPage();
-    watchPage(page, screenClass, problems);
-    await page.goto(shell.web.first.url);
+    ({ context, page } = await counter.openTill(screenClass));
   });
   afterAll(async () => {
     await context?.close();
@@ -95,7 +80,7 @@ describe.each(TILL_CLASSES)('at the %s class, the display beside', (screenClass:
           { name: '"Cancel it and start a new sale"', locator: leave },
         ],
       },
-      ledger,
+      counter.ledger,
     );
     expect(await focusedText(page)).toBe('Keep waiting');
     await leave.click();
@@ -146,7 +131,7 @@ describe.each(TILL_CLASSES)('at the %s class, the display beside', (screenClass:
           { name: '"Cancel"', locator: page.getByRole('button', { name: 'Cancel', exact: true }) },
         ],
       },
-      ledger,
+      counter.ledger,
     );
     if (screenClass === 'touch') {
       await checkScreen(
@@ -159,7 +144,7 @@ describe.each(TILL_CLASSES)('at the %s class, the display beside', (screenClass:
             { name: 'amount', locator: display.getByTestId('amount-due') },
           ],
         },
-        ledger,
+        counter.ledger,
       );
     }
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
@@ -197,7 +182,7 @@ describe.each(TILL_CLASSES)('at the %s class, the display beside', (screenClass:
           { name: '"Details"', locator: page.getByText('Details', { exact: true }) },
         ],
       },
-      ledger,
+      counter.ledger,
     );
     if (screenClass === 'touch') {
       await checkScreen(
@@ -207,7 +192,7 @@ describe.each(TILL_CLASSES)('at the %s class, the display beside', (screenClass:
           screenClass: 'display',
           mustSee: [{ name: 'words', locator: display.getByRole('heading', { name: PAID_TWICE }) }],
         },
-        ledger,
+        counter.ledger,
       );
     }
     // Keys meant for the next sale do not clear it.

@@ -10,7 +10,13 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '#support/chromium';
-import { classContext, TILL_CLASSES, type ScreenClass } from '#support/screen-classes';
+import {
+  classContext,
+  layoutProblems,
+  SCREEN_CLASSES,
+  TILL_CLASSES,
+  type ScreenClass,
+} from '#support/screen-classes';
 import {
   AxeLedger,
   checkScreen,
@@ -56,6 +62,10 @@ async function expectDeadNumber(page: Page): Promise<void> {
 const FOCUSED_LABEL =
   'document.activeElement?.closest("label")?.querySelector("span")?.textContent';
 
+/** The font sizes (px) of the top menu's links (evaluated in the page). */
+const NAV_FONT_SIZES =
+  '[...document.querySelectorAll(".app-nav li a")].map((a) => parseFloat(getComputedStyle(a).fontSize))';
+
 async function focusedName(page: Page): Promise<string> {
   return page.evaluate<string>('document.activeElement?.textContent?.trim() ?? ""');
 }
@@ -100,6 +110,29 @@ describe.each(TILL_CLASSES)('the till at the %s class', (screenClass: ScreenClas
     );
     await page.keyboard.press('Escape');
     expect(await amountField(page).inputValue()).toBe('');
+  });
+
+  it('shows every screen of the top menu whole and readable (on the phone at 390 and 360 px)', async () => {
+    const nav = page.getByRole('navigation', { name: 'Screens' });
+    const links = await nav.getByRole('link').all();
+    expect(links.length).toBe(6);
+    const { width, height } = SCREEN_CLASSES[screenClass];
+    for (const wide of screenClass === 'phone' ? [width, 360] : [width]) {
+      await page.setViewportSize({ width: wide, height });
+      const mustSee = [
+        { name: 'the menu', locator: nav.getByRole('list') },
+        ...(await Promise.all(
+          links.map(async (link) => ({ name: `"${await textOf(link)}"`, locator: link })),
+        )),
+      ];
+      expect(await layoutProblems(page, mustSee, { oneLine: links }), `${wide} px wide`).toEqual(
+        [],
+      );
+      // Readable at arm's length: no menu word shrunk below 14 px to fit.
+      const sizes = await page.evaluate<number[]>(NAV_FONT_SIZES);
+      expect(Math.min(...sizes), `${wide} px wide`).toBeGreaterThanOrEqual(14);
+    }
+    await page.setViewportSize({ width, height });
   });
 
   it('shows an open sale whole: amount with kobo, the number on one line, bank, name, countdown, both actions', async () => {

@@ -17,6 +17,7 @@ import { hrefOf, isOwnerRoute, useHashRoute, type Route } from './routes';
 import { CustomerDisplay } from './screens/display/customer-display';
 import { DisplayOnlyScreen } from './screens/display/display-only';
 import { useCurrentSale } from './screens/sale/current-sale';
+import { useSaleLeave, type SaleLeave } from './screens/sale/leave-sale';
 import { SaleScreen } from './screens/sale/sale-screen';
 import { SignInScreen } from './screens/sign-in/sign-in-screen';
 
@@ -147,6 +148,7 @@ function Shell({ connection }: { readonly connection: Connection | null }) {
   const { session, error: sessionError, refresh: refreshSession } = useSession();
   // Every counter chimes, so the sounds come with the session (Settings are the owner's).
   const [sale, setSale] = useCurrentSale(session?.sounds ?? DEFAULT_SETTINGS.sounds);
+  const leave = useSaleLeave(sale, setSale);
 
   // Someone else at the counter: the sale on screen was the last person's.
   const person = session?.name ?? null;
@@ -249,6 +251,7 @@ function Shell({ connection }: { readonly connection: Connection | null }) {
                     route={route}
                     sale={sale}
                     setSale={setSale}
+                    leave={leave}
                     refreshAlerts={refreshAlerts}
                     onSettingsChanged={onSettingsChanged}
                   />
@@ -315,12 +318,14 @@ function Screen({
   route,
   sale,
   setSale,
+  leave,
   refreshAlerts,
   onSettingsChanged,
 }: {
   readonly route: Exclude<Route, 'display'>;
   readonly sale: ReturnType<typeof useCurrentSale>[0];
   readonly setSale: ReturnType<typeof useCurrentSale>[1];
+  readonly leave: SaleLeave;
   readonly refreshAlerts: () => Promise<void>;
   readonly onSettingsChanged: (view: SettingsView) => void;
 }) {
@@ -328,13 +333,14 @@ function Screen({
     // The pairing page is shown before the app (root.tsx); once paired, the sale screen.
     case 'pair':
     case 'sale':
-      return <SaleScreen sale={sale} onSale={setSale} />;
+      return <SaleScreen sale={sale} onSale={setSale} leave={leave} />;
     case 'activity':
       return (
         <ActivityScreen
           onAlertsChanged={refreshAlerts}
           onOpenSale={(opened) => {
-            setSale(opened);
+            // From an open sale this asks first, on the sale screen.
+            leave.request(opened);
             window.location.hash = hrefOf('sale');
           }}
         />

@@ -214,6 +214,24 @@ export function sale(overrides: Partial<SaleView> = {}): SaleView {
   };
 }
 
+/**
+ * Sale #9 of the same till, ₦1,250.00, opened 20 minutes before `openedAt`, expired, then paid
+ * 30 s after `openedAt`: money for an earlier sale while the one opened then waits.
+ */
+export function earlierSalePaidLate(openedAt: number, overrides: Partial<SaleView> = {}): SaleView {
+  return sale({
+    id: 9,
+    amountKobo: 125_000,
+    reference: 'TT-0009',
+    state: 'paid_late',
+    paidAfter: 'expired',
+    createdAt: openedAt - 20 * 60_000,
+    paidAt: openedAt + 30_000,
+    updatedAt: openedAt + 30_000,
+    ...overrides,
+  });
+}
+
 export function inflow(overrides: Partial<InflowView> = {}): InflowView {
   return {
     sessionId: '100004261122090000123456789012',

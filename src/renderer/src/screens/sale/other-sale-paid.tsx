@@ -13,14 +13,17 @@ export function otherSalePaidWords(arrival: Pick<OtherSalePaid, 'amountKobo' | '
  * On the open sale, where the cashier looks: money just arrived for another sale of this till
  * (paid after it expired or was cancelled, paid twice, or an earlier sale paid), so the customer
  * asked to pay again may already have paid. One press cancels this sale and shows the paid one;
- * "Different customer" puts the banner away.
+ * "Different customer" puts the banner away; "Open sale #N" asks before it leaves this sale.
  */
 export function OtherSalePaidBanner({
   sale,
   onSale,
+  onOpen,
 }: {
   readonly sale: SaleView;
   readonly onSale: SetSale;
+  /** Shows another sale the till's one way: asked first, since this sale is open. */
+  readonly onOpen: (sale: SaleView) => void;
 }) {
   const other = useOtherSalePaid(sale, onSale);
   const arrival = other.arrival;
@@ -54,7 +57,7 @@ export function OtherSalePaidBanner({
           type="button"
           className="button secondary"
           disabled={other.busy}
-          onClick={() => other.openEarlier()}
+          onClick={() => onOpen(arrival.sale)}
         >
           {`Open sale #${arrival.sale.id}`}
         </button>

@@ -8,6 +8,7 @@ import { accountDetailsText, formatTime, groupAccountNumber } from '../../format
 import { useServerNow, useServiceLost } from '../../server-time';
 import { saleMoment, type SaleMoment } from '../../sale-moment';
 import type { SetSale } from './current-sale';
+import type { LeaveAsked, SaleLeave } from './leave-sale';
 import { PaidLateChoices } from './paid-late';
 import { PaidTwiceNotice } from './paid-twice-notice';
 import { Receipt } from './receipt';
@@ -23,14 +24,23 @@ export function SaleDetails({
   sale,
   onSale,
   onNext,
+  leave,
 }: {
   readonly sale: SaleView;
   readonly onSale: SetSale;
   /** Back to the amount field, with what the cashier already typed there. */
   readonly onNext: StartNext;
+  /** The till's one way off an open sale (asks first). */
+  readonly leave: SaleLeave;
 }) {
   const actions = useSaleActions(sale, onSale);
-  const [question, setQuestion] = useState<Question | null>(null);
+  const [cancelAsked, setCancelAsked] = useState(false);
+  const question: Question | null = leave.asked ? 'leave' : cancelAsked ? 'cancel' : null;
+  const setQuestion = (next: Question | null): void => {
+    // Closes either question; "leave" itself is asked through `leave.request`.
+    if (next === null) leave.keep();
+    setCancelAsked(next === 'cancel');
+  };
   const nextRef = useRef<HTMLButtonElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const lost = useServiceLost();
@@ -55,15 +65,19 @@ export function SaleDetails({
 
       {question ? (
         <CancelQuestion
+          key={question}
           sale={sale}
-          leaving={question === 'leave'}
+          leaving={leave.asked}
           lost={lost}
           onKeep={() => setQuestion(null)}
           onCancel={() => {
+            const leaving = leave.asked;
             setQuestion(null);
             void actions.cancel().then((cancelled) => {
               // Leaving goes on only once the sale is really cancelled (the display follows it).
-              if (cancelled && question === 'leave') onNext('');
+              if (!cancelled || !leaving) return;
+              if (leaving.to) onSale(leaving.to);
+              else onNext('');
             });
           }}
         />
@@ -75,7 +89,8 @@ export function SaleDetails({
           refundOwed={moment === 'refund_owed'}
           nextRef={nextRef}
           cancelRef={cancelRef}
-          onAsk={setQuestion}
+          onAsk={() => setQuestion('cancel')}
+          onLeave={() => leave.request(null)}
           onNext={onNext}
         />
       )}
@@ -91,8 +106,8 @@ export function SaleDetails({
 }
 
 /**
- * What an open sale asks before it goes: 'cancel' (its Cancel) or 'leave' (its "New sale": the
- * customer could still pay into a sale the till no longer shows).
+ * What an open sale asks before it goes: 'cancel' (its Cancel) or 'leave' (the till would show
+ * another sale or the amount field: the customer could still pay into a sale it no longer shows).
  */
 type Question = 'cancel' | 'leave';
 
@@ -268,7 +283,8 @@ function CancelQuestion({
   onCancel,
 }: {
   readonly sale: SaleView;
-  readonly leaving: boolean;
+  /** Asked because the till would leave the sale (null: its own Cancel). */
+  readonly leaving: LeaveAsked | null;
   readonly lost: boolean;
   readonly onKeep: () => void;
   readonly onCancel: () => void;
@@ -277,15 +293,12 @@ function CancelQuestion({
   useEffect(() => {
     keepWaitingRef.current?.focus();
   }, []);
-  const asked = leaving
-    ? 'This sale is still open: the customer can still pay into it. Cancel it and start a new sale?'
+  const goTo = leaving ? leaveWords(leaving) : null;
+  const asked = goTo
+    ? `This sale is still open: the customer can still pay into it. ${goTo}?`
     : 'Cancel this sale?';
   return (
-    <div
-      className="confirm"
-      role="group"
-      aria-label={leaving ? 'Cancel it and start a new sale?' : 'Cancel this sale?'}
-    >
+    <div className="confirm" role="group" aria-label={goTo ? `${goTo}?` : 'Cancel this sale?'}>
       <p>{asked}</p>
       <p data-testid="cancel-still-payable">
         {/* Leaving already said the customer can still pay: one line less on a small till. */}
@@ -295,10 +308,17 @@ function CancelQuestion({
         {leaving ? 'Keep waiting' : 'No, keep waiting'}
       </button>
       <button type="button" className="button danger" disabled={lost} onClick={onCancel}>
-        {leaving ? 'Cancel it and start a new sale' : 'Yes, cancel the sale'}
+        {goTo ?? 'Yes, cancel the sale'}
       </button>
     </div>
   );
+}
+
+/** What leaving does, said on the button that does it. */
+function leaveWords(leaving: LeaveAsked): string {
+  return leaving.to
+    ? `Cancel it and open sale #${leaving.to.id}`
+    : 'Cancel it and start a new sale';
 }
 
 /** What stays true after a cancel: the customer can still pay into the number until it expires. */
@@ -320,6 +340,7 @@ function SaleButtons({
   nextRef,
   cancelRef,
   onAsk,
+  onLeave,
   onNext,
 }: {
   readonly sale: SaleView;
@@ -329,7 +350,8 @@ function SaleButtons({
   readonly refundOwed: boolean;
   readonly nextRef: RefObject<HTMLButtonElement | null>;
   readonly cancelRef: RefObject<HTMLButtonElement | null>;
-  readonly onAsk: (question: Question) => void;
+  readonly onAsk: () => void;
+  readonly onLeave: () => void;
   readonly onNext: StartNext;
 }) {
   const open = isOpenSaleState(sale.state);
@@ -368,7 +390,7 @@ function SaleButtons({
           type="button"
           className="button danger"
           disabled={disabled}
-          onClick={() => onAsk('cancel')}
+          onClick={onAsk}
         >
           Cancel
         </button>
@@ -407,7 +429,7 @@ function SaleButtons({
         </button>
       )}
       {open && (
-        <button type="button" className="button secondary" onClick={() => onAsk('leave')}>
+        <button type="button" className="button secondary" onClick={onLeave}>
           New sale
         </button>
       )}

@@ -100,8 +100,9 @@ function keepDismissed(saleId: number, keys: readonly string[]): void {
 /**
  * The newest money for another sale that arrived while `current` is open, with what the cashier
  * does about it: cancel this sale (the same cancel as its own button; the till then shows the
- * paid sale, where its goods-or-refund choice is), open the earlier sale, or say the payer is a
- * different customer (the banner goes; the sale stays).
+ * paid sale, where its goods-or-refund choice is) or say the payer is a different customer (the
+ * banner goes; the sale stays). Opening the earlier sale is the till's one way off a sale
+ * (leave-sale.ts).
  */
 export function useOtherSalePaid(current: SaleView, onSale: SetSale) {
   const { run: readActivity } = useBridgeCall<ActivityView>();
@@ -166,9 +167,6 @@ export function useOtherSalePaid(current: SaleView, onSale: SetSale) {
       const keys = [...dismissed, shown.key];
       keepDismissed(current.id, keys);
       setDismissed(keys);
-    },
-    openEarlier(): void {
-      if (shown) onSale(shown.sale);
     },
   };
 }

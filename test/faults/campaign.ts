@@ -40,7 +40,6 @@ import {
   type TimingContext,
   type Violation,
 } from './invariants';
-import { NO_FAULTS } from '#main/sandbox/faults';
 import { freePort } from '#support/free-port';
 import { createPrng, runSeed } from '#support/random';
 import { troubleSlackMs, type Trouble } from './trouble';
@@ -50,6 +49,7 @@ import {
   PROVIDER_TIMEOUT_MS,
   SECOND,
   TIMEOUT_HOLD_MS,
+  NO_CAMPAIGN_FAULTS,
   type FaultState,
   type Script,
   type Step,
@@ -194,7 +194,7 @@ class Run {
   readonly presses = new Map<number, number[]>();
   /** Bridge calls answered with a coded error. */
   readonly refusals: Refusal[] = [];
-  current: FaultState = { ...NO_FAULTS };
+  current: FaultState = { ...NO_CAMPAIGN_FAULTS };
   standingAccount: string | null = null;
   callbacksDown = false;
   badRowsOff = false;
@@ -583,7 +583,7 @@ class Run {
   /** Faults and bad rows off, the clock past every deadline plus the late grace, a full sync. */
   async recover(): Promise<void> {
     await this.ensureAlive();
-    this.current = { ...NO_FAULTS };
+    this.current = { ...NO_CAMPAIGN_FAULTS };
     this.callbacksDown = false;
     // The provider now serves every row readable: a later sync must take them in.
     this.badRowsOff = true;

@@ -46,8 +46,20 @@ export type Behaviour =
  * sandbox's own NO_FAULTS.
  */
 export type FaultState = {
-  -readonly [K in Exclude<keyof FaultSettings, 'timeout_hold_ms'>]: FaultSettings[K];
+  -readonly [
+    K in Exclude<keyof FaultSettings, 'timeout_hold_ms' | 'unreachable_until_ms'>
+  ]: FaultSettings[K];
 };
+
+/**
+ * The sandbox's NO_FAULTS as the campaign posts them: without the held answer's time (posted
+ * apart) and the outage's end, which the sandbox keeps as its state (an outage is asked with
+ * `unreachable_ms`).
+ */
+export const NO_CAMPAIGN_FAULTS: FaultState = (() => {
+  const { timeout_hold_ms: _hold, unreachable_until_ms: _until, ...rest } = NO_FAULTS;
+  return rest;
+})();
 
 export type KillPoint =
   'between-steps' | 'mid-create' | 'mid-transfer' | 'mid-advance' | 'mid-check';
@@ -259,7 +271,7 @@ export function drawScript(seed: number, sigkill: boolean): Script {
     steps.push({
       at: from + rng.int(10 * SECOND, Math.min(expiry, 3 * MINUTE)),
       kind: 'faults',
-      patch: { ...NO_FAULTS },
+      patch: { ...NO_CAMPAIGN_FAULTS },
     });
   }
   if (rng.chance(0.35)) {

@@ -141,15 +141,7 @@ export function CustomerDisplayView({
   readonly sale: SaleView | null;
 }) {
   const now = useServerNow();
-  if (!sale) {
-    return (
-      <main className="customer-display welcome">
-        <h1 className="display-shop">{shopName ?? 'Transfer Till'}</h1>
-        <p className="display-welcome">Welcome</p>
-        <p className="display-info">Pay by bank transfer: your account number shows here.</p>
-      </main>
-    );
-  }
+  if (!sale) return <Welcome shopName={shopName} />;
 
   const moment = saleMoment(sale, now);
   if (moment === 'refund_owed') {
@@ -202,7 +194,6 @@ export function CustomerDisplayView({
   }
 
   if (moment === 'unconfirmed') return <OutageSaleView sale={sale} />;
-
   return (
     <main className="customer-display paying">
       <h1 className="visually-hidden">Pay by bank transfer</h1>
@@ -304,6 +295,17 @@ function OutageSaleView({ sale }: { readonly sale: SaleView }) {
           />
         </div>
       )}
+    </main>
+  );
+}
+
+/** No sale on this till: the shop's name and a welcome. */
+function Welcome({ shopName }: { readonly shopName: string | null }) {
+  return (
+    <main className="customer-display welcome">
+      <h1 className="display-shop">{shopName ?? 'Transfer Till'}</h1>
+      <p className="display-welcome">Welcome</p>
+      <p className="display-info">Pay by bank transfer: your account number shows here.</p>
     </main>
   );
 }

@@ -1,10 +1,7 @@
-import { useEffect, useState } from 'react';
 import { OUTAGE_POLICIES, type OutagePolicy } from '#shared/sales';
-import type { StandingAccountView } from '#shared/views';
-import { useBridgeCall } from '../../hooks/use-bridge-call';
 import { GOODS_GIVEN_LABEL, TAKE_ON_STANDING_LABEL } from '../../sale-moment';
 import { CheckboxField } from './fields';
-import { OUTAGE_BY_CHOICE, OUTAGE_POLICY, type ShopForm } from './use-shop';
+import { OUTAGE_BY_CHOICE, OUTAGE_POLICY, useOutageAccount, type ShopForm } from './use-shop';
 
 const POLICY_WORDS: Readonly<Record<OutagePolicy, { label: string; hint: string }>> = {
   wait: {
@@ -66,13 +63,7 @@ export function OutageFields({ form }: { readonly form: ShopForm }) {
 
 /** The standing account for outages: its number, bank and name, or how to make it. */
 function OutageAccount() {
-  const { run } = useBridgeCall<StandingAccountView | null>();
-  const [account, setAccount] = useState<StandingAccountView | null | undefined>(undefined);
-  useEffect(() => {
-    void run((bridge) => bridge.getOutageAccount({})).then((answer) => {
-      if (answer?.ok) setAccount(answer.value);
-    });
-  }, [run]);
+  const account = useOutageAccount();
   if (account === undefined) return null;
   if (account === null) {
     return (

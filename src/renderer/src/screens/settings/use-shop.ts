@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useBridgeCall } from '../../hooks/use-bridge-call';
 import type { OutagePolicy } from '#shared/sales';
 import type { Settings } from '#shared/settings-schema';
-import type { SettingsView } from '#shared/views';
+import type { SettingsView, StandingAccountView } from '#shared/views';
 import {
   nairaText,
   parseNaira,
@@ -160,3 +161,15 @@ export function useShopForm(settings: Settings, onSaved: (view: SettingsView) =>
 }
 
 export type ShopForm = ReturnType<typeof useShopForm>;
+
+/** The till's standing account for outages: undefined while asked, null when not made yet. */
+export function useOutageAccount(): StandingAccountView | null | undefined {
+  const { run } = useBridgeCall<StandingAccountView | null>();
+  const [account, setAccount] = useState<StandingAccountView | null | undefined>(undefined);
+  useEffect(() => {
+    void run((bridge) => bridge.getOutageAccount({})).then((answer) => {
+      if (answer?.ok) setAccount(answer.value);
+    });
+  }, [run]);
+  return account;
+}

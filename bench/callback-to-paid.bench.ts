@@ -187,6 +187,7 @@ async function startRig(dir: string, sandbox: SandboxProcess): Promise<Rig> {
       maxSaleKobo: 500_000_000,
       tillId: 'till-1',
       standingFlagAboveKobo: 0,
+      outage: { policy: 'wait', allowByChoice: false },
     }),
     callbackTarget: () => ({ url: callbackUrl, live: true }),
     callbackHealth: createCallbackHealth({

@@ -75,6 +75,14 @@ export const ERROR_CODES_BY_AREA = {
     'SALE_NOT_OPEN',
     'NOT_CONFIGURED',
     'AMOUNT_NOT_SAYABLE',
+    /** An outage sale asked for before the till has its standing account for outages. */
+    'OUTAGE_ACCOUNT_MISSING',
+    /** An outage sale while the provider answers, and the owner has not allowed it by choice. */
+    'OUTAGE_SALE_NOT_ALLOWED',
+    /** Every kobo tag of this naira amount is held by an open outage sale. */
+    'OUTAGE_TAGS_FULL',
+    /** "Goods given" on an outage sale while the shop's policy is to wait for confirmation. */
+    'OUTAGE_HAND_OVER_OFF',
   ],
   /** Sign-in, unlock and PINs. */
   auth: [

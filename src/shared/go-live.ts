@@ -16,7 +16,8 @@ export interface ConnectionSavedView {
   readonly openSales: number;
 }
 
-export type GoLiveCheckName = 'connection' | 'balance' | 'callbacks' | 'trial';
+/** 'outage-account': the till's standing account for outages, made during the check when missing. */
+export type GoLiveCheckName = 'connection' | 'balance' | 'callbacks' | 'trial' | 'outage-account';
 
 /** One line of "Check everything": what was checked, whether it passed, what to do. */
 export interface GoLiveCheckLine {

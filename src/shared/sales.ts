@@ -84,11 +84,33 @@ export interface SaleView {
    */
   readonly canRetry: boolean;
   /**
+   * A failed_to_create sale whose request got no answer (no connection, or none in time): the
+   * provider could not be reached, so the sale may be taken on the shop's standing account
+   * instead (`createOutageSale`). False in every other state.
+   */
+  readonly offlineCause: boolean;
+  /** An outage sale's shop policy (Settings); null on every other sale. */
+  readonly outagePolicy: OutagePolicy | null;
+  /** What the cashier last recorded on an outage sale; null until then and on other sales. */
+  readonly outageAction: OutageAction | null;
+  /**
    * Money beyond the payment (the customer paid twice) that nobody has yet noted as refunded:
    * one entry per extra transfer, from its open "paid twice" alert. Empty in the usual case.
    */
   readonly refundsOwed: readonly RefundOwed[];
 }
+
+/**
+ * What a shop does while an outage sale waits for its money to be seen: 'wait' (the goods stay
+ * until it is confirmed) or 'hand_over' (the goods go when the customer's screen shows the
+ * transfer, and the cashier records that).
+ */
+export const OUTAGE_POLICIES = ['wait', 'hand_over'] as const;
+export type OutagePolicy = (typeof OUTAGE_POLICIES)[number];
+
+/** What a cashier recorded on an outage sale. */
+export const OUTAGE_ACTIONS = ['goods_given', 'keep_waiting'] as const;
+export type OutageAction = (typeof OUTAGE_ACTIONS)[number];
 
 /** The alert kind (and the report's exception kind) of a payment beyond the one that paid a sale. */
 export const PAID_TWICE = 'paid_twice';

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { DEFAULT_LAN_HOST, DEFAULT_LAN_PORT } from './hub';
 import { PAPER_WIDTHS_MM } from './printing';
+import { OUTAGE_POLICIES } from './sales';
 import { checkAddress, LOOPBACK_WORDS, providerTransportProblem } from './provider-url';
 import { ENVIRONMENTS, KEYED_ENVIRONMENTS } from './environments';
 import { LEGACY_TILL_ID, tillIdProblem } from './till-id';
@@ -263,6 +264,19 @@ export const settingsSchema = z
           .min(0, '0 (off) or more')
           .max(100_000_000_000, 'At most ₦1,000,000,000.00')
           .default(0),
+      })
+      .prefault({}),
+    /** Selling through an outage on the till's standing account (issue 35). */
+    outage: z
+      .object({
+        /**
+         * While an outage sale waits for its money to be seen: 'wait' keeps the goods until it
+         * is confirmed; 'hand_over' lets the cashier give them when the customer's screen shows
+         * the transfer (recorded on the sale).
+         */
+        policy: z.enum(OUTAGE_POLICIES).default('wait'),
+        /** The owner lets cashiers take outage sales even while the provider answers. */
+        allowByChoice: z.boolean().default(false),
       })
       .prefault({}),
     sync: z

@@ -31,6 +31,7 @@ export const TEST_SETTINGS: EngineSettings = {
   maxSaleKobo: 500_000_000,
   tillId: 'till-1',
   standingFlagAboveKobo: 0,
+  outage: { policy: 'wait', allowByChoice: false },
 };
 
 /**
@@ -79,6 +80,8 @@ export interface HarnessOptions {
   readonly policy?: Partial<CheckPolicy>;
   /** Gives the engine the store's space monitor (a full disk refuses sales, holds payments). */
   readonly storeSpace?: boolean;
+  /** The engine's answer to "can the provider be reached?" (default: its own evidence). */
+  readonly providerUnreachable?: () => boolean;
 }
 
 export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -154,6 +157,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
       callbackHealth: health,
       policy: { ...DEFAULT_CHECK_POLICY, ...options.policy },
       ...(storeSpace ? { storeSpace } : {}),
+      ...(options.providerUnreachable ? { providerUnreachable: options.providerUnreachable } : {}),
       events: {
         saleChanged: (view) => saleEvents.push(view),
         inflowRecorded: (row) => inflowEvents.push(row),

@@ -93,6 +93,8 @@ const VALID_INPUT: Readonly<Partial<Record<ChannelName, unknown>>> = {
   removeOwnerPin: { currentPin: '1234' },
   setCashierPin: { name: 'Ade', pin: null },
   createSale: { amount: '1500' },
+  createOutageSale: { amount: '1500' },
+  recordOutageAction: { saleId: 1, action: 'keep_waiting' },
   getSale: { saleId: 1 },
   cancelSale: { saleId: 1 },
   customerSaysPaid: { saleId: 1 },
@@ -257,6 +259,8 @@ describe('dispatch checks the caller against every channel of the table', () => 
     expect([...cashierLevel].sort()).toEqual(
       [
         'createSale',
+        'createOutageSale',
+        'recordOutageAction',
         'getSale',
         'cancelSale',
         'customerSaysPaid',
@@ -282,6 +286,8 @@ describe('dispatch checks the caller against every channel of the table', () => 
       'createPairingLink',
       'updateCounter',
       'revokeCounter',
+      'getOutageAccount',
+      'updateSettings',
     ] as const) {
       expect(accessOf(name)).toBe('owner');
     }
@@ -305,6 +311,7 @@ describe('dispatch checks ownership before the handler runs', () => {
         'getReceipt',
         'getSale',
         'printReceipt',
+        'recordOutageAction',
         'retrySale',
       ].sort(),
     );

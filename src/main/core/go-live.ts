@@ -34,6 +34,8 @@ export interface GoLiveDeps {
   readonly moveListener: (port: number) => Promise<boolean>;
   /** Open sales in the environment in use. */
   readonly openSales: () => number;
+  /** The standing account for outages as a check line; null for an environment not in use. */
+  readonly outageAccount: (environment: Environment) => Promise<GoLiveCheckLine | null>;
 }
 
 /** A listener port in a patch that is not the one in use: moved first, or refused by field. */
@@ -162,8 +164,9 @@ export async function saveGoLiveConnection(
 }
 
 /**
- * "Check everything": the connection, the payout balance, the callback route and, on a keyed
- * environment, a trial account (always on STAGING; on LIVE only when the owner ticks it).
+ * "Check everything": the connection, the payout balance, the callback route, on a keyed
+ * environment a trial account (always on STAGING; on LIVE only when the owner ticks it), and on
+ * the environment in use the till's standing account for outages (made when missing).
  */
 export async function runGoLiveCheck(
   deps: GoLiveDeps,
@@ -176,15 +179,17 @@ export async function runGoLiveCheck(
       : environment === 'production' && !trialOnLive
         ? Promise.resolve(TRIAL_NOT_MADE)
         : deps.makeTrial(environment);
-  const [checks, callbacks, trialLine] = await Promise.all([
+  const [checks, callbacks, trialLine, outageLine] = await Promise.all([
     deps.testConnection(environment),
     deps.checkCallbacks(environment),
     trial,
+    deps.outageAccount(environment),
   ]);
   const lines = [
     ...checks.map(connectionLine),
     callbacksLine(environment, deps.settings, callbacks),
     ...(trialLine ? [trialLine] : []),
+    ...(outageLine ? [outageLine] : []),
   ];
   return {
     environment,

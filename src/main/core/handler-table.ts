@@ -7,6 +7,7 @@ import type { Scheduler } from '#main/clock/scheduler';
 import type { SecretStore } from '#main/secrets/secret-store';
 import type { SettingsStore } from '#main/settings/settings-store';
 import { listOpenSales } from '#main/store/sales-repo';
+import { outageAccountLine } from './go-live-outage';
 import { appHandlers } from './app-handlers';
 import type { Callbacks } from './callbacks';
 import type { CoreConfig } from './core-types';
@@ -83,6 +84,11 @@ export function coreHandlerTable(deps: HandlerTableDeps): CoreHandlers {
       openSales: () => {
         const runtime = runtimes.get();
         return runtime ? listOpenSales(runtime.db).length : 0;
+      },
+      outageAccount: async (environment) => {
+        const runtime = runtimes.get();
+        if (runtime?.environment !== environment) return null;
+        return outageAccountLine(runtime.engine, deps.logger);
       },
     }),
   };

@@ -117,6 +117,7 @@ export function providerAccess(options: ProviderAccessOptions): ProviderAccess {
       maxSaleKobo: current.maxSaleKobo,
       tillId: current.shop.tillId,
       standingFlagAboveKobo: current.standingAccounts.flagAboveKobo,
+      outage: current.outage,
     };
   }
 

@@ -240,6 +240,16 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
       void engine.resume().catch((error: unknown) => logger.error({ err: error }, 'resume failed'));
       if (configured(client)) {
         stopFollowingSchedule = startSyncs(sync, settings, logger, () => closed);
+        // The standing account for outages is made while online, once; a failure waits for
+        // the next start (or "Check everything").
+        void engine
+          .ensureOutageAccount()
+          .catch((error: unknown) =>
+            logger.warn(
+              { err: error },
+              'standing account for outages not made; next start retries',
+            ),
+          );
       }
       reachProbe = startReachProbe({ reach: providerReach, scheduler, client: provider.client });
       backups = startBackupSchedule({

@@ -2,9 +2,9 @@ import type { ActivityView, Caller, HandlersOf, saleChannels } from '#shared/bri
 import { businessDayRange, businessDay } from '#shared/provider-time';
 import type { ReceiptView } from '#shared/views';
 import { effectiveRole, ForbiddenError, pairedCounterOf } from '#main/auth/caller';
-import type { SalesEngine } from '#main/engine/sales-engine';
+import type { NewSaleInput, SalesEngine } from '#main/engine/sales-engine';
 import type { Scheduler } from '#main/clock/scheduler';
-import { listStandingAccounts } from '#main/store/accounts-repo';
+import { getOutageAccount, listStandingAccounts } from '#main/store/accounts-repo';
 import { visibleOpenAlerts } from '#main/auth/alert-visibility';
 import { inScope, scopeOf } from '#main/auth/ownership';
 import type { Db } from '#main/store/database';
@@ -51,6 +51,24 @@ export function saleHandlers(deps: SaleHandlerDeps): HandlersOf<typeof saleChann
     return effectiveRole(caller) === 'owner';
   }
 
+  /** A sale's input from a page: the amount, and the till and cashier it belongs to. */
+  function newSale(
+    { amount, note, cashier }: { amount: string; note?: string; cashier?: string },
+    caller: Caller,
+  ): NewSaleInput {
+    const amountKobo = parseNairaInput(amount);
+    // The signed-in name wins: a cashier cannot record a sale under someone else's name.
+    const recorded = caller.name ?? (isOwner(caller) ? (cashier ?? null) : null);
+    const tillId = counterTill(caller);
+    const counter = pairedCounterOf(caller);
+    return {
+      amountKobo,
+      note: note ?? null,
+      cashier: recorded,
+      ...(tillId === null || !counter ? {} : { tillId, pairedCounterId: counter.id }),
+    };
+  }
+
   function today(): readonly [number, number] {
     const { timeZone, cutoffHour } = deps.shop();
     const day = businessDay(scheduler.now(), { timeZone, cutoffHour });
@@ -58,19 +76,18 @@ export function saleHandlers(deps: SaleHandlerDeps): HandlersOf<typeof saleChann
   }
 
   return {
-    createSale: ({ amount, note, cashier }, caller) => {
-      const amountKobo = parseNairaInput(amount);
+    createSale: (input, caller) => {
+      const sale = newSale(input, caller);
       deps.ensureConfigured();
-      // The signed-in name wins: a cashier cannot record a sale under someone else's name.
-      const recorded = caller.name ?? (isOwner(caller) ? (cashier ?? null) : null);
-      const tillId = counterTill(caller);
-      const counter = pairedCounterOf(caller);
-      return engine.createSale({
-        amountKobo,
-        note: note ?? null,
-        cashier: recorded,
-        ...(tillId === null || !counter ? {} : { tillId, pairedCounterId: counter.id }),
-      });
+      return engine.createSale(sale);
+    },
+    // No provider call: an outage sale is taken when the provider cannot be reached.
+    createOutageSale: (input, caller) => engine.createOutageSale(newSale(input, caller)),
+    recordOutageAction: ({ saleId, action }, caller) =>
+      engine.recordOutageAction(saleId, action, caller.name),
+    getOutageAccount: () => {
+      const row = getOutageAccount(db);
+      return row ? standingAccountView(row) : null;
     },
     // The channels on one sale or alert declare it in the contract table: dispatch has checked
     // that the caller owns it (and that it exists) before any of these runs.

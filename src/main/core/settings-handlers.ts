@@ -40,6 +40,8 @@ export interface SettingsHandlerDeps {
   readonly callbacks: Pick<Callbacks, 'route' | 'rotateToken' | 'test' | 'check' | 'moveListener'>;
   /** Open sales in the environment in use (the go-live flow asks before a switch). */
   readonly openSales: () => number;
+  /** "Check everything"'s line for the standing account for outages (go-live-outage.ts). */
+  readonly outageAccount: GoLiveDeps['outageAccount'];
   /** The running embedded sandbox's client and payout account, when the sandbox is active. */
   /** The live counter of this hub whose till id has this one's reference prefix (its name), or null. */
   readonly counterWithPrefixOf: (tillId: string) => string | null;
@@ -174,6 +176,7 @@ export function settingsHandlers(deps: SettingsHandlerDeps): HandlersOf<typeof s
       }),
     moveListener: (port) => deps.callbacks.moveListener(port),
     openSales: deps.openSales,
+    outageAccount: deps.outageAccount,
   };
 
   return {

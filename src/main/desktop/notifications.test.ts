@@ -24,6 +24,9 @@ const sale = (state: SaleView['state']): SaleView => ({
   paidAfter: null,
   lateResolution: null,
   canRetry: false,
+  offlineCause: false,
+  outagePolicy: null,
+  outageAction: null,
   refundsOwed: [],
 });
 const alert = (kind: string, level: AlertView['level']): AlertView => ({

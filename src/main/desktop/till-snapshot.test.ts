@@ -26,6 +26,9 @@ const sale = (id: number, state: SaleView['state'], updatedAt = 1): SaleView => 
   paidAfter: null,
   lateResolution: null,
   canRetry: false,
+  offlineCause: false,
+  outagePolicy: null,
+  outageAction: null,
   refundsOwed: [],
 });
 

@@ -123,6 +123,7 @@ export async function createAccountFor(
       expiryMinutes: settings.expiryMinutes,
       callbackUrl: target.url,
     });
+    ctx.reach.noteCreate({ answered: true });
     // The provider starts the clock somewhere between our request and its answer: counting
     // from the request keeps our countdown on the safe side of the provider's.
     const expiresAt = startedAt + settings.expiryMinutes * 60_000;
@@ -165,6 +166,7 @@ export async function createAccountFor(
       setAccountStatus(db, sale.accountId, 'failed_to_create', scheduler.now());
     }
     const failure = createFailureOf(error);
+    ctx.reach.noteCreate({ cause: failure.cause });
     return (
       changeSale(
         ctx,

@@ -1,4 +1,5 @@
 import {
+  OUTAGE_ACTIONS,
   PAID_TWICE,
   type PaidAfter,
   type RefundOwed,
@@ -30,6 +31,8 @@ import {
 } from '#main/store/sales-repo';
 import type { CheckPolicy } from './check-schedule';
 import { retryableCause } from './create-failure';
+import { OUTAGE_ACTION_CAUSES } from './outage-actions';
+import { isOfflineCause, type ReachEvidence } from './reach-evidence';
 import { SaleError, type EngineEvents, type SalesEngineDeps } from './engine-types';
 import type { Publisher } from './publisher';
 import type { SaleQueue } from './sale-queue';
@@ -45,6 +48,8 @@ export interface EngineContext {
   readonly policy: CheckPolicy;
   readonly queue: SaleQueue;
   readonly publisher: Publisher;
+  /** What this engine's own account requests say about reaching the provider. */
+  readonly reach: ReachEvidence;
 }
 
 export function saleView(ctx: EngineContext, sale: SaleRow): SaleView {
@@ -69,8 +74,35 @@ export function saleView(ctx: EngineContext, sale: SaleRow): SaleView {
     updatedAt: sale.updatedAt,
     callbackMode: ctx.deps.callbackHealth.state(),
     ...lateFacts(ctx, sale),
-    canRetry: sale.state === 'failed_to_create' && retryableCause(failureCause(ctx, sale.id)),
+    ...failureFacts(ctx, sale),
+    ...outageFacts(ctx, sale),
     refundsOwed: refundsOwed(ctx, sale),
+  };
+}
+
+/** A sale that could not start: whether "Try again" can help, and whether no answer came. */
+function failureFacts(
+  ctx: EngineContext,
+  sale: SaleRow,
+): Pick<SaleView, 'canRetry' | 'offlineCause'> {
+  if (sale.state !== 'failed_to_create') return { canRetry: false, offlineCause: false };
+  const cause = failureCause(ctx, sale.id);
+  return { canRetry: retryableCause(cause), offlineCause: isOfflineCause(cause) };
+}
+
+/** An outage sale (it asks for an exact amount): the shop's policy and what was recorded. */
+function outageFacts(
+  ctx: EngineContext,
+  sale: SaleRow,
+): Pick<SaleView, 'outagePolicy' | 'outageAction'> {
+  if (sale.amountDueKobo === null) return { outagePolicy: null, outageAction: null };
+  const recorded = listSaleEvents(ctx.db, sale.id).findLast((event) =>
+    OUTAGE_ACTIONS.some((action) => OUTAGE_ACTION_CAUSES[action] === event.cause),
+  );
+  return {
+    outagePolicy: ctx.deps.settings().outage.policy,
+    outageAction:
+      OUTAGE_ACTIONS.find((action) => OUTAGE_ACTION_CAUSES[action] === recorded?.cause) ?? null,
   };
 }
 

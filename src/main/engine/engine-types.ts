@@ -1,4 +1,4 @@
-import type { SaleView } from '#shared/sales';
+import type { OutagePolicy, SaleView } from '#shared/sales';
 import type { Logger } from '#main/logging/logger';
 import type { ProviderClient } from '#main/provider/client';
 import type { ReferenceGenerator } from '#main/provider/references';
@@ -11,14 +11,18 @@ import type { CheckPolicy } from './check-schedule';
 import type { Scheduler } from '#main/clock/scheduler';
 import { AppError } from '#shared/errors';
 
-export class SaleError extends AppError<
-  'INVALID_AMOUNT' | 'SALE_NOT_FOUND' | 'SALE_NOT_OPEN' | 'NOT_CONFIGURED'
-> {
-  constructor(
-    code: 'INVALID_AMOUNT' | 'SALE_NOT_FOUND' | 'SALE_NOT_OPEN' | 'NOT_CONFIGURED',
-    message: string,
-    field?: string,
-  ) {
+export type SaleErrorCode =
+  | 'INVALID_AMOUNT'
+  | 'SALE_NOT_FOUND'
+  | 'SALE_NOT_OPEN'
+  | 'NOT_CONFIGURED'
+  | 'OUTAGE_ACCOUNT_MISSING'
+  | 'OUTAGE_SALE_NOT_ALLOWED'
+  | 'OUTAGE_TAGS_FULL'
+  | 'OUTAGE_HAND_OVER_OFF';
+
+export class SaleError extends AppError<SaleErrorCode> {
+  constructor(code: SaleErrorCode, message: string, field?: string) {
     super(code, message, field === undefined ? {} : { field });
     this.name = 'SaleError';
   }
@@ -34,6 +38,8 @@ export interface EngineSettings {
   readonly tillId: string;
   /** A success above this into a standing (static-flex) account is flagged; 0: off. */
   readonly standingFlagAboveKobo: number;
+  /** Selling through an outage: the shop's policy and the owner's choice (Settings). */
+  readonly outage: { readonly policy: OutagePolicy; readonly allowByChoice: boolean };
 }
 
 /**
@@ -69,6 +75,11 @@ export interface SalesEngineDeps {
    * is full, and new sales are refused until space returns (store-space.ts).
    */
   readonly storeSpace?: StoreSpace;
+  /**
+   * Whether the provider cannot be reached now, for outage sales. Default: this engine's own
+   * evidence (its last account request got no answer, within the last few minutes).
+   */
+  readonly providerUnreachable?: () => boolean;
 }
 
 export interface NewSaleInput {

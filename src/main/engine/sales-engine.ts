@@ -1,4 +1,4 @@
-import type { SaleView } from '#shared/sales';
+import type { OutageAction, SaleView } from '#shared/sales';
 import type { AlertRow } from '#main/store/alerts-repo';
 import type { TransactionRecord } from '#main/provider/schemas';
 import type { AccountRow } from '#main/store/accounts-repo';
@@ -7,6 +7,9 @@ import { confirmCallback } from './callbacks';
 import { cancelSale, createSale, customerSaysPaid, retrySale } from './cashier-actions';
 import { DEFAULT_CHECK_POLICY } from './check-schedule';
 import { createStandingAccount, type NewStandingAccount } from './standing-accounts';
+import { createOutageAccountKeeper } from './outage-account';
+import { createOutageSale, recordOutageAction } from './outage-sales';
+import { createReachEvidence } from './reach-evidence';
 import {
   publishClosedAlerts,
   acknowledgeEngineAlert,
@@ -54,6 +57,12 @@ export interface SalesEngine {
   /** A listing row; `listed` is what the sync's own upsert found when it stored the row first. */
   recordListedTransaction(tx: TransactionRecord, listed?: ListedChange): InflowRow;
   createStandingAccount(input: NewStandingAccount): Promise<AccountRow>;
+  /** A sale on the till's standing account while the provider cannot be reached. */
+  createOutageSale(input: NewSaleInput): SaleView;
+  /** What the cashier did about an unconfirmed outage sale, recorded on it. */
+  recordOutageAction(saleId: number, action: OutageAction, by: string | null): SaleView;
+  /** The till's standing account for outages, made now when there is none. */
+  ensureOutageAccount(): Promise<{ readonly account: AccountRow; readonly made: boolean }>;
   /** The callback route went down or changed address: open sales start the backoff now. */
   callbacksWentDown(): void;
   resume(): Promise<void>;
@@ -82,7 +91,10 @@ export function createSalesEngine(deps: SalesEngineDeps): SalesEngine {
     policy: deps.policy ?? DEFAULT_CHECK_POLICY,
     queue: createSaleQueue(),
     publisher: createPublisher(deps.db, deps.storeSpace),
+    reach: createReachEvidence(() => deps.scheduler.now()),
   };
+  const outageAccount = createOutageAccountKeeper(ctx);
+  const providerUnreachable = deps.providerUnreachable ?? (() => ctx.reach.unreachable());
   const book = createWatchBook();
   const env: WatchEnv = {
     ctx,
@@ -106,6 +118,9 @@ export function createSalesEngine(deps: SalesEngineDeps): SalesEngine {
     handleCallback: (callbackId, hint) => ctx.queue.track(confirmCallback(env, callbackId, hint)),
     recordListedTransaction: (tx, listed) => recordListedRow(env, tx, listed),
     createStandingAccount: (input) => createStandingAccount(ctx, input),
+    createOutageSale: (input) => createOutageSale(ctx, input, providerUnreachable),
+    recordOutageAction: (saleId, action, by) => recordOutageAction(ctx, saleId, action, by),
+    ensureOutageAccount: () => outageAccount.ensure(),
     callbacksWentDown: () => routeWentDown(env),
     resume: () => resumeSales(env),
     idle: () => ctx.queue.idle(),

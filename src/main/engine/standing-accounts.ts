@@ -3,6 +3,7 @@ import {
   insertPendingAccount,
   markAccountActive,
   setAccountStatus,
+  type AccountPurpose,
   type AccountRow,
 } from '#main/store/accounts-repo';
 import type { EngineContext } from './engine-context';
@@ -12,9 +13,14 @@ import { recordInflow } from './inflow-recording';
 export interface NewStandingAccount {
   readonly type: Extract<VirtualAccountType, 'static' | 'static-flex'>;
   readonly amountKobo?: number;
+  /** 'counter' (default): the owner's; 'outage': the one this till sells on when offline. */
+  readonly purpose?: Extract<AccountPurpose, 'counter' | 'outage'>;
 }
 
-/** A permanent standing account (static-flex: any amount; static: a fixed amount). */
+/**
+ * A permanent standing account (static-flex: any amount; static: a fixed amount). Its
+ * reference reads as a standing account's whatever its purpose.
+ */
 export async function createStandingAccount(
   ctx: EngineContext,
   input: NewStandingAccount,
@@ -27,7 +33,7 @@ export async function createStandingAccount(
     db,
     {
       type: input.type,
-      purpose: 'counter',
+      purpose: input.purpose ?? 'counter',
       reference,
       amountKobo: input.type === 'static' ? (input.amountKobo ?? null) : null,
       expiryMinutes: null,

@@ -46,6 +46,8 @@ const LEAF_LABELS: Readonly<Record<string, string>> = {
   dayCutoffHour: 'End-of-day cut-off hour',
   maxSaleKobo: 'Largest sale',
   flagAboveKobo: 'Flag a payment into a standing account above',
+  policy: 'Outage sales: the goods',
+  allowByChoice: 'Allow outage sales while the provider answers',
   mode: 'How the provider reaches this till',
   publicUrl: 'Public address',
   listenerPort: 'Listener port',

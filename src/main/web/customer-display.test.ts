@@ -33,6 +33,9 @@ function sale(overrides: Partial<SaleView>): SaleView {
     paidAfter: null,
     lateResolution: null,
     canRetry: false,
+    offlineCause: false,
+    outagePolicy: null,
+    outageAction: null,
     refundsOwed: [],
     ...overrides,
   };

@@ -60,6 +60,14 @@ export const CASHIER_WORDS = {
   SALE_NOT_OPEN: 'This sale is already finished. Start a new sale.',
   NOT_CONFIGURED: 'The till is not set up yet — ask the manager to open Settings.',
   AMOUNT_NOT_SAYABLE: 'This amount is too large to write in words. Check the amount.',
+  OUTAGE_ACCOUNT_MISSING:
+    'This till has no standing account for outages yet. An owner makes it by pressing Check everything in Settings while the internet works.',
+  OUTAGE_SALE_NOT_ALLOWED:
+    'The provider is answering: start a normal sale. The owner can allow outage sales at any time in Settings.',
+  OUTAGE_TAGS_FULL:
+    'Too many unconfirmed sales of this amount are waiting. Wait for some to be confirmed, or ask the customer to pay another way.',
+  OUTAGE_HAND_OVER_OFF:
+    "The shop's rule is to wait until the payment is confirmed before giving the goods.",
   // Sign-in and PINs.
   WRONG_PIN: 'That PIN is not right. Try again.',
   LOCKED_OUT: 'Too many wrong PINs. Wait a little, then try again.',

@@ -56,7 +56,7 @@ export const SALE_STATE_WORDS: Readonly<Record<SaleState, string>> = {
   expired: 'Expired',
   cancelled: 'Cancelled',
   paid_late: 'Paid late',
-  unconfirmed: 'Unconfirmed: waiting for the link',
+  unconfirmed: 'Unconfirmed',
 };
 
 /** A sale's state in a list: a late payment says what it came after (the till knows which). */

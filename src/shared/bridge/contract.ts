@@ -9,7 +9,7 @@ import { RENDERER_ERROR_LIMITS } from './wire';
 import type { Caller, SessionView } from './session-types';
 import type { PdfExportView, PrintSetupView, PrintersView, ReceiptPrintView } from '../printing';
 import type { DisplayStateView, HubView, PairingLinkView } from '../hub';
-import type { AlertView, InflowView, SaleView } from '../sales';
+import { OUTAGE_ACTIONS, type AlertView, type InflowView, type SaleView } from '../sales';
 import { ENVIRONMENTS, type Environment } from '../environments';
 import { RESOLUTION_ACTIONS, type ExceptionResolutionView } from '../views';
 import type { ConnectionSavedView, GoLiveCheckView } from '../go-live';
@@ -164,6 +164,30 @@ export const saleChannels = {
       .strict(),
     'cashier',
   ),
+  /**
+   * A sale on the till's standing account when the provider cannot be reached: `unconfirmed`,
+   * asking for `amountDueKobo` (the amount plus a kobo tag), with no countdown. Refused when the
+   * till has no such account, or when the provider answers and the owner has not allowed it.
+   */
+  createOutageSale: channel<SaleView>()(
+    z
+      .object({
+        amount: nairaText,
+        note: z.string().trim().max(200).optional(),
+        /** Ignored when a cashier is signed in, as on createSale. */
+        cashier: z.string().trim().max(60).optional(),
+      })
+      .strict(),
+    'cashier',
+  ),
+  /** What the cashier did about an unconfirmed sale (goods given, or keep waiting): recorded. */
+  recordOutageAction: channel<SaleView>()(
+    z.object({ saleId: z.number().int().positive(), action: z.enum(OUTAGE_ACTIONS) }).strict(),
+    'cashier',
+    ownsSale,
+  ),
+  /** The till's standing account for outages, or null while it is not made yet. */
+  getOutageAccount: channel<StandingAccountView | null>()(noInput),
   getSale: channel<SaleView>()(saleId, 'cashier', ownsSale),
   cancelSale: channel<SaleView>()(saleId, 'cashier', ownsSale),
   /** "Customer says they paid": an immediate status check, then polling. */

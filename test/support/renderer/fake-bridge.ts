@@ -39,6 +39,10 @@ export function createFakeBridge(): FakeBridge {
     removeOwnerPin: vi.fn<WindowApi['removeOwnerPin']>(unstubbed('removeOwnerPin')),
     setCashierPin: vi.fn<WindowApi['setCashierPin']>(unstubbed('setCashierPin')),
     createSale: vi.fn<WindowApi['createSale']>(unstubbed('createSale')),
+    createOutageSale: vi.fn<WindowApi['createOutageSale']>(unstubbed('createOutageSale')),
+    recordOutageAction: vi.fn<WindowApi['recordOutageAction']>(unstubbed('recordOutageAction')),
+    // A till that has not made its standing account for outages yet.
+    getOutageAccount: vi.fn<WindowApi['getOutageAccount']>(() => ok(null)),
     getSale: vi.fn<WindowApi['getSale']>(unstubbed('getSale')),
     cancelSale: vi.fn<WindowApi['cancelSale']>(unstubbed('cancelSale')),
     customerSaysPaid: vi.fn<WindowApi['customerSaysPaid']>(unstubbed('customerSaysPaid')),

@@ -209,6 +209,9 @@ export function sale(overrides: Partial<SaleView> = {}): SaleView {
     paidAfter: null,
     lateResolution: null,
     canRetry: false,
+    offlineCause: false,
+    outagePolicy: null,
+    outageAction: null,
     refundsOwed: [],
     ...overrides,
   };

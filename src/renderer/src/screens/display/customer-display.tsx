@@ -7,7 +7,13 @@ import { AccountNumber } from '../../components/account-number';
 import { Countdown } from '../../components/countdown';
 import { QrImage } from '../../components/qr-image';
 import { accountDetailsText } from '../../format';
-import { PAID_TWICE_DISPLAY_WORDS, PROCESSING_DISPLAY_WORDS, saleMoment } from '../../sale-moment';
+import {
+  PAID_TWICE_DISPLAY_WORDS,
+  PROCESSING_DISPLAY_WORDS,
+  saleMoment,
+  UNCONFIRMED_DISPLAY_WORDS,
+} from '../../sale-moment';
+import { ExactAmount } from '../../components/exact-amount';
 import { useServerNow } from '../../server-time';
 import { useOpenSaleOnStart } from './use-display';
 import './display-moments.css';
@@ -34,15 +40,22 @@ function seeCashier(sale: SaleView): boolean {
   );
 }
 
+/**
+ * How long an outage sale stays on the display after its last change, unless a new sale takes
+ * over: the customer sends the exact amount in that time; the till has the sale after it.
+ */
+export const OUTAGE_SHOWN_MS = 5 * 60_000;
+
 export function isShown(sale: SaleView): boolean {
-  return PAYING.includes(sale.state);
+  return PAYING.includes(sale.state) || sale.state === 'unconfirmed';
 }
 
 /** The newest sale worth showing, from a list (e.g. today's sales at start-up). */
 export function pickCurrentSale(sales: readonly SaleView[]): SaleView | null {
   let best: SaleView | null = null;
   for (const sale of sales) {
-    if (!isShown(sale)) continue; // an old "Thank you" or "expired" is not news
+    // An old "Thank you", "expired" or outage sale is not news.
+    if (!PAYING.includes(sale.state)) continue;
     if (!best || sale.createdAt > best.createdAt) best = sale;
   }
   return best;
@@ -80,8 +93,11 @@ export function useShownSale(
   });
 
   useEffect(() => {
-    if (!sale || !ENDING.includes(sale.state)) return;
-    const timer = setTimeout(() => setSale(null), seeCashier(sale) ? SEE_CASHIER_MS : THANK_YOU_MS);
+    if (!sale) return;
+    const outage = sale.state === 'unconfirmed';
+    if (!outage && !ENDING.includes(sale.state)) return;
+    const shownFor = outage ? OUTAGE_SHOWN_MS : seeCashier(sale) ? SEE_CASHIER_MS : THANK_YOU_MS;
+    const timer = setTimeout(() => setSale(null), shownFor);
     return () => clearTimeout(timer);
   }, [sale]);
 
@@ -125,15 +141,7 @@ export function CustomerDisplayView({
   readonly sale: SaleView | null;
 }) {
   const now = useServerNow();
-  if (!sale) {
-    return (
-      <main className="customer-display welcome">
-        <h1 className="display-shop">{shopName ?? 'Transfer Till'}</h1>
-        <p className="display-welcome">Welcome</p>
-        <p className="display-info">Pay by bank transfer: your account number shows here.</p>
-      </main>
-    );
-  }
+  if (!sale) return <Welcome shopName={shopName} />;
 
   const moment = saleMoment(sale, now);
   if (moment === 'refund_owed') {
@@ -185,6 +193,7 @@ export function CustomerDisplayView({
     );
   }
 
+  if (moment === 'unconfirmed') return <OutageSaleView sale={sale} />;
   return (
     <main className="customer-display paying">
       <h1 className="visually-hidden">Pay by bank transfer</h1>
@@ -243,6 +252,60 @@ export function CustomerDisplayView({
       ) : (
         <p className="display-info">One moment…</p>
       )}
+    </main>
+  );
+}
+
+/** An outage sale: the exact amount (kobo included) and the shop's standing account, no countdown. */
+function OutageSaleView({ sale }: { readonly sale: SaleView }) {
+  return (
+    <main className="customer-display paying outage" data-testid="display-outage">
+      <h1 className="visually-hidden">Pay by bank transfer</h1>
+      <div className="display-top">
+        <p className="display-label">Send exactly</p>
+        <p className="display-amount">
+          <ExactAmount kobo={sale.amountDueKobo} className="display-exact" />
+        </p>
+      </div>
+      <p className="display-info display-outage-words">{UNCONFIRMED_DISPLAY_WORDS}</p>
+      {sale.accountNumber && (
+        <div className="display-grid">
+          <dl className="display-account">
+            <dt>Account number</dt>
+            <dd>
+              <AccountNumber accountNumber={sale.accountNumber} copyable={false} />
+            </dd>
+            <dt>Bank</dt>
+            <dd className="bank-name" data-testid="bank-name">
+              {sale.bank ?? '—'}
+            </dd>
+            <dt>Account name</dt>
+            <dd className="display-account-name" data-testid="account-name">
+              {sale.accountName ?? '—'}
+            </dd>
+          </dl>
+          <QrImage
+            className="display-qr"
+            text={accountDetailsText({
+              bank: sale.bank,
+              accountNumber: sale.accountNumber,
+              accountName: sale.accountName,
+              amountKobo: sale.amountDueKobo,
+            })}
+          />
+        </div>
+      )}
+    </main>
+  );
+}
+
+/** No sale on this till: the shop's name and a welcome. */
+function Welcome({ shopName }: { readonly shopName: string | null }) {
+  return (
+    <main className="customer-display welcome">
+      <h1 className="display-shop">{shopName ?? 'Transfer Till'}</h1>
+      <p className="display-welcome">Welcome</p>
+      <p className="display-info">Pay by bank transfer: your account number shows here.</p>
     </main>
   );
 }

@@ -1,12 +1,19 @@
 import { useEffect, useEffectEvent, useRef, useState, type RefObject } from 'react';
 import { formatNaira } from '#shared/money';
-import { isOpenSaleState, type SaleView } from '#shared/sales';
+import { isOpenSaleState, type OutageAction, type SaleView } from '#shared/sales';
 import { AccountNumber } from '../../components/account-number';
+import { ExactAmount } from '../../components/exact-amount';
 import { Countdown } from '../../components/countdown';
 import { QrImage } from '../../components/qr-image';
 import { accountDetailsText, formatTime, groupAccountNumber } from '../../format';
 import { useServerNow, useServiceLost } from '../../server-time';
-import { saleMoment, type SaleMoment } from '../../sale-moment';
+import {
+  GOODS_GIVEN_LABEL,
+  KEEP_WAITING_LABEL,
+  saleMoment,
+  TAKE_ON_STANDING_LABEL,
+  type SaleMoment,
+} from '../../sale-moment';
 import type { SetSale } from './current-sale';
 import type { LeaveAsked, SaleLeave } from './leave-sale';
 import { PaidLateChoices } from './paid-late';
@@ -177,17 +184,28 @@ function SaleFacts({
   readonly open: boolean;
   readonly moment: SaleMoment;
 }) {
-  const payable = moment === 'payable';
+  // An outage sale's standing account takes money at any time: its number stays payable.
+  const outage = moment === 'unconfirmed';
+  const payable = moment === 'payable' || outage;
   const showAccount = sale.accountNumber !== null && moment !== 'processing';
   return (
     <div className="sale-grid">
       <dl className="account-details">
-        <div className="detail detail-amount">
-          <dt>{open ? 'Amount due' : 'Amount'}</dt>
-          <dd className="amount-due" data-testid="amount-due">
-            {formatNaira(sale.amountKobo)}
-          </dd>
-        </div>
+        {outage ? (
+          <div className="detail detail-amount detail-exact">
+            <dt>Send exactly</dt>
+            <dd>
+              <ExactAmount kobo={sale.amountDueKobo} className="amount-due" />
+            </dd>
+          </div>
+        ) : (
+          <div className="detail detail-amount">
+            <dt>{open ? 'Amount due' : 'Amount'}</dt>
+            <dd className="amount-due" data-testid="amount-due">
+              {formatNaira(sale.amountKobo)}
+            </dd>
+          </div>
+        )}
         {showAccount && sale.accountNumber && (
           <>
             <div className="detail detail-number">
@@ -232,7 +250,7 @@ function SaleFacts({
             bank: sale.bank,
             accountNumber: sale.accountNumber,
             accountName: sale.accountName,
-            amountKobo: sale.amountKobo,
+            amountKobo: sale.amountDueKobo,
           })}
         />
       )}
@@ -361,6 +379,8 @@ function SaleButtons({
   const again = sale.state === 'expired' || sale.state === 'cancelled';
   // Money after the sale closed: the goods-or-refund choice above is the one to make first.
   const decisionOwed = sale.state === 'paid_late' && sale.lateResolution === null;
+  const offline = sale.state === 'failed_to_create' && sale.canRetry && sale.offlineCause;
+  const policyAction = outagePress(sale);
   return (
     <div className="actions">
       {open && (
@@ -373,15 +393,38 @@ function SaleButtons({
           Customer says they paid
         </button>
       )}
+      {offline && (
+        // No answer from the provider: the sale can be taken on the shop's standing account.
+        <button
+          ref={nextRef}
+          type="button"
+          className="button primary"
+          disabled={disabled}
+          onClick={() => void actions.outage()}
+        >
+          {TAKE_ON_STANDING_LABEL}
+        </button>
+      )}
       {sale.state === 'failed_to_create' && sale.canRetry && (
         // A refusal that repeats until a setting is fixed offers no retry: the reason says what to fix.
         <button
           type="button"
-          className="button primary"
+          className={`button ${offline ? 'secondary' : 'primary'}`}
           disabled={disabled}
           onClick={() => void actions.retry()}
         >
           Try again
+        </button>
+      )}
+      {policyAction && (
+        <button
+          ref={nextRef}
+          type="button"
+          className="button primary"
+          disabled={disabled}
+          onClick={() => void actions.record(policyAction)}
+        >
+          {policyAction === 'goods_given' ? GOODS_GIVEN_LABEL : KEEP_WAITING_LABEL}
         </button>
       )}
       {open && (
@@ -408,9 +451,9 @@ function SaleButtons({
       )}
       {!open && (
         <button
-          ref={again ? undefined : nextRef}
+          ref={again || offline || policyAction ? undefined : nextRef}
           type="button"
-          className={`button ${again || decisionOwed || refundOwed ? 'secondary' : 'primary'}`}
+          className={`button ${again || decisionOwed || refundOwed || offline || policyAction ? 'secondary' : 'primary'}`}
           disabled={refundOwed}
           onClick={() => onNext('')}
         >
@@ -435,4 +478,13 @@ function SaleButtons({
       )}
     </div>
   );
+}
+
+/** The press the shop's policy asks for on an unconfirmed sale, until it is recorded. */
+function outagePress(sale: SaleView): OutageAction | null {
+  if (sale.state !== 'unconfirmed') return null;
+  if (sale.outagePolicy === 'hand_over') {
+    return sale.outageAction === 'goods_given' ? null : 'goods_given';
+  }
+  return sale.outageAction === null ? 'keep_waiting' : null;
 }

@@ -3,9 +3,11 @@ import { saleNumberOf } from '#shared/report-words';
 import { isOpenSaleState, type SaleView } from '#shared/sales';
 import { SALE_STATE_WORDS } from '../../format';
 import {
+  GOODS_GIVEN_LABEL,
   PROCESSING_WORDS,
   refundOwedKobo,
   TIME_UP_WORDS,
+  UNCONFIRMED_WORDS,
   type SaleMoment,
 } from '../../sale-moment';
 import { paidLateWords } from './paid-late';
@@ -61,6 +63,19 @@ export function SaleStatus({
       </div>
     );
   }
+  if (moment === 'unconfirmed') {
+    // Amber, no tick: the money is not seen yet, and the policy's press is below.
+    return (
+      <div className="sale-status status-unconfirmed" data-testid="sale-status" role="status">
+        <span className="status-words">{SALE_STATE_WORDS.unconfirmed}</span>
+        <span className="status-sale-number">Sale {saleNumberOf(sale.id)}</span>
+        <span className="status-reason">{UNCONFIRMED_WORDS}</span>
+        <span className="status-reason" data-testid="outage-policy">
+          {outagePolicyWords(sale)}
+        </span>
+      </div>
+    );
+  }
   if (sale.state === 'paid_late') {
     // Amber and no tick: money after the sale closed asks for a decision, not a hand-over.
     return (
@@ -90,4 +105,14 @@ export function SaleStatus({
       {paid && <span className="visually-hidden">{detail}</span>}
     </div>
   );
+}
+
+/** What the shop's policy asks of the cashier on an outage sale, and what was recorded. */
+export function outagePolicyWords(sale: Pick<SaleView, 'outagePolicy' | 'outageAction'>): string {
+  if (sale.outageAction === 'goods_given') return `${GOODS_GIVEN_LABEL}: recorded.`;
+  if (sale.outagePolicy === 'hand_over') {
+    return `Shop rule: give the goods when the customer's screen shows the transfer, then press "${GOODS_GIVEN_LABEL}".`;
+  }
+  if (sale.outageAction === 'keep_waiting') return 'Waiting for confirmation: recorded.';
+  return 'Shop rule: give the goods only once this payment is confirmed.';
 }

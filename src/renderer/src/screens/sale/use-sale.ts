@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { BridgeResult } from '#shared/bridge/contract';
-import { isOpenSaleState, type SaleView } from '#shared/sales';
+import { isOpenSaleState, type OutageAction, type SaleView } from '#shared/sales';
 import { useBridgeCall, type CallOf } from '../../hooks/use-bridge-call';
 import type { SetSale } from './current-sale';
 import { usePrintReceipt } from './use-print-receipt';
@@ -25,7 +25,7 @@ export function useNewSale(onCreated: SetSale) {
   return { busy: call.busy, error: call.error, showError: call.showError, create };
 }
 
-export type SaleWork = 'check' | 'cancel' | 'retry' | 'receipt' | 'again';
+export type SaleWork = 'check' | 'cancel' | 'retry' | 'receipt' | 'again' | 'outage';
 
 /** What the buttons of a sale on screen do; one thing at a time, with one error and notice. */
 export function useSaleActions(sale: SaleView, onSale: SetSale) {
@@ -84,6 +84,17 @@ export function useSaleActions(sale: SaleView, onSale: SetSale) {
           ...(sale.note ? { note: sale.note } : {}),
         }),
       ),
+    /** A sale that could not start for lack of connection, on the shop's standing account. */
+    outage: () =>
+      run('outage', (bridge) =>
+        bridge.createOutageSale({
+          amount: (sale.amountKobo / 100).toFixed(2),
+          ...(sale.note ? { note: sale.note } : {}),
+        }),
+      ),
+    /** What the cashier did about an unconfirmed sale, recorded on it. */
+    record: (action: OutageAction) =>
+      run('outage', (bridge) => bridge.recordOutageAction({ saleId: sale.id, action })),
     printReceipt,
   };
 }

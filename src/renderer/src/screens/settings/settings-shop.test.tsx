@@ -53,6 +53,7 @@ describe('Settings screen: shop and till', () => {
         // The report's part of the Shop page, saved by the same one button.
         report: { otherIncome: false },
         standingAccounts: { flagAboveKobo: 0 },
+        outage: { policy: 'wait', allowByChoice: false },
       },
     });
     expect((await screen.findByText('Saved.')).getAttribute('role')).toBe('status');

@@ -3,6 +3,7 @@ import type { Settings } from '#shared/settings-schema';
 import { LEGACY_TILL_ID } from '#shared/till-id';
 import type { SettingsView } from '#shared/views';
 import { describedBy, SaveRow, TextField } from './fields';
+import { OutageFields } from './outage-section';
 import { ReportFields } from './report-section';
 import { CASHIERS, useShopForm, type ShopForm } from './use-shop';
 
@@ -19,6 +20,7 @@ export function ShopPage({
     <>
       <ShopSection settings={settings} form={form} />
       <ReportFields form={form} />
+      <OutageFields form={form} />
       <div className="panel settings-save">
         <SaveRow section={form.section} label="Save shop settings" />
       </div>

@@ -1,6 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useBridgeCall } from '../../hooks/use-bridge-call';
+import type { OutagePolicy } from '#shared/sales';
 import type { Settings } from '#shared/settings-schema';
-import type { SettingsView } from '#shared/views';
+import type { SettingsView, StandingAccountView } from '#shared/views';
 import {
   nairaText,
   parseNaira,
@@ -20,11 +22,16 @@ export interface ShopDraft {
   readonly otherIncome: boolean;
   /** Naira as typed; blank (or 0) flags nothing. */
   readonly flagAbove: string;
+  /** Selling through an outage: the shop's policy, and the owner's choice. */
+  readonly outagePolicy: OutagePolicy;
+  readonly outageByChoice: boolean;
 }
 
 export const CASHIERS = 'shop.cashiers';
 export const OTHER_INCOME = 'report.otherIncome';
 export const FLAG_ABOVE = 'standingAccounts.flagAboveKobo';
+export const OUTAGE_POLICY = 'outage.policy';
+export const OUTAGE_BY_CHOICE = 'outage.allowByChoice';
 
 function draftOf(settings: Settings): ShopDraft {
   const flag = settings.standingAccounts.flagAboveKobo;
@@ -37,6 +44,8 @@ function draftOf(settings: Settings): ShopDraft {
     maxSale: nairaText(settings.maxSaleKobo),
     otherIncome: settings.report.otherIncome,
     flagAbove: flag === 0 ? '' : nairaText(flag),
+    outagePolicy: settings.outage.policy,
+    outageByChoice: settings.outage.allowByChoice,
   };
 }
 
@@ -76,6 +85,7 @@ export function useShopForm(settings: Settings, onSaved: (view: SettingsView) =>
       shop: { name: draft.name, tillId: draft.tillId, cashiers: draft.cashiers },
       timeZone: draft.timeZone,
       report: { otherIncome: draft.otherIncome },
+      outage: { policy: draft.outagePolicy, allowByChoice: draft.outageByChoice },
       ...(cutoff === null ? {} : { dayCutoffHour: cutoff }),
       ...(maxSaleKobo === null ? {} : { maxSaleKobo }),
       ...(flagAboveKobo === null ? {} : { standingAccounts: { flagAboveKobo } }),
@@ -90,6 +100,8 @@ export function useShopForm(settings: Settings, onSaved: (view: SettingsView) =>
       CASHIERS,
       OTHER_INCOME,
       FLAG_ABOVE,
+      OUTAGE_POLICY,
+      OUTAGE_BY_CHOICE,
     ],
     onSaved: (saved) => {
       setDraft(draftOf(saved.settings));
@@ -149,3 +161,15 @@ export function useShopForm(settings: Settings, onSaved: (view: SettingsView) =>
 }
 
 export type ShopForm = ReturnType<typeof useShopForm>;
+
+/** The till's standing account for outages: undefined while asked, null when not made yet. */
+export function useOutageAccount(): StandingAccountView | null | undefined {
+  const { run } = useBridgeCall<StandingAccountView | null>();
+  const [account, setAccount] = useState<StandingAccountView | null | undefined>(undefined);
+  useEffect(() => {
+    void run((bridge) => bridge.getOutageAccount({})).then((answer) => {
+      if (answer?.ok) setAccount(answer.value);
+    });
+  }, [run]);
+  return account;
+}

@@ -187,6 +187,8 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
     scheduler,
     logger,
     settings: provider.engineSettings,
+    // One answer to "can the provider be reached?": the header's, from every call and the probe.
+    providerUnreachable: () => providerReach.isUnreachable(),
     callbackTarget: () => callbackTarget(environment, options.callbackRoute()),
     callbackHealth: options.callbackHealth,
     storeSpace,

@@ -75,6 +75,8 @@ export const ERROR_CODES_BY_AREA = {
     'SALE_NOT_OPEN',
     'NOT_CONFIGURED',
     'AMOUNT_NOT_SAYABLE',
+    /** An owner's assignment of an outage payment the till cannot make (taken, not outage money). */
+    'PAYMENT_NOT_ASSIGNABLE',
   ],
   /** Sign-in, unlock and PINs. */
   auth: [

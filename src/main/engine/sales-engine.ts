@@ -19,6 +19,7 @@ import type { CallbackHint } from '#main/webhook/types';
 import type { NewSaleInput, SalesEngineDeps } from './engine-types';
 import type { ListedChange } from './inflow-recording';
 import { recordListedRow } from './listed-rows';
+import { assignOutagePayment, type OutageAssignment } from './outage-assignment';
 import { createListingLookup } from './listing-lookup';
 import { createPublisher } from './publisher';
 import { resumeSales } from './resume';
@@ -54,6 +55,8 @@ export interface SalesEngine {
   /** A listing row; `listed` is what the sync's own upsert found when it stored the row first. */
   recordListedTransaction(tx: TransactionRecord, listed?: ListedChange): InflowRow;
   createStandingAccount(input: NewStandingAccount): Promise<AccountRow>;
+  /** An owner gives a "Needs a person" payment into the outage account to an outage sale. */
+  assignOutagePayment(input: OutageAssignment, by: string): SaleView;
   /** The callback route went down or changed address: open sales start the backoff now. */
   callbacksWentDown(): void;
   resume(): Promise<void>;
@@ -106,6 +109,7 @@ export function createSalesEngine(deps: SalesEngineDeps): SalesEngine {
     handleCallback: (callbackId, hint) => ctx.queue.track(confirmCallback(env, callbackId, hint)),
     recordListedTransaction: (tx, listed) => recordListedRow(env, tx, listed),
     createStandingAccount: (input) => createStandingAccount(ctx, input),
+    assignOutagePayment: (input, by) => saleView(ctx, assignOutagePayment(ctx, input, by)),
     callbacksWentDown: () => routeWentDown(env),
     resume: () => resumeSales(env),
     idle: () => ctx.queue.idle(),

@@ -99,6 +99,7 @@ const VALID_INPUT: Readonly<Partial<Record<ChannelName, unknown>>> = {
   retrySale: { saleId: 1 },
   getReceipt: { saleId: 1 },
   acknowledgeAlert: { alertId: 1 },
+  assignOutagePayment: { sessionId: '1'.repeat(30), saleId: 1 },
   createStandingAccount: { type: 'static-flex' },
   syncTransactions: { mode: 'incremental' },
   checkPayout: { amount: '100' },
@@ -282,6 +283,8 @@ describe('dispatch checks the caller against every channel of the table', () => 
       'createPairingLink',
       'updateCounter',
       'revokeCounter',
+      // The till never guesses whose an outage payment is, nor may a cashier.
+      'assignOutagePayment',
     ] as const) {
       expect(accessOf(name)).toBe('owner');
     }
@@ -300,6 +303,7 @@ describe('dispatch checks ownership before the handler runs', () => {
     expect([...owned].sort()).toEqual(
       [
         'acknowledgeAlert',
+        'assignOutagePayment',
         'cancelSale',
         'customerSaysPaid',
         'getReceipt',
@@ -327,7 +331,9 @@ describe('dispatch checks ownership before the handler runs', () => {
         });
         expect(calls).toEqual([]);
       }
-      for (const caller of [owner, pairedCounter]) {
+      // An owner-only channel refuses a paired counter by its role first.
+      const finders = channels[name].access === 'owner' ? [owner] : [owner, pairedCounter];
+      for (const caller of finders) {
         const { handlers, calls } = recordingHandlers();
         const input = { ...(VALID_INPUT[name] as object), [id]: 2 };
         expect(await dispatch(handlers, name, input, vi.fn(), caller)).toMatchObject({

@@ -16,7 +16,7 @@ const SALE_COLUMNS = `id, amount_kobo AS amountKobo, amount_due_kobo AS amountDu
  * sales_created index, so a day's window costs that day's sales, never the whole history.
  */
 export const OUTAGE_SALES_DUE_BETWEEN_SQL = `SELECT ${SALE_COLUMNS} FROM sales INDEXED BY sales_created
-  WHERE created_at >= ? AND created_at <= ? AND amount_due_kobo = ? ORDER BY id`;
+  WHERE created_at >= ? AND created_at <= ? AND amount_due_kobo = ? ORDER BY created_at, id`;
 
 export function listOutageSalesDueBetween(
   db: Db,

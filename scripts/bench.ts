@@ -53,6 +53,7 @@ import { TREND_DOC, updateTrendDoc } from '../bench/bench-trend';
 const BENCHMARKS: readonly { readonly name: string; load(): Promise<BenchModule> }[] = [
   { name: 'webhook', load: () => import('../bench/webhook.bench') },
   { name: 'sync', load: () => import('../bench/sync.bench') },
+  { name: 'outage-sync', load: () => import('../bench/outage-sync.bench') },
   { name: 'z-report', load: () => import('../bench/z-report.bench') },
   { name: 'callback-to-paid', load: () => import('../bench/callback-to-paid.bench') },
   { name: 'fallback-to-paid', load: () => import('../bench/fallback-to-paid.bench') },

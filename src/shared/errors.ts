@@ -83,6 +83,8 @@ export const ERROR_CODES_BY_AREA = {
     'OUTAGE_TAGS_FULL',
     /** "Goods given" on an outage sale while the shop's policy is to wait for confirmation. */
     'OUTAGE_HAND_OVER_OFF',
+    /** An owner's assignment of an outage payment the till cannot make (taken, not outage money). */
+    'PAYMENT_NOT_ASSIGNABLE',
   ],
   /** Sign-in, unlock and PINs. */
   auth: [

@@ -49,7 +49,10 @@ export const EXCEPTION_CATEGORY: Readonly<Record<ExceptionKind, ExceptionCategor
   unreadable_rows: 'person',
   unreadable_callbacks: 'person',
   standing_above_limit: 'person',
+  outage_not_seen: 'person',
   wrong_amount: 'information',
+  outage_confirmed: 'information',
+  outage_assigned: 'information',
 };
 
 export function needsAPerson(kind: ExceptionKind): boolean {
@@ -100,6 +103,9 @@ export const EXCEPTION_WORDS: Readonly<Record<ExceptionKind, string>> = {
   unreadable_callbacks: 'Unreadable callbacks',
   paid_twice: 'Customer paid twice',
   standing_above_limit: 'Large payment into a standing account',
+  outage_not_seen: 'Outage sale: money not seen, follow up',
+  outage_confirmed: 'Outage sale: confirmed after the outage',
+  outage_assigned: 'Outage sale: assigned by a person',
 };
 
 /** A sale still waiting while its day is running: its cut-off has not come yet. */

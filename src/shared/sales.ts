@@ -152,6 +152,24 @@ export interface AlertView {
   readonly closedBy: string | null;
   /** The one press that resolves it, besides Acknowledge (main's table of alert kinds). */
   readonly action: AlertAction | null;
+  /**
+   * A "Needs a person" alert about a payment into the outage account: the outage sales still
+   * waiting that it could be for (the owner assigns it to one); absent on every other alert.
+   */
+  readonly candidates?: readonly OutageCandidate[];
+}
+
+/** The alert kind of a payment the till will not assign by itself (shown as "Needs a person"). */
+export const NEEDS_PERSON = 'needs_person';
+
+/** An outage sale still waiting that a payment needing a person could belong to. */
+export interface OutageCandidate {
+  readonly saleId: number;
+  readonly amountKobo: number;
+  /** The exact amount the customer was asked to send. */
+  readonly amountDueKobo: number;
+  readonly createdAt: number;
+  readonly cashier: string | null;
 }
 
 /**

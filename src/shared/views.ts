@@ -191,7 +191,13 @@ export type ExceptionKind =
   /** A success beyond the one that paid its sale: the customer paid twice and is owed a refund. */
   | 'paid_twice'
   /** A success above the owner's limit into a standing (static-flex counter) account. */
-  | 'standing_above_limit';
+  | 'standing_above_limit'
+  /** An outage sale whose money has not been seen: someone follows it up. */
+  | 'outage_not_seen'
+  /** An outage sale paid by its one exact match once the link was back. */
+  | 'outage_confirmed'
+  /** An outage sale an owner assigned a payment to. */
+  | 'outage_assigned';
 
 /** An exception as the report's queries find it (before its key and resolution are added). */
 export interface ExceptionFinding {

@@ -53,6 +53,8 @@ export interface Harness {
   readonly alerts: AlertRow[];
   /** Callback bodies the receiver got. */
   readonly callbacks: Record<string, unknown>[];
+  /** Where the receiver listens: the address a new account sends its callbacks to. */
+  readonly callbackUrl: string;
   /** Whether callbacks count as live (false = polling-only mode). */
   live: boolean;
   /** The real callback-health monitor, told of every callback the receiver gets. */
@@ -199,6 +201,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     inflowEvents,
     alerts,
     callbacks,
+    callbackUrl,
     get live() {
       return route.live;
     },

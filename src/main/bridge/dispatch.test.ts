@@ -101,6 +101,7 @@ const VALID_INPUT: Readonly<Partial<Record<ChannelName, unknown>>> = {
   retrySale: { saleId: 1 },
   getReceipt: { saleId: 1 },
   acknowledgeAlert: { alertId: 1 },
+  assignOutagePayment: { sessionId: '1'.repeat(30), saleId: 1 },
   createStandingAccount: { type: 'static-flex' },
   syncTransactions: { mode: 'incremental' },
   checkPayout: { amount: '100' },
@@ -288,6 +289,8 @@ describe('dispatch checks the caller against every channel of the table', () => 
       'revokeCounter',
       'getOutageAccount',
       'updateSettings',
+      // The till never guesses whose an outage payment is, nor may a cashier.
+      'assignOutagePayment',
     ] as const) {
       expect(accessOf(name)).toBe('owner');
     }
@@ -306,6 +309,7 @@ describe('dispatch checks ownership before the handler runs', () => {
     expect([...owned].sort()).toEqual(
       [
         'acknowledgeAlert',
+        'assignOutagePayment',
         'cancelSale',
         'customerSaysPaid',
         'getReceipt',
@@ -334,7 +338,9 @@ describe('dispatch checks ownership before the handler runs', () => {
         });
         expect(calls).toEqual([]);
       }
-      for (const caller of [owner, pairedCounter]) {
+      // An owner-only channel refuses a paired counter by its role first.
+      const finders = channels[name].access === 'owner' ? [owner] : [owner, pairedCounter];
+      for (const caller of finders) {
         const { handlers, calls } = recordingHandlers();
         const input = { ...(VALID_INPUT[name] as object), [id]: 2 };
         expect(await dispatch(handlers, name, input, vi.fn(), caller)).toMatchObject({

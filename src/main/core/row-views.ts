@@ -1,5 +1,5 @@
 import { alertAction } from '#main/engine/alert-closing';
-import type { AlertView, InflowView } from '#shared/sales';
+import type { AlertView, InflowView, OutageCandidate } from '#shared/sales';
 import type { StandingAccountView } from '#shared/views';
 import type { AccountRow } from '#main/store/accounts-repo';
 import type { AlertRow } from '#main/store/alerts-repo';
@@ -18,7 +18,8 @@ export function inflowView(row: InflowRow): InflowView {
   };
 }
 
-export function alertView(row: AlertRow): AlertView {
+/** An alert as pages show it; `candidates` only on a "Needs a person" outage payment. */
+export function alertView(row: AlertRow, candidates?: readonly OutageCandidate[]): AlertView {
   return {
     id: row.id,
     createdAt: row.createdAt,
@@ -30,6 +31,7 @@ export function alertView(row: AlertRow): AlertView {
     acknowledgedAt: row.acknowledgedAt,
     closedBy: row.closedBy,
     action: row.acknowledgedAt === null ? alertAction(row) : null,
+    ...(candidates === undefined ? {} : { candidates }),
   };
 }
 

@@ -36,6 +36,7 @@ import { chooseSandbox, openSandboxLink, type SandboxChoice } from './sandbox-li
 import { StandaloneSandboxError } from './standalone-sandbox';
 import { saleHandlers } from './sale-handlers';
 import { syncHandlers } from './sync-handlers';
+import { alertCandidates } from '#main/engine/outage-matching';
 import { alertView, inflowView } from './row-views';
 import { callbackTarget } from './callback-target';
 
@@ -195,7 +196,8 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
     events: {
       saleChanged: (view) => emit({ type: 'sale-changed', payload: view }),
       inflowRecorded: (row) => emit({ type: 'inflow', payload: inflowView(row) }),
-      alertChanged: (row) => emit({ type: 'alert', payload: alertView(row) }),
+      alertChanged: (row) =>
+        emit({ type: 'alert', payload: alertView(row, alertCandidates(db, row)) }),
     },
   });
 

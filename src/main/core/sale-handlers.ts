@@ -7,6 +7,7 @@ import type { Scheduler } from '#main/clock/scheduler';
 import { getOutageAccount, listStandingAccounts } from '#main/store/accounts-repo';
 import { visibleOpenAlerts } from '#main/auth/alert-visibility';
 import { inScope, scopeOf } from '#main/auth/ownership';
+import { alertCandidates } from '#main/engine/outage-matching';
 import type { Db } from '#main/store/database';
 import { listRecentInflows } from '#main/store/inflows-repo';
 import { listSalesCreatedBetween } from '#main/store/sales-repo';
@@ -122,7 +123,9 @@ export function saleHandlers(deps: SaleHandlerDeps): HandlersOf<typeof saleChann
         return {
           sales: listSalesCreatedBetween(db, from, to).map((row) => engine.getSale(row.id)),
           inflows: listRecentInflows(db, from).map(inflowView),
-          alerts: visibleOpenAlerts(db, caller).map(alertView),
+          alerts: visibleOpenAlerts(db, caller).map((row) =>
+            alertView(row, alertCandidates(db, row)),
+          ),
           standingAccounts: listStandingAccounts(db).map(standingAccountView),
         };
       }
@@ -141,13 +144,16 @@ export function saleHandlers(deps: SaleHandlerDeps): HandlersOf<typeof saleChann
         inflows: listRecentInflows(db, from)
           .filter((row) => mine(row.saleId))
           .map(inflowView),
-        alerts: visibleOpenAlerts(db, caller).map(alertView),
+        alerts: visibleOpenAlerts(db, caller).map((row) => alertView(row)),
         standingAccounts: [],
       };
     },
     acknowledgeAlert: ({ alertId }, caller) => ({
       acknowledged: engine.acknowledgeAlert(alertId, caller.name),
     }),
+    // Owner-only in the table; recorded under the signed-in name, or "owner".
+    assignOutagePayment: ({ sessionId, saleId }, caller) =>
+      engine.assignOutagePayment({ sessionId, saleId }, caller.name ?? 'owner'),
     createStandingAccount: async ({ type, amount }) => {
       const amountKobo = amount === undefined ? undefined : parseNairaInput(amount);
       if (type === 'static' && amountKobo === undefined) {

@@ -97,7 +97,10 @@ function saleForHint(env: WatchEnv, hint: CallbackHint): SaleRow | undefined {
   if (byReference) return byReference;
   if (hint.sessionId) {
     const inflow = getInflowBySession(db, hint.sessionId);
-    if (inflow?.saleId) return getSale(db, inflow.saleId);
+    const linked = inflow?.saleId ? getSale(db, inflow.saleId) : undefined;
+    // An outage sale's payment came into the outage account: its callbacks go that account's way.
+    if (linked && linked.amountDueKobo === null) return linked;
+    if (linked) return undefined;
   }
   return hint.accountNumber ? getLatestSaleByAccountNumber(db, hint.accountNumber) : undefined;
 }
@@ -105,6 +108,7 @@ function saleForHint(env: WatchEnv, hint: CallbackHint): SaleRow | undefined {
 function standingAccountForHint(env: WatchEnv, hint: CallbackHint) {
   const { db } = env.ctx;
   const account = hint.reference ? getAccountByReference(db, hint.reference) : undefined;
-  if (account?.purpose === 'counter') return account;
+  // The owner's counters and the till's outage account: permanent accounts, many payments each.
+  if (account?.purpose === 'counter' || account?.purpose === 'outage') return account;
   return hint.accountNumber ? getStandingAccountByNumber(db, hint.accountNumber) : undefined;
 }

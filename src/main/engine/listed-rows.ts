@@ -5,6 +5,7 @@ import { getSaleByReference, getSaleOrThrow } from '#main/store/sales-repo';
 import { applyConfirmed, asRecord } from './confirmation';
 import { recordInflow, takeListedInflow, type ListedChange } from './inflow-recording';
 import type { WatchEnv } from './watch-book';
+import { isOutageAccount, matchOutagePayment } from './outage-matching';
 import { watchSale } from './watching';
 
 /**
@@ -21,9 +22,14 @@ export function recordListedRow(
   const sale = getSaleByReference(ctx.db, tx.externalReference);
   const account = getAccountByReference(ctx.db, tx.externalReference);
   const link = { saleId: sale?.id ?? null, accountId: account?.id ?? null };
-  const { row } = ctx.publisher.atomically(() =>
-    listed ? takeListedInflow(ctx, tx, link, listed) : recordInflow(ctx, tx, 'listing', link),
-  );
+  const row = ctx.publisher.atomically(() => {
+    const recorded = listed
+      ? takeListedInflow(ctx, tx, link, listed)
+      : recordInflow(ctx, tx, 'listing', link);
+    // Money into the outage account: matched to its outage sale in the same transaction.
+    if (isOutageAccount(account)) matchOutagePayment(ctx, recorded.row);
+    return recorded.row;
+  });
   if (sale && tx.status === 'success' && sale.paidSessionId === null) {
     void ctx.queue.run(sale.id, () => {
       ctx.publisher.atomically(() =>

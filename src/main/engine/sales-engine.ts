@@ -22,6 +22,7 @@ import type { CallbackHint } from '#main/webhook/types';
 import type { NewSaleInput, SalesEngineDeps } from './engine-types';
 import type { ListedChange } from './inflow-recording';
 import { recordListedRow } from './listed-rows';
+import { assignOutagePayment, type OutageAssignment } from './outage-assignment';
 import { createListingLookup } from './listing-lookup';
 import { createPublisher } from './publisher';
 import { resumeSales } from './resume';
@@ -63,6 +64,8 @@ export interface SalesEngine {
   recordOutageAction(saleId: number, action: OutageAction, by: string | null): SaleView;
   /** The till's standing account for outages, made now when there is none. */
   ensureOutageAccount(): Promise<{ readonly account: AccountRow; readonly made: boolean }>;
+  /** An owner gives a "Needs a person" payment into the outage account to an outage sale. */
+  assignOutagePayment(input: OutageAssignment, by: string): SaleView;
   /** The callback route went down or changed address: open sales start the backoff now. */
   callbacksWentDown(): void;
   resume(): Promise<void>;
@@ -121,6 +124,7 @@ export function createSalesEngine(deps: SalesEngineDeps): SalesEngine {
     createOutageSale: (input) => createOutageSale(ctx, input, providerUnreachable),
     recordOutageAction: (saleId, action, by) => recordOutageAction(ctx, saleId, action, by),
     ensureOutageAccount: () => outageAccount.ensure(),
+    assignOutagePayment: (input, by) => saleView(ctx, assignOutagePayment(ctx, input, by)),
     callbacksWentDown: () => routeWentDown(env),
     resume: () => resumeSales(env),
     idle: () => ctx.queue.idle(),

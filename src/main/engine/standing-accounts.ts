@@ -9,6 +9,7 @@ import {
 import type { EngineContext } from './engine-context';
 import type { CallbackHint } from '#main/webhook/types';
 import { recordInflow } from './inflow-recording';
+import { isOutageAccount, matchOutagePayment } from './outage-matching';
 
 export interface NewStandingAccount {
   readonly type: Extract<VirtualAccountType, 'static' | 'static-flex'>;
@@ -71,7 +72,8 @@ export async function createStandingAccount(
 
 /**
  * A permanent account has many payments and the status endpoint shows one: a callback is
- * recorded when that one is the callback's, and the listing sync confirms the rest.
+ * recorded when that one is the callback's, and the listing sync confirms the rest. A payment
+ * into the outage account is then matched to its outage sale (outage-matching.ts).
  */
 export async function confirmStandingCallback(
   ctx: EngineContext,
@@ -85,16 +87,17 @@ export async function confirmStandingCallback(
       result.kind === 'confirmed' &&
       (!hint.sessionId || result.record.sessionId === hint.sessionId)
     ) {
-      ctx.publisher.atomically(() =>
-        recordInflow(
+      const match = ctx.publisher.atomically(() => {
+        const { row } = recordInflow(
           ctx,
           { ...result.record, externalReference: account.reference },
           'callback',
           { accountId: account.id },
           askedAt,
-        ),
-      );
-      return 'standing-confirmed';
+        );
+        return isOutageAccount(account) ? matchOutagePayment(ctx, row) : undefined;
+      });
+      return match === undefined ? 'standing-confirmed' : `outage-${match}`;
     }
     return 'standing-needs-sync';
   } catch (error) {

@@ -67,6 +67,9 @@ const KEYED_BY: Readonly<Record<ExceptionKind, SubjectType>> = {
   unreadable_callbacks: 'since',
   paid_twice: 'session',
   standing_above_limit: 'session',
+  outage_not_seen: 'sale',
+  outage_confirmed: 'sale',
+  outage_assigned: 'sale',
 };
 
 export function exceptionKey(finding: ExceptionFinding): string {

@@ -50,6 +50,7 @@ import type { ShopLine } from './attribution';
 import { registerAttributionSql } from './attribution-sql';
 import { withResolutions } from './exception-resolutions';
 import { otherIncomeOf } from './other-income';
+import { outageSaleLines } from './outage-sales';
 import {
   localClock,
   localDateTime,
@@ -245,6 +246,7 @@ function exceptionsOf(db: Db, range: Range, options: ZReportOptions): ZReportVie
     ...openAtCutoff(cases, options.now),
     ...unreadableRows(db, options.timeZone),
     ...unreadableCallbacksOf(db, range),
+    ...outageSaleLines(db, range, options.timeZone, cases.limit),
   ].sort((a, b) => (a.at ?? 0) - (b.at ?? 0));
   return withResolutions(db, findings);
 }

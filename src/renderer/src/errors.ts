@@ -58,6 +58,8 @@ export const CASHIER_WORDS = {
   INVALID_AMOUNT: 'Enter the amount in naira, for example 1,500 or 1,500.50.',
   SALE_NOT_FOUND: 'This sale could not be found. Start a new sale.',
   SALE_NOT_OPEN: 'This sale is already finished. Start a new sale.',
+  PAYMENT_NOT_ASSIGNABLE:
+    'This payment cannot go to that sale: it may already be settled. Look at the alerts again.',
   NOT_CONFIGURED: 'The till is not set up yet — ask the manager to open Settings.',
   AMOUNT_NOT_SAYABLE: 'This amount is too large to write in words. Check the amount.',
   OUTAGE_ACCOUNT_MISSING:
@@ -170,6 +172,7 @@ const MAIN_SAYS_MORE: ReadonlySet<AppErrorCode> = new Set<AppErrorCode>([
   'INVALID_INPUT',
   'KEYS_ENTERED_ELSEWHERE',
   'INVALID_AMOUNT',
+  'PAYMENT_NOT_ASSIGNABLE',
   'INVALID_REQUEST',
   'BAD_REQUEST',
   'WRONG_PIN',

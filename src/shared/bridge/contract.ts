@@ -204,6 +204,21 @@ export const saleChannels = {
   createStandingAccount: channel<StandingAccountView>()(
     z.object({ type: z.enum(['static', 'static-flex']), amount: nairaText.optional() }).strict(),
   ),
+  /**
+   * The owner gives a "Needs a person" payment into the outage account to the outage sale it
+   * was for (one press); recorded with who did it. Owner-only: the till never guesses, nor may
+   * a cashier.
+   */
+  assignOutagePayment: channel<SaleView>()(
+    z
+      .object({
+        sessionId: z.string().regex(/^\d{30}$/, 'A transfer\u2019s session id is 30 digits'),
+        saleId: z.number().int().positive(),
+      })
+      .strict(),
+    'owner',
+    ownsSale,
+  ),
 } as const;
 
 /** Receipts on paper: the roll, the saved printer, the printers the computer offers. */

@@ -59,6 +59,7 @@ export function createFakeBridge(): FakeBridge {
       ok({ sales: [], inflows: [], alerts: [], standingAccounts: [] }),
     ),
     acknowledgeAlert: vi.fn<WindowApi['acknowledgeAlert']>(unstubbed('acknowledgeAlert')),
+    assignOutagePayment: vi.fn<WindowApi['assignOutagePayment']>(unstubbed('assignOutagePayment')),
     createStandingAccount: vi.fn<WindowApi['createStandingAccount']>(
       unstubbed('createStandingAccount'),
     ),

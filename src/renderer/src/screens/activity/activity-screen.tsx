@@ -45,6 +45,7 @@ export function ActivityScreen({
     acknowledge,
     checkPayment,
     openSale,
+    assign,
     counterCreated,
   } = useActivity(onAlertsChanged, onOpenSale);
   const reprint = useReprint();
@@ -65,6 +66,7 @@ export function ActivityScreen({
         onAcknowledge={(alert) => void acknowledge(alert)}
         onCheckPayment={(saleId) => void checkPayment(saleId)}
         onOpenSale={(saleId) => void openSale(saleId)}
+        onAssign={(alert, saleId) => void assign(alert, saleId)}
       />
       <SalesPanel sales={sales} reprint={reprint} />
       <ReprintReceipt reprint={reprint} />

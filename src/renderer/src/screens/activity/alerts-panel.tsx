@@ -1,6 +1,12 @@
 import { useId } from 'react';
 import { saleNumberOf } from '#shared/report-words';
-import type { AlertAction, AlertView } from '#shared/sales';
+import { formatNaira } from '#shared/money';
+import {
+  NEEDS_PERSON,
+  type AlertAction,
+  type AlertView,
+  type OutageCandidate,
+} from '#shared/sales';
 import { formatTime } from '../../format';
 
 /** The words of the press that resolves an alert (main says which applies: AlertView.action). */
@@ -20,12 +26,15 @@ export function AlertsPanel({
   onAcknowledge,
   onCheckPayment,
   onOpenSale,
+  onAssign,
 }: {
   readonly alerts: readonly AlertView[];
   readonly error: string | null;
   readonly onAcknowledge: (alert: AlertView) => void;
   readonly onCheckPayment: (saleId: number) => void;
   readonly onOpenSale: (saleId: number) => void;
+  /** The owner gives a "Needs a person" payment to one of its candidate sales. */
+  readonly onAssign: (alert: AlertView, saleId: number) => void;
 }) {
   const openAlerts = alerts.filter((alert) => alert.acknowledgedAt === null);
   return (
@@ -47,6 +56,7 @@ export function AlertsPanel({
               onAcknowledge={() => onAcknowledge(alert)}
               onCheckPayment={onCheckPayment}
               onOpenSale={onOpenSale}
+              onAssign={(saleId) => onAssign(alert, saleId)}
             />
           ))}
         </ul>
@@ -60,20 +70,27 @@ function AlertItem({
   onAcknowledge,
   onCheckPayment,
   onOpenSale,
+  onAssign,
 }: {
   readonly alert: AlertView;
   readonly onAcknowledge: () => void;
   readonly onCheckPayment: (saleId: number) => void;
   readonly onOpenSale: (saleId: number) => void;
+  readonly onAssign: (saleId: number) => void;
 }) {
   const messageId = useId();
   const { saleId, action } = alert;
+  const needsPerson = alert.kind === NEEDS_PERSON;
   return (
     <li className={`alert-item level-${alert.level}`} data-testid="alert-item">
       <span className="alert-time">{formatTime(alert.createdAt)}</span>
       <span id={messageId} className="alert-message">
+        {needsPerson && <strong className="alert-kind">Needs a person. </strong>}
         {alert.message}
       </span>
+      {needsPerson && alert.candidates && alert.candidates.length > 0 && (
+        <CandidateSales candidates={alert.candidates} describedBy={messageId} onAssign={onAssign} />
+      )}
       <span className="alert-actions">
         {saleId !== null && (
           <button
@@ -105,5 +122,37 @@ function AlertItem({
         </button>
       </span>
     </li>
+  );
+}
+
+/** The outage sales a payment could be for: one press gives it to the one the owner chose. */
+function CandidateSales({
+  candidates,
+  describedBy,
+  onAssign,
+}: {
+  readonly candidates: readonly OutageCandidate[];
+  readonly describedBy: string;
+  readonly onAssign: (saleId: number) => void;
+}) {
+  return (
+    <ul className="alert-candidates" aria-label="Sales this payment could be for">
+      {candidates.map((candidate) => (
+        <li key={candidate.saleId} data-testid="alert-candidate">
+          <button
+            type="button"
+            className="button primary"
+            aria-describedby={describedBy}
+            onClick={() => onAssign(candidate.saleId)}
+          >
+            Give to sale {saleNumberOf(candidate.saleId)}
+          </button>{' '}
+          <span className="muted">
+            asked {formatNaira(candidate.amountDueKobo)} at {formatTime(candidate.createdAt)}
+            {candidate.cashier ? ` by ${candidate.cashier}` : ''}
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -75,6 +75,8 @@ export interface Activity extends ActivityState {
   readonly checkPayment: (saleId: number) => Promise<void>;
   /** Reads the sale as main has it and hands it to the sale screen. */
   readonly openSale: (saleId: number) => Promise<void>;
+  /** The owner's one press: a "Needs a person" payment goes to the sale they chose. */
+  readonly assign: (alert: AlertView, saleId: number) => Promise<void>;
   readonly counterCreated: (counter: StandingAccountView) => void;
 }
 
@@ -121,6 +123,19 @@ export function useActivity(
     if (answer?.ok) dispatch({ type: 'sale', sale: answer.value });
   }
 
+  async function assign(alert: AlertView, saleId: number): Promise<void> {
+    const sessionId = alert.sessionId;
+    if (sessionId === null) return;
+    const answer = await saleCall.run((bridge) =>
+      bridge.assignOutagePayment({ sessionId, saleId }),
+    );
+    if (!answer?.ok) return;
+    // Main closes the alert and sends it as an event too; the list need not wait for it.
+    dispatch({ type: 'sale', sale: answer.value });
+    dispatch({ type: 'acknowledged', alertId: alert.id, at: Date.now() });
+    await onAlertsChanged();
+  }
+
   async function openSale(saleId: number): Promise<void> {
     const answer = await saleCall.run((bridge) => bridge.getSale({ saleId }));
     if (answer?.ok) onOpenSale(answer.value);
@@ -132,6 +147,7 @@ export function useActivity(
     acknowledge,
     checkPayment,
     openSale,
+    assign,
     counterCreated: (counter) => dispatch({ type: 'counter', counter }),
   };
 }

@@ -150,6 +150,24 @@ function openStore(options: RuntimeOptions) {
   return { db, storeSpace, diskFullWatch, maintenance };
 }
 
+/**
+ * Every call the till makes tells the reach what it met (the header's honest state); a change
+ * is logged and pushed to every page.
+ */
+function watchProviderReach(
+  providerClient: ProviderAccess['client'],
+  { scheduler, logger, emit }: Pick<RuntimeOptions, 'scheduler' | 'logger' | 'emit'>,
+) {
+  const providerReach = createProviderReach(() => scheduler.now());
+  const client = observedClient(providerClient, providerReach);
+  providerReach.subscribe((view) => {
+    if (view.state === 'unreachable') logger.warn({ since: view.since }, 'provider unreachable');
+    else logger.info({ since: view.since }, 'provider reachable again');
+    emit({ type: 'provider-reach', payload: view });
+  });
+  return { providerReach, client };
+}
+
 /** One provider environment: its own database, provider client, sales engine and sync. */
 export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
   const { environment, settings, scheduler, logger, emit } = options;
@@ -167,14 +185,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
       : { providerTimeoutMs: options.providerTimeoutMs }),
     ...(options.providerReadRetry ? { providerReadRetry: options.providerReadRetry } : {}),
   });
-  const providerReach = createProviderReach(() => scheduler.now());
-  // Every call the till makes tells the reach what it met (the header's honest state).
-  const client = observedClient(provider.client, providerReach);
-  providerReach.subscribe((view) => {
-    if (view.state === 'unreachable') logger.warn({ since: view.since }, 'provider unreachable');
-    else logger.info({ since: view.since }, 'provider reachable again');
-    emit({ type: 'provider-reach', payload: view });
-  });
+  const { providerReach, client } = watchProviderReach(provider.client, options);
 
   const engine = createSalesEngine({
     db,
@@ -248,11 +259,8 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
         // the next start (or "Check everything").
         void engine
           .ensureOutageAccount()
-          .catch((error: unknown) =>
-            logger.warn(
-              { err: error },
-              'standing account for outages not made; next start retries',
-            ),
+          .catch((err: unknown) =>
+            logger.warn({ err }, 'outage account not made; next start retries'),
           );
       }
       reachProbe = startReachProbe({ reach: providerReach, scheduler, client: provider.client });

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import type { SessionView, WindowApi } from '#shared/bridge/contract';
+import type { AppInfo, SessionView, WindowApi } from '#shared/bridge/contract';
 import { DEFAULT_SETTINGS } from '#shared/schema-data';
 import type { SettingsView } from '#shared/views';
 import { connectionOf, type Connection } from './bridge';
@@ -261,20 +261,33 @@ function Shell({ connection }: { readonly connection: Connection | null }) {
           </>
         )}
       </main>
-      <footer className="app-footer no-print">
-        {info && (
-          <p data-testid="app-version">
-            Version {info.version} · {info.shell === 'electron' ? 'desktop app' : 'browser shell'}
-            {shop && (
-              <>
-                {` · ${shop.shopName} · `}
-                <span data-testid="till-id">{shop.tillId}</span>
-              </>
-            )}
-          </p>
-        )}
-      </footer>
+      <ShellFooter info={info} shop={shop} />
     </div>
+  );
+}
+
+/** The version, the shell, the shop's name and this till's id, at the foot of every screen. */
+function ShellFooter({
+  info,
+  shop,
+}: {
+  readonly info: AppInfo | null;
+  readonly shop: { readonly shopName: string; readonly tillId: string } | null;
+}) {
+  return (
+    <footer className="app-footer no-print">
+      {info && (
+        <p data-testid="app-version">
+          Version {info.version} · {info.shell === 'electron' ? 'desktop app' : 'browser shell'}
+          {shop && (
+            <>
+              {` · ${shop.shopName} · `}
+              <span data-testid="till-id">{shop.tillId}</span>
+            </>
+          )}
+        </p>
+      )}
+    </footer>
   );
 }
 

@@ -393,28 +393,8 @@ function SaleButtons({
           Customer says they paid
         </button>
       )}
-      {offline && (
-        // No answer from the provider: the sale can be taken on the shop's standing account.
-        <button
-          ref={nextRef}
-          type="button"
-          className="button primary"
-          disabled={disabled}
-          onClick={() => void actions.outage()}
-        >
-          {TAKE_ON_STANDING_LABEL}
-        </button>
-      )}
       {sale.state === 'failed_to_create' && sale.canRetry && (
-        // A refusal that repeats until a setting is fixed offers no retry: the reason says what to fix.
-        <button
-          type="button"
-          className={`button ${offline ? 'secondary' : 'primary'}`}
-          disabled={disabled}
-          onClick={() => void actions.retry()}
-        >
-          Try again
-        </button>
+        <RetryButtons actions={actions} disabled={disabled} offline={offline} nextRef={nextRef} />
       )}
       {policyAction && (
         <button
@@ -487,4 +467,45 @@ function outagePress(sale: SaleView): OutageAction | null {
     return sale.outageAction === 'goods_given' ? null : 'goods_given';
   }
   return sale.outageAction === null ? 'keep_waiting' : null;
+}
+
+/**
+ * A sale that could not start and may: with no answer from the provider, the shop's standing
+ * account first (one press), then Try again. A refusal that repeats until a setting is fixed
+ * offers neither: the reason says what to fix.
+ */
+function RetryButtons({
+  actions,
+  disabled,
+  offline,
+  nextRef,
+}: {
+  readonly actions: SaleActions;
+  readonly disabled: boolean;
+  readonly offline: boolean;
+  readonly nextRef: RefObject<HTMLButtonElement | null>;
+}) {
+  return (
+    <>
+      {offline && (
+        <button
+          ref={nextRef}
+          type="button"
+          className="button primary"
+          disabled={disabled}
+          onClick={() => void actions.outage()}
+        >
+          {TAKE_ON_STANDING_LABEL}
+        </button>
+      )}
+      <button
+        type="button"
+        className={`button ${offline ? 'secondary' : 'primary'}`}
+        disabled={disabled}
+        onClick={() => void actions.retry()}
+      >
+        Try again
+      </button>
+    </>
+  );
 }

@@ -32,6 +32,7 @@ import { startDiskFullWatch } from './disk-full-watch';
 import { startMaintenanceSchedule } from './maintenance-schedule';
 import { payoutHandlers } from './payout-handlers';
 import { providerAccess, type ProviderAccess } from './provider-access';
+import { syncWhenBackOnline } from '#main/sync/back-online';
 import { chooseSandbox, openSandboxLink, type SandboxChoice } from './sandbox-link';
 import { StandaloneSandboxError } from './standalone-sandbox';
 import { saleHandlers } from './sale-handlers';
@@ -224,6 +225,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
     },
   });
 
+  syncWhenBackOnline(providerReach, db, sync);
   const handlers = runtimeTable({ db, engine, sync, provider, client, settings, scheduler });
 
   let backups: BackupSchedule | null = null;

@@ -109,6 +109,8 @@ interface Held {
   readonly id: number;
   readonly sessionId: string;
   readonly dueAtMs: number;
+  /** Held for an outage: due as soon as the shop is back, even when the outage ends early. */
+  readonly outage?: boolean;
 }
 
 /**
@@ -176,7 +178,7 @@ export class CallbackDispatcher {
     if (this.options.faults.unreachableNow()) return;
     const nowMs = this.options.now();
     const due = [...this.held.values()]
-      .filter((h) => h.dueAtMs <= nowMs)
+      .filter((h) => h.outage === true || h.dueAtMs <= nowMs)
       .sort((a, b) => a.dueAtMs - b.dueAtMs || a.id - b.id);
     for (const h of due) {
       this.held.delete(h.id);
@@ -251,7 +253,7 @@ export class CallbackDispatcher {
     // While closing, the dispatch is only recorded: the next run resumes it.
     if (this.closed) return id;
     if (outageEnd === null) this.run(id, sessionId);
-    else this.hold({ id, sessionId, dueAtMs: outageEnd });
+    else this.hold({ id, sessionId, dueAtMs: outageEnd, outage: true });
     return id;
   }
 

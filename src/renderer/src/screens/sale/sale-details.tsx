@@ -312,11 +312,12 @@ function CancelQuestion({
     keepWaitingRef.current?.focus();
   }, []);
   const goTo = leaving ? leaveWords(leaving) : null;
-  const asked = goTo
-    ? `This sale is still open: the customer can still pay into it. ${goTo}?`
-    : 'Cancel this sale?';
+  const question = leaving ? leaveQuestion(leaving) : 'Cancel this sale?';
+  const asked = leaving
+    ? `This sale is still open: the customer can still pay into it. ${question}`
+    : question;
   return (
-    <div className="confirm" role="group" aria-label={goTo ? `${goTo}?` : 'Cancel this sale?'}>
+    <div className="confirm" role="group" aria-label={question}>
       <p>{asked}</p>
       <p data-testid="cancel-still-payable">
         {/* Leaving already said the customer can still pay: one line less on a small till. */}
@@ -330,6 +331,13 @@ function CancelQuestion({
       </button>
     </div>
   );
+}
+
+/** The question leaving asks (the group's name, and the end of what it says). */
+function leaveQuestion(leaving: LeaveAsked): string {
+  return leaving.to
+    ? `Cancel it and open sale #${leaving.to.id}?`
+    : 'Cancel it and start a new sale?';
 }
 
 /** What leaving does, said on the button that does it. */

@@ -258,12 +258,11 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
       if (configured(client)) {
         stopFollowingSchedule = startSyncs(sync, settings, logger, () => closed);
         // The standing account for outages is made while online, once; a failure waits for
-        // the next start (or "Check everything").
-        void engine
-          .ensureOutageAccount()
-          .catch((err: unknown) =>
-            logger.warn({ err }, 'outage account not made; next start retries'),
-          );
+        // the next start (or "Check everything"). One cut short by quitting is not logged: the
+        // log is closed by then.
+        void engine.ensureOutageAccount().catch((err: unknown) => {
+          if (!closed) logger.warn({ err }, 'outage account not made; next start retries');
+        });
       }
       reachProbe = startReachProbe({ reach: providerReach, scheduler, client: provider.client });
       backups = startBackupSchedule({

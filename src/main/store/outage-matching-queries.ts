@@ -15,7 +15,7 @@ const SALE_COLUMNS = `id, amount_kobo AS amountKobo, amount_due_kobo AS amountDu
  * Outage sales (any state) asking for exactly this amount, taken in [fromMs, toMs]: on the
  * sales_created index, so a day's window costs that day's sales, never the whole history.
  */
-export const OUTAGE_SALES_DUE_BETWEEN_SQL = `SELECT ${SALE_COLUMNS} FROM sales INDEXED BY sales_created
+export const OUTAGE_SALES_DUE_BETWEEN_SQL = `SELECT ${SALE_COLUMNS} FROM sales
   WHERE created_at >= ? AND created_at <= ? AND amount_due_kobo = ? ORDER BY created_at, id`;
 
 export function listOutageSalesDueBetween(
@@ -62,7 +62,7 @@ export const OUTAGE_SALES_OF_RANGE_SQL = `SELECT s.id AS saleId, s.amount_kobo A
       ORDER BY e.id LIMIT 1) AS paidCause,
     (SELECT e.detail FROM sale_events e WHERE e.sale_id = s.id AND e.to_state = 'paid'
       ORDER BY e.id LIMIT 1) AS paidDetail
-  FROM sales s INDEXED BY sales_created
+  FROM sales s
   WHERE s.created_at >= ? AND s.created_at < ? AND s.amount_due_kobo IS NOT NULL
   ORDER BY s.created_at, s.id LIMIT ?`;
 

@@ -35,6 +35,9 @@ export const FAULT_KINDS = [
   'refused_after_expiry',
   'provider_expired_early',
   'counter_payments',
+  'provider_unreachable',
+  'outage_sales',
+  'outage_payments',
   'restarts',
   'sigkills',
 ] as const;

@@ -37,6 +37,7 @@ export const FAULT_KINDS = [
   'counter_payments',
   'provider_unreachable',
   'outage_sales',
+  'outage_account_missing',
   'outage_payments',
   'restarts',
   'sigkills',

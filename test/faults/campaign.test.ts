@@ -45,6 +45,10 @@ describe('fault campaign (short form)', () => {
     expect(summary.openPayments).toBeGreaterThan(0);
     expect(summary.timeToPaid.noButton.count).toBeGreaterThan(0);
     expect(Object.values(summary.served).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+    // Outages met: outage sales taken in them, some confirmed, some payments given to a person.
+    expect(summary.planned.provider_unreachable).toBeGreaterThan(0);
+    expect(summary.outage.confirmed).toBeGreaterThan(0);
+    expect(summary.outage.toAPerson).toBeGreaterThan(0);
   }, 120_000);
 });
 
@@ -65,6 +69,8 @@ describe('the invariant check itself (planted faults are caught)', () => {
         id: 1,
         state: 'paid',
         amountKobo: 150_000,
+        amountDueKobo: null,
+        createdAt: 0,
         reference: 'REF-1',
         accountId: 1,
         expiresAt: 900_000,
@@ -74,12 +80,12 @@ describe('the invariant check itself (planted faults are caught)', () => {
     ],
     inflows: [{ sessionId: paidTx.session_id, amountKobo: 150_000, status: 'success', saleId: 1 }],
     events: [
-      { saleId: 1, at: 0, toState: 'creating' },
-      { saleId: 1, at: 0, toState: 'awaiting_payment' },
-      { saleId: 1, at: 11_000, toState: 'paid' },
+      { saleId: 1, at: 0, toState: 'creating', cause: 'test' },
+      { saleId: 1, at: 0, toState: 'awaiting_payment', cause: 'test' },
+      { saleId: 1, at: 11_000, toState: 'paid', cause: 'test' },
     ],
     alerts: [],
-    accounts: [{ id: 1, reference: 'REF-1', purpose: 'sale' }],
+    accounts: [{ id: 1, reference: 'REF-1', purpose: 'sale', accountNumber: '0123456789' }],
     duplicateSessions: [],
   };
   const recovered: CheckOptions = { phase: 'recovered', expiryCheckDelayMs: 5_000 };
@@ -192,7 +198,7 @@ describe('the invariant check itself (planted faults are caught)', () => {
         sales: [{ ...byLater.sales[0]!, paidAt: 1_000 + PAID_BOUND_MS + 1 }],
         events: [
           ...good.events.slice(0, 2),
-          { saleId: 1, at: 1_000 + PAID_BOUND_MS + 1, toState: 'paid' },
+          { saleId: 1, at: 1_000 + PAID_BOUND_MS + 1, toState: 'paid', cause: 'test' },
         ],
       };
       expect(kinds([paidTx, later], slow, faultsOn(1_000_000))).toContain('open_payment_slow');
@@ -202,14 +208,16 @@ describe('the invariant check itself (planted faults are caught)', () => {
   it('catches a payment sent after cancel that is not flagged', () => {
     const afterCancel = { ...paidTx, created_at_ms: 600, settled_at_ms: 600 };
     const events = [
-      { saleId: 1, at: 0, toState: 'awaiting_payment' },
-      { saleId: 1, at: 500, toState: 'cancelled' },
-      { saleId: 1, at: 1_000, toState: 'paid' },
+      { saleId: 1, at: 0, toState: 'awaiting_payment', cause: 'test' },
+      { saleId: 1, at: 500, toState: 'cancelled', cause: 'test' },
+      { saleId: 1, at: 1_000, toState: 'paid', cause: 'test' },
     ];
     expect(kinds([afterCancel], { ...good, events })).toContain('late_not_flagged');
     const late = {
       ...good,
-      events: events.map((e) => (e.toState === 'paid' ? { ...e, toState: 'paid_late' } : e)),
+      events: events.map((e) =>
+        e.toState === 'paid' ? { ...e, toState: 'paid_late', cause: 'test' } : e,
+      ),
       sales: [{ ...good.sales[0]!, state: 'paid_late' }],
     };
     expect(kinds([afterCancel], late)).toEqual(['late_not_flagged']); // no alert
@@ -223,9 +231,9 @@ describe('the invariant check itself (planted faults are caught)', () => {
   it('lets a payment dated up to the final check after the deadline be paid, not later ones', () => {
     const expiredAt = 900_000 + 5_000;
     const events = [
-      { saleId: 1, at: 0, toState: 'awaiting_payment' },
-      { saleId: 1, at: expiredAt, toState: 'expired' },
-      { saleId: 1, at: expiredAt + 20_000, toState: 'paid' },
+      { saleId: 1, at: 0, toState: 'awaiting_payment', cause: 'test' },
+      { saleId: 1, at: expiredAt, toState: 'expired', cause: 'test' },
+      { saleId: 1, at: expiredAt + 20_000, toState: 'paid', cause: 'test' },
     ];
     const inTime = { ...paidTx, created_at_ms: expiredAt, settled_at_ms: expiredAt };
     expect(kinds([inTime], { ...good, events })).toEqual([]);
@@ -303,8 +311,8 @@ describe('the invariant check itself (planted faults are caught)', () => {
     it('catches a sale expired after its money settled in time, even if paid later', () => {
       const events = [
         ...good.events.slice(0, 2),
-        { saleId: 1, at: 905_000, toState: 'expired' },
-        { saleId: 1, at: 930_000, toState: 'paid' },
+        { saleId: 1, at: 905_000, toState: 'expired', cause: 'test' },
+        { saleId: 1, at: 930_000, toState: 'paid', cause: 'test' },
       ];
       const sales = [{ ...good.sales[0]!, paidAt: 930_000 }];
       const result = kinds(
@@ -333,8 +341,8 @@ describe('the invariant check itself (planted faults are caught)', () => {
       expect(result.openPayments).toBe(0);
       expect(result.violations).toEqual([]);
       const events = [
-        { saleId: 1, at: 0, toState: 'awaiting_payment' },
-        { saleId: 1, at: 1_000, toState: 'cancelled' },
+        { saleId: 1, at: 0, toState: 'awaiting_payment', cause: 'test' },
+        { saleId: 1, at: 1_000, toState: 'cancelled', cause: 'test' },
       ];
       const cancelled = [
         { ...good.sales[0]!, state: 'cancelled', paidSessionId: null, paidAt: null },

@@ -144,6 +144,7 @@ export const PLANNED_REFUSALS: Readonly<
     },
     TIMEOUT: { why: 'a held answer or latency past the timeout', faultsOn: true },
     MALFORMED_RESPONSE: { why: 'an injected malformed body', faultsOn: true },
+    NETWORK: { why: 'the provider cannot be reached (an outage)', faultsOn: true },
   },
 };
 
@@ -195,12 +196,16 @@ class Run {
   /** Bridge calls answered with a coded error. */
   readonly refusals: Refusal[] = [];
   current: FaultState = { ...NO_CAMPAIGN_FAULTS };
+  /** When the outage asked by an 'outage' step ends (fake clock), while one may be on. */
+  outageUntil: number | null = null;
+  /** Outage sales taken, by their index in the script: the id and the exact amount asked. */
+  readonly outageSales = new Map<number, { id: number; amountDueKobo: number }>();
   standingAccount: string | null = null;
   callbacksDown = false;
   badRowsOff = false;
   readonly runStart: number;
   private lastSample: { at: number; served: ServedCounts } | null = null;
-  private readonly troubles: Trouble[] = [];
+  readonly troubles: Trouble[] = [];
 
   constructor(
     readonly till: Till,
@@ -284,6 +289,7 @@ class Run {
   /** Whether a provider request can fail now whatever the client does. */
   failingOn(): boolean {
     const f = this.current;
+    if (this.outageUntil !== null && this.till.now() < this.outageUntil) return true;
     return (
       f.error_rate > 0 ||
       f.side_effect_error_rate > 0 ||
@@ -451,6 +457,12 @@ class Run {
         this.current = { ...this.current, ...step.patch };
         this.countFaultPatch(step.patch);
         return this.applyProvider();
+      case 'outage':
+        return this.startOutage(step.ms);
+      case 'outage-sale':
+        return this.takeOutageSale(step.sale);
+      case 'outage-pay':
+        return this.payOutageSale(step.sale, step.round);
       case 'callbacks-down':
         this.callbacksDown = true;
         this.planned.callbacks_unreachable += 1;
@@ -466,6 +478,75 @@ class Run {
       case 'kill':
         return this.kill(step);
     }
+  }
+
+  /**
+   * The shop's internet down for `ms` of the sandbox clock: every till request fails, callbacks
+   * wait for the end. Booked as provider trouble for the whole window (the sandbox serves no
+   * answer to count), so that a normal sale's time to paid gets the outage as slack.
+   */
+  async startOutage(ms: number): Promise<void> {
+    const { status, body } = await this.control('/faults', { unreachable_ms: ms });
+    if (status !== 200) throw new Error(`POST /faults refused: ${status} ${JSON.stringify(body)}`);
+    const from = this.till.now();
+    this.outageUntil = from + ms;
+    this.troubles.push({ from, to: from + ms, answers: Number.MAX_SAFE_INTEGER });
+    this.planned.provider_unreachable += 1;
+  }
+
+  /** The till's outage account number (made at its first online start), from its store. */
+  outageAccountNumber(): string | null {
+    const accounts = readStore(tillDbPath(this.dataDir)).accounts;
+    return accounts.find((a) => a.purpose === 'outage')?.accountNumber ?? null;
+  }
+
+  /**
+   * Waits (real time, bounded) for the outage account the till makes at its first online start,
+   * before any fault is posted: the request runs in real time while the fake clock can race
+   * ahead, and a fault posted before it lands would leave the till without one until a restart.
+   */
+  async awaitOutageAccount(budgetMs: number): Promise<void> {
+    const until = Date.now() + budgetMs;
+    while (this.outageAccountNumber() === null && Date.now() < until) {
+      await this.till.settle();
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+
+  async takeOutageSale(index: number): Promise<void> {
+    const plan = this.script.outageSales?.[index];
+    if (!plan) return;
+    const amount = (plan.amountKobo / 100).toFixed(2);
+    if (this.outageAccountNumber() === null) {
+      // The first start's try to make the account met an injected fault (the next start, or
+      // "Check everything", retries): the till has none, and must say so.
+      const refused = await this.till.call('createOutageSale', { amount });
+      if (refused.ok || refused.error.code !== 'OUTAGE_ACCOUNT_MISSING') {
+        throw new Error(`an outage sale with no outage account: ${JSON.stringify(refused)}`);
+      }
+      this.planned.outage_account_missing += 1;
+      return;
+    }
+    const result = await this.call('createOutageSale', { amount });
+    if (!result.ok) return;
+    const { id, amountDueKobo } = result.value;
+    this.outageSales.set(index, { id, amountDueKobo });
+    this.planned.outage_sales += 1;
+  }
+
+  /** The customer's transfer into the outage account: the exact amount due, or the round price. */
+  async payOutageSale(index: number, round: boolean): Promise<void> {
+    const plan = this.script.outageSales?.[index];
+    const sale = this.outageSales.get(index);
+    const accountNumber = this.outageAccountNumber();
+    if (!plan || !sale || accountNumber === null) return;
+    const kobo = round ? plan.amountKobo : sale.amountDueKobo;
+    const { status, body } = await this.control('/transfers', {
+      account_number: accountNumber,
+      amount: kobo / 100,
+    });
+    if (status !== 200) throw new Error(`transfer refused: ${status} ${JSON.stringify(body)}`);
+    this.planned.outage_payments += 1;
   }
 
   async startKilledWork(step: Extract<Step, { kind: 'kill' }>): Promise<unknown> {
@@ -585,6 +666,10 @@ class Run {
     await this.ensureAlive();
     this.current = { ...NO_CAMPAIGN_FAULTS };
     this.callbacksDown = false;
+    if (this.outageUntil !== null) {
+      await this.control('/faults', { unreachable_ms: 0 });
+      this.outageUntil = null;
+    }
     // The provider now serves every row readable: a later sync must take them in.
     this.badRowsOff = true;
     await this.applyProvider();
@@ -658,6 +743,7 @@ export async function runOnce(options: RunOptions): Promise<RunReport> {
       await fn();
       trace?.(`${String(Date.now() - before).padStart(5)} ms  ${label}`);
     };
+    if (script.outageSales !== undefined) await run.awaitOutageAccount(5_000);
     await run.applyProvider();
     await run.sample();
     for (const step of script.steps) {

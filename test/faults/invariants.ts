@@ -10,6 +10,9 @@
  */
 import Database from 'better-sqlite3';
 import { tillDbPath as dataFilePath } from '#main/config/data-files';
+// The window is the matching rule's own parameter (issue 35: "within the outage's window").
+import { CONFIRMED_AFTER_OUTAGE, OUTAGE_WINDOW } from '#main/engine/outage-matching';
+import { NEEDS_PERSON } from '#shared/sales';
 
 /** A row of GET {control_url}/ledger. */
 export interface LedgerTx {
@@ -28,6 +31,10 @@ export interface StoreSale {
   readonly id: number;
   readonly state: string;
   readonly amountKobo: number;
+  /** An outage sale's exact amount asked (price plus its kobo tag); null for other sales. */
+  readonly amountDueKobo: number | null;
+  /** The till's (fake) clock when the sale was taken. */
+  readonly createdAt: number;
   readonly reference: string;
   readonly accountId: number | null;
   readonly expiresAt: number | null;
@@ -47,6 +54,7 @@ export interface StoreEvent {
   readonly saleId: number;
   readonly at: number;
   readonly toState: string;
+  readonly cause: string;
 }
 
 export interface StoreAlert {
@@ -61,6 +69,7 @@ export interface StoreAccount {
   readonly id: number;
   readonly reference: string;
   readonly purpose: string;
+  readonly accountNumber: string | null;
 }
 
 export interface StoreSnapshot {
@@ -85,7 +94,8 @@ export function readStore(dbPath: string): StoreSnapshot {
     return {
       sales: db
         .prepare(
-          `SELECT id, state, amount_kobo AS amountKobo, reference, account_id AS accountId,
+          `SELECT id, state, amount_kobo AS amountKobo, amount_due_kobo AS amountDueKobo,
+                  created_at AS createdAt, reference, account_id AS accountId,
                   expires_at AS expiresAt, paid_session_id AS paidSessionId, paid_at AS paidAt
            FROM sales ORDER BY id`,
         )
@@ -97,7 +107,9 @@ export function readStore(dbPath: string): StoreSnapshot {
         )
         .all() as StoreInflow[],
       events: db
-        .prepare(`SELECT sale_id AS saleId, at, to_state AS toState FROM sale_events ORDER BY id`)
+        .prepare(
+          `SELECT sale_id AS saleId, at, to_state AS toState, cause FROM sale_events ORDER BY id`,
+        )
         .all() as StoreEvent[],
       alerts: (
         db
@@ -108,7 +120,9 @@ export function readStore(dbPath: string): StoreSnapshot {
           .all() as (Omit<StoreAlert, 'acknowledged'> & { acknowledged: number })[]
       ).map((alert) => ({ ...alert, acknowledged: alert.acknowledged === 1 })),
       accounts: db
-        .prepare(`SELECT id, reference, purpose FROM virtual_accounts`)
+        .prepare(
+          `SELECT id, reference, purpose, account_number AS accountNumber FROM virtual_accounts`,
+        )
         .all() as StoreAccount[],
       duplicateSessions: (
         db
@@ -170,7 +184,19 @@ export type ViolationKind =
    * success for it, or an open 'paid_twice' alert naming the transfer that paid it: the till
    * tells the owner to refund the wrong transfer and reports the wrong time.
    */
-  | 'payment_misattributed';
+  | 'payment_misattributed'
+  /** A transfer paid two outage sales, or an outage sale was paid by two transfers. */
+  | 'outage_double_pay'
+  /**
+   * An outage sale paid though no exact transfer was its alone (a round amount, an amount
+   * another outage sale asked, a transfer that is not its exact amount due), or not paid though
+   * one was (after recovery).
+   */
+  | 'outage_wrong_match'
+  /** A success into the outage account that paid no sale has no open 'needs_person' alert. */
+  | 'outage_payment_not_flagged'
+  /** An unconfirmed outage sale became anything but paid (expired, cancelled) by the till. */
+  | 'outage_sale_closed';
 
 export interface Violation {
   readonly kind: ViolationKind;
@@ -226,6 +252,16 @@ export interface InvariantResult {
   readonly timeToPaid: readonly TimeToPaid[];
   /** Open payments not paid yet whose bound has not passed: the check cannot judge them yet. */
   readonly notYetDue: readonly { saleId: number; sessionId: string; dueAt: number }[];
+  /** Outage sales and the successes into the outage account. */
+  readonly outage: OutageCounts;
+}
+
+export interface OutageCounts {
+  readonly sales: number;
+  /** Paid by their one exact transfer (cause 'confirmed_after_outage'). */
+  readonly confirmed: number;
+  /** Successes into the outage account that paid no sale: each one a "Needs a person". */
+  readonly toAPerson: number;
 }
 
 /** The sale's state just after `at` (events at the same instant count as before it). */
@@ -283,8 +319,11 @@ export function checkInvariants(
   const inflowBySession = new Map(store.inflows.map((row) => [row.sessionId, row]));
   const ledgerBySession = new Map(ledger.map((tx) => [tx.session_id, tx]));
   const accountByReference = new Map(store.accounts.map((a) => [a.reference, a]));
+  // Outage sales share the outage account: their money is judged by outageViolations.
   const saleByAccount = new Map(
-    store.sales.filter((s) => s.accountId !== null).map((s) => [s.accountId, s]),
+    store.sales
+      .filter((s) => s.accountId !== null && !isOutageSale(s))
+      .map((s) => [s.accountId, s]),
   );
   const eventsBySale = new Map<number, StoreEvent[]>();
   for (const event of store.events) {
@@ -342,7 +381,7 @@ export function checkInvariants(
         `sale ${sale.id} is '${sale.state}' with paid_session_id ${sale.paidSessionId}`,
       );
     }
-    if (sale.paidSessionId !== null) {
+    if (sale.paidSessionId !== null && !isOutageSale(sale)) {
       const row = inflowBySession.get(sale.paidSessionId);
       const tx = ledgerBySession.get(sale.paidSessionId);
       if (!row || row.status !== 'success' || row.amountKobo !== sale.amountKobo) {
@@ -479,6 +518,7 @@ export function checkInvariants(
       fail('payment_misattributed', message);
     }
   }
+  for (const [kind, message] of outageViolations(ledger, store, recovered)) fail(kind, message);
 
   const states: Record<string, number> = {};
   for (const sale of store.sales) states[sale.state] = (states[sale.state] ?? 0) + 1;
@@ -494,6 +534,27 @@ export function checkInvariants(
     openPayments,
     timeToPaid,
     notYetDue,
+    outage: countOutage(ledger, store),
+  };
+}
+
+function countOutage(ledger: readonly LedgerTx[], store: StoreSnapshot): OutageCounts {
+  const outageSales = store.sales.filter(isOutageSale);
+  const outageRefs = new Set(
+    store.accounts.filter((a) => a.purpose === 'outage').map((a) => a.reference),
+  );
+  const paidBy = new Set(outageSales.map((sale) => sale.paidSessionId));
+  return {
+    sales: outageSales.length,
+    confirmed: store.events.filter(
+      (e) => e.toState === 'paid' && e.cause === CONFIRMED_AFTER_OUTAGE,
+    ).length,
+    toAPerson: ledger.filter(
+      (tx) =>
+        tx.status === 'success' &&
+        outageRefs.has(tx.external_reference) &&
+        !paidBy.has(tx.session_id),
+    ).length,
   };
 }
 
@@ -526,6 +587,7 @@ function paymentOrderViolations(
 ): string[] {
   const messages: string[] = [];
   for (const sale of store.sales) {
+    if (isOutageSale(sale)) continue;
     const paying = exactPaymentOf(sale, ledgerBySession);
     if (!paying) continue;
     const earlier = ledger.find(
@@ -551,6 +613,132 @@ function paymentOrderViolations(
     }
   }
   return messages;
+}
+
+/** A sale taken on the outage account (it asks an amount due, not its own account's amount). */
+export function isOutageSale(sale: StoreSale): boolean {
+  return sale.amountDueKobo !== null;
+}
+
+/** The outage sales a transfer could be for: those that asked exactly its amount in the window. */
+function outageSalesAsking(tx: LedgerTx, outageSales: readonly StoreSale[]): StoreSale[] {
+  return outageSales.filter(
+    (sale) =>
+      sale.amountDueKobo === tx.amount_kobo &&
+      tx.created_at_ms >= sale.createdAt - OUTAGE_WINDOW.beforeSaleMs - DATE_PRECISION_MS &&
+      tx.created_at_ms <= sale.createdAt + OUTAGE_WINDOW.afterSaleMs,
+  );
+}
+
+/**
+ * The outage invariants. Always: (1) no transfer pays two outage sales, no outage sale is paid
+ * by two transfers; (4) an unconfirmed sale never becomes expired or cancelled (nobody in the
+ * campaign closes one by hand). After recovery, when every transfer has reached the till:
+ * (2) an outage sale is paid iff an exact success for it arrived in the window that no other
+ * outage sale asked for (then by one of those; by that one when it is the only one), and a sale
+ * is never paid by a transfer of another amount or into another account; (3) every success into
+ * the outage account that paid no sale has an open 'needs_person' alert naming it.
+ */
+function outageViolations(
+  ledger: readonly LedgerTx[],
+  store: StoreSnapshot,
+  recovered: boolean,
+): [ViolationKind, string][] {
+  const found: [ViolationKind, string][] = [];
+  const outageSales = store.sales.filter(isOutageSale);
+  const outageRefs = new Set(
+    store.accounts.filter((a) => a.purpose === 'outage').map((a) => a.reference),
+  );
+  const successes = ledger.filter(
+    (tx) => tx.status === 'success' && outageRefs.has(tx.external_reference),
+  );
+  const ledgerBySession = new Map(ledger.map((tx) => [tx.session_id, tx]));
+  // (1) One transfer, one sale: by the sales' paid transfer and by the transfers' links.
+  const payers = new Map<string, number[]>();
+  for (const sale of outageSales) {
+    if (sale.paidSessionId === null) continue;
+    payers.set(sale.paidSessionId, [...(payers.get(sale.paidSessionId) ?? []), sale.id]);
+  }
+  for (const [session, sales] of payers) {
+    if (sales.length > 1) {
+      found.push(['outage_double_pay', `${session} pays outage sales ${sales.join(', ')}`]);
+    }
+  }
+  for (const sale of outageSales) {
+    const linked = store.inflows.filter((row) => row.saleId === sale.id);
+    if (linked.length > 1) {
+      found.push([
+        'outage_double_pay',
+        `outage sale ${sale.id} is paid by ${linked.map((row) => row.sessionId).join(' and ')}`,
+      ]);
+    }
+  }
+  // (4) Unconfirmed until paid: nothing else.
+  for (const sale of outageSales) {
+    const closed = store.events.find(
+      (e) => e.saleId === sale.id && e.toState !== 'unconfirmed' && e.toState !== 'paid',
+    );
+    if (closed) {
+      found.push([
+        'outage_sale_closed',
+        `outage sale ${sale.id} became '${closed.toState}' (${closed.cause}) at ${closed.at}`,
+      ]);
+    }
+  }
+  // (2) Paid by an exact transfer that is its alone; never by anything else.
+  for (const sale of outageSales) {
+    const paying =
+      sale.paidSessionId === null ? undefined : ledgerBySession.get(sale.paidSessionId);
+    if (sale.paidSessionId !== null) {
+      const asking = paying ? outageSalesAsking(paying, outageSales) : [];
+      const ok =
+        paying?.status === 'success' &&
+        outageRefs.has(paying.external_reference) &&
+        asking.length === 1 &&
+        asking[0]?.id === sale.id;
+      if (!ok) {
+        found.push([
+          'outage_wrong_match',
+          `outage sale ${sale.id} (asked ${sale.amountDueKobo} kobo) is paid by ${sale.paidSessionId}: ${paying ? `${paying.status} ${paying.amount_kobo} kobo, which ${asking.length} outage sale(s) asked` : 'unknown to the provider'}`,
+        ]);
+      }
+    }
+    if (!recovered) continue;
+    const its = successes.filter((tx) => {
+      const asking = outageSalesAsking(tx, outageSales);
+      return asking.length === 1 && asking[0]?.id === sale.id;
+    });
+    if (its.length > 0 && sale.state !== 'paid') {
+      found.push([
+        'outage_wrong_match',
+        `outage sale ${sale.id} is '${sale.state}' though ${its.map((tx) => tx.session_id).join(', ')} sent exactly its ${sale.amountDueKobo} kobo`,
+      ]);
+    }
+    const only = its.length === 1 ? its[0] : undefined;
+    if (only && sale.paidSessionId !== null && sale.paidSessionId !== only.session_id) {
+      found.push([
+        'outage_wrong_match',
+        `outage sale ${sale.id} is paid by ${sale.paidSessionId}, not by ${only.session_id}, its one exact transfer`,
+      ]);
+    }
+  }
+  // (3) Money no sale took goes to a person.
+  if (recovered) {
+    const paidBy = new Set(outageSales.map((sale) => sale.paidSessionId));
+    for (const tx of successes) {
+      if (paidBy.has(tx.session_id)) continue;
+      const flagged = store.alerts.some(
+        (a) => a.kind === NEEDS_PERSON && a.sessionId === tx.session_id && a.acknowledged !== true,
+      );
+      if (!flagged) {
+        found.push([
+          'outage_payment_not_flagged',
+          `${tx.session_id} (${tx.amount_kobo} kobo) into the outage account paid no sale and has no open 'needs_person' alert`,
+        ]);
+      }
+    }
+  }
+  return found;
 }
 
 /** The p-th percentile (0..100) of a list, nearest rank; null for an empty list. */

@@ -35,6 +35,10 @@ export const FAULT_KINDS = [
   'refused_after_expiry',
   'provider_expired_early',
   'counter_payments',
+  'provider_unreachable',
+  'outage_sales',
+  'outage_account_missing',
+  'outage_payments',
   'restarts',
   'sigkills',
 ] as const;

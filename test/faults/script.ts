@@ -45,6 +45,23 @@ export type Behaviour =
  * timed-out answer: every POST sends the campaign's own TIMEOUT_HOLD_MS. "No faults" is the
  * sandbox's own NO_FAULTS.
  */
+/** What the customer of an outage sale does about the amount they were asked to send. */
+export type OutageBehaviour = 'exact' | 'round' | 'none' | 'exact-twice';
+
+/** An outage sale: its price, and what its customer sends (into the till's outage account). */
+export interface OutageSalePlan {
+  readonly amountKobo: number;
+  readonly behaviour: OutageBehaviour;
+}
+
+/** The share of runs with an outage (the provider unreachable for a while, outage sales in it). */
+export const OUTAGE_RUN_SHARE = 0.25;
+/**
+ * An outage sale is taken at least this long into the outage: the till learns that the provider
+ * cannot be reached from a failed call or its idle probe (every 15 s of quiet), as a shop does.
+ */
+export const OUTAGE_NOTICED_MS = 16 * SECOND;
+
 export type FaultState = {
   -readonly [
     K in Exclude<keyof FaultSettings, 'timeout_hold_ms' | 'unreachable_until_ms'>
@@ -80,6 +97,16 @@ export type Step =
   | { readonly at: number; readonly kind: 'resend'; readonly pick: number; readonly copies: number }
   | { readonly at: number; readonly kind: 'faults'; readonly patch: Partial<FaultState> }
   | { readonly at: number; readonly kind: 'callbacks-down' }
+  /** The provider cannot be reached for `ms` (sandbox clock): POST /faults {unreachable_ms}. */
+  | { readonly at: number; readonly kind: 'outage'; readonly ms: number }
+  | { readonly at: number; readonly kind: 'outage-sale'; readonly sale: number }
+  /** A transfer into the outage account: the sale's amount due, or its round price. */
+  | {
+      readonly at: number;
+      readonly kind: 'outage-pay';
+      readonly sale: number;
+      readonly round: boolean;
+    }
   | { readonly at: number; readonly kind: 'sync' }
   | { readonly at: number; readonly kind: 'restart' }
   | {
@@ -101,6 +128,8 @@ export interface Script {
   readonly expiryMinutes: number;
   readonly fixedListenerPort: boolean;
   readonly sales: readonly SalePlan[];
+  /** Sales taken on the outage account during the run's outage (none in most runs). */
+  readonly outageSales?: readonly OutageSalePlan[];
   /** In the order they are played (by `at`, fake ms from the run's start). */
   readonly steps: readonly Step[];
   readonly faultSeed: number;
@@ -330,6 +359,7 @@ export function drawScript(seed: number, sigkill: boolean): Script {
       });
     }
   }
+  const outageSales = drawOutage(seed, horizon, steps);
   // Stable sort: steps at the same instant keep the order they were drawn in.
   steps.sort((a, b) => a.at - b.at);
   return {
@@ -337,7 +367,50 @@ export function drawScript(seed: number, sigkill: boolean): Script {
     expiryMinutes,
     fixedListenerPort: rng.chance(0.7),
     sales,
+    ...(outageSales.length > 0 ? { outageSales } : {}),
     steps,
     faultSeed: rng.seed(),
   };
+}
+
+/**
+ * An outage in a share of the runs (its own generator, so that the rest of a seed's script is
+ * the same with or without it): the provider unreachable for 20-120 s, outage sales taken in it,
+ * and their customers' transfers during and after it: most send the exact amount due, some the
+ * round price, some nothing, now and then the exact amount twice. Prices are at least ₦1 apart,
+ * so that no two outage sales can ever ask the same amount due (a tag is under ₦1).
+ */
+function drawOutage(seed: number, horizon: number, steps: Step[]): OutageSalePlan[] {
+  const rng = createPrng(seed ^ 0x0a7a6e35);
+  if (!rng.chance(OUTAGE_RUN_SHARE)) return [];
+  const start = rng.int(0, horizon);
+  const ms = rng.int(20, 120) * SECOND;
+  steps.push({ at: start, kind: 'outage', ms });
+  const plans: OutageSalePlan[] = [];
+  const prices = new Set<number>();
+  for (let k = rng.int(1, 4); k > 0; k--) {
+    const amountKobo = rng.int(100, 50_000) * 100 + (rng.chance(0.3) ? rng.int(1, 99) : 0);
+    if ([...prices].some((p) => Math.abs(p - amountKobo) < 100)) continue;
+    prices.add(amountKobo);
+    const behaviour = rng.pick([
+      'exact',
+      'exact',
+      'exact',
+      'exact',
+      'round',
+      'none',
+      'exact-twice',
+    ] as const);
+    const sale = plans.length;
+    plans.push({ amountKobo, behaviour });
+    const taken = start + rng.int(OUTAGE_NOTICED_MS, ms - SECOND);
+    steps.push({ at: taken, kind: 'outage-sale', sale });
+    const paid = taken + rng.int(1, 200) * SECOND;
+    if (behaviour === 'none') continue;
+    steps.push({ at: paid, kind: 'outage-pay', sale, round: behaviour === 'round' });
+    if (behaviour === 'exact-twice') {
+      steps.push({ at: paid + rng.int(0, 60) * SECOND, kind: 'outage-pay', sale, round: false });
+    }
+  }
+  return plans;
 }

@@ -12,7 +12,13 @@ import {
   type RunReport,
   type ServedCounts,
 } from './run-report';
-import { percentile, PAID_BOUND_MS, type TimeToPaid, type Violation } from './invariants';
+import {
+  percentile,
+  PAID_BOUND_MS,
+  type OutageCounts,
+  type TimeToPaid,
+  type Violation,
+} from './invariants';
 import { describePersonality } from './script';
 
 /**
@@ -36,6 +42,7 @@ export const SERVED_BESIDE: Partial<Readonly<Record<FaultKind, string>>> = {
   failed_status_masked: 'failed_status_masked',
   expired_payment_accepted: 'expired_payment_accepted',
   static_mismatch_accepted: 'static_mismatch_accepted',
+  provider_unreachable: 'unreachable',
 };
 
 export interface TimeStats {
@@ -73,6 +80,7 @@ export interface CampaignSummary {
   readonly paidLate: number;
   /** Transfers that settled while their sale was open (the time-to-paid rule's subjects). */
   readonly openPayments: number;
+  readonly outage: OutageCounts;
   /** From settlement, without and with a press; and from the press to paid. */
   readonly timeToPaid: {
     readonly noButton: TimeStats;
@@ -142,6 +150,11 @@ export function summarise(input: {
     lateFlagged: sum((r) => r.result.lateFlagged),
     paidLate: sum((r) => r.result.paidLate),
     openPayments: sum((r) => r.firstCheck.openPayments),
+    outage: {
+      sales: sum((r) => r.result.outage.sales),
+      confirmed: sum((r) => r.result.outage.confirmed),
+      toAPerson: sum((r) => r.result.outage.toAPerson),
+    },
     timeToPaid: splitTimes(times),
     strictBound: times.filter((t) => t.boundMs === PAID_BOUND_MS).length,
     largestBoundMs: Math.max(PAID_BOUND_MS, ...times.map((t) => t.boundMs)),
@@ -237,6 +250,7 @@ export function formatSummary(summary: CampaignSummary): string {
     `  payments settled while their sale was open: ${summary.openPayments}, paid within the bound: ${timed} (${summary.strictBound} held to ${PAID_BOUND_MS / 1000} s exactly, the rest with provider-trouble slack; largest bound ${seconds(summary.largestBoundMs)})`,
     `  time to paid (fake time from settlement): no button ${statsLine(summary.timeToPaid.noButton)}; cashier pressed ${statsLine(summary.timeToPaid.pressed)}, from the press ${statsLine(summary.timeToPaid.afterPress)}`,
     `  late payments flagged: ${summary.lateFlagged} of ${summary.paidLate} paid late`,
+    `  outage sales: ${summary.outage.sales}, confirmed after the outage: ${summary.outage.confirmed}; transfers into the outage account given to a person: ${summary.outage.toAPerson}`,
     `  invariant violations: ${summary.firstCheckViolations} with faults on, ${summary.recoveredViolations} after recovery, in ${summary.failures.length} failing runs; runs that crashed the campaign: ${summary.errors.length}`,
     `  till problems: ${summary.plannedProblems} planned, ${summary.unplannedProblems} unplanned`,
     ...Object.entries(summary.plannedByReason).map(([why, n]) => `    planned ${n}: ${why}`),

@@ -15,6 +15,7 @@ import { IN_PROCESS_OWNER } from '#main/auth/caller';
 import { createCore, type Core } from '#main/core/create-core';
 import { REACH_PROBE_EVERY_MS } from '#main/provider/reach-probe';
 import { ManualScheduler } from '#support/clock';
+import { setSandboxFaults } from '#support/web-till';
 
 const counter: Caller = {
   role: 'cashier',
@@ -42,14 +43,8 @@ afterEach(async () => {
   await core.close();
 });
 
-async function setFaults(body: unknown): Promise<void> {
-  const response = await fetch(`${core.sandboxControlUrl()}/faults`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.status).toBe(200);
-}
+const setFaults = (faults: Readonly<Record<string, unknown>>) =>
+  setSandboxFaults(core.sandboxControlUrl() ?? '', faults);
 
 async function reach(caller: Caller = IN_PROCESS_OWNER): Promise<ProviderReachView | undefined> {
   return (await core.handlers.getStatus({}, caller)).providerReach;

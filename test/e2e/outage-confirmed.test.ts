@@ -13,7 +13,12 @@ import { launchChromium } from '#support/chromium';
 import { classContext, screenshotOf, type ScreenClass } from '#support/screen-classes';
 import { AxeLedger, checkScreen, startShell, type ShellUnderTest } from '#support/screen-suite';
 import { expectText, textOf, watchPage } from '#support/till-page';
-import { callTill, sandboxTransfer } from '#support/web-till';
+import {
+  callTill,
+  sandboxTransfer,
+  setSandboxFaults,
+  waitForOutageAccount,
+} from '#support/web-till';
 
 const SETTLE_MS = 30_000;
 const TAKE = "Take it on the shop's standing account";
@@ -26,22 +31,12 @@ let standing: { accountNumber: string };
 const ledger = new AxeLedger();
 const problems: string[] = [];
 
-async function setFaults(body: unknown): Promise<void> {
-  const response = await fetch(`${shell.web.first.control_url}/faults`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.status).toBe(200);
-}
+const setFaults = (faults: Readonly<Record<string, unknown>>) =>
+  setSandboxFaults(shell.web.first.control_url, faults);
 
 beforeAll(async () => {
   shell = await startShell('outage-confirmed');
-  for (let waited = 0; waited < SETTLE_MS && !standing; waited += 200) {
-    const answer = await callTill(shell.web.first.url, 'getOutageAccount', {});
-    if (answer.ok && answer.value) standing = answer.value as typeof standing;
-    else await new Promise((done) => setTimeout(done, 200));
-  }
+  standing = await waitForOutageAccount(shell.web.first.url, SETTLE_MS);
   expect(standing?.accountNumber).toMatch(/^\d{10}$/);
   browser = await launchChromium();
   displayContext = await classContext(browser, 'display');

@@ -17,7 +17,12 @@ import { startJsonChild, type JsonChild } from '#support/child-json';
 import { classContext, screenshotOf, type ScreenClass } from '#support/screen-classes';
 import { AxeLedger, checkScreen } from '#support/screen-suite';
 import { expectText, textOf, watchPage } from '#support/till-page';
-import { callTill, type SandboxLine, type WebShellLine } from '#support/web-till';
+import {
+  callTill,
+  waitForOutageAccount,
+  type SandboxLine,
+  type WebShellLine,
+} from '#support/web-till';
 
 const root = resolve(import.meta.dirname, '../..');
 const SETTLE_MS = 20_000;
@@ -44,14 +49,7 @@ beforeAll(async () => {
     { cwd: root, timeoutMs: 120_000 },
   );
   // The first start online makes the standing account for outages.
-  for (let waited = 0; waited < SETTLE_MS; waited += 200) {
-    const answer = await callTill(web.first.url, 'getOutageAccount', {});
-    if (answer.ok && answer.value) {
-      standing = answer.value as typeof standing;
-      break;
-    }
-    await new Promise((done) => setTimeout(done, 200));
-  }
+  standing = await waitForOutageAccount(web.first.url, SETTLE_MS);
   expect(standing?.accountNumber).toMatch(/^\d{10}$/);
   // The link goes down: nothing answers at the provider's address any more.
   await sandbox.stop();

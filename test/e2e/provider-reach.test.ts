@@ -11,7 +11,7 @@ import { launchChromium } from '#support/chromium';
 import { classContext, TILL_CLASSES, type ScreenClass } from '#support/screen-classes';
 import { AxeLedger, checkScreen, startShell, type ShellUnderTest } from '#support/screen-suite';
 import { expectText, textOf, watchPage } from '#support/till-page';
-import { advanceTillClock } from '#support/web-till';
+import { advanceTillClock, setSandboxFaults } from '#support/web-till';
 
 const SETTLE_MS = 10_000;
 const UNREACHABLE = "Provider can't be reached: payments will show when it is back";
@@ -22,14 +22,8 @@ const pages = new Map<ScreenClass, Page>();
 const ledger = new AxeLedger();
 const problems: string[] = [];
 
-async function setFaults(body: unknown): Promise<void> {
-  const response = await fetch(`${shell.web.first.control_url}/faults`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.status).toBe(200);
-}
+const setFaults = (faults: Readonly<Record<string, unknown>>) =>
+  setSandboxFaults(shell.web.first.control_url, faults);
 
 beforeAll(async () => {
   shell = await startShell('reach');

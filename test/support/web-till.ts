@@ -76,6 +76,31 @@ export async function setSandboxPersonality(
   return postJson(`${controlUrl}/personality`, patch);
 }
 
+/** Sets the sandbox's faults through its control API (`POST /faults`, as CONTRACTS.md names). */
+export async function setSandboxFaults(
+  controlUrl: string,
+  faults: Readonly<Record<string, unknown>>,
+): Promise<unknown> {
+  return postJson(`${controlUrl}/faults`, faults);
+}
+
+/**
+ * The till's standing account for outages, once its first online start has made it
+ * (`getOutageAccount` over the HTTP bridge); fails after `timeoutMs` with none.
+ */
+export async function waitForOutageAccount(
+  tillUrl: string,
+  timeoutMs: number,
+): Promise<{ accountNumber: string; bank: string }> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const answer = await callTill(tillUrl, 'getOutageAccount', {});
+    if (answer.ok && answer.value) return answer.value as { accountNumber: string; bank: string };
+    if (Date.now() > deadline) throw new Error(`no outage account after ${timeoutMs} ms`);
+    await new Promise((done) => setTimeout(done, 200));
+  }
+}
+
 /** What the sandbox actually served of each fault and reading (`GET /faults` → `served`). */
 export async function sandboxServed(controlUrl: string): Promise<Record<string, number>> {
   const response = await fetch(`${controlUrl}/faults`);

@@ -125,7 +125,7 @@ function raiseNeedsPerson(ctx: EngineContext, row: InflowRow, exact: readonly Sa
     kind: NEEDS_PERSON,
     saleId: null,
     sessionId: row.sessionId,
-    message: `NEEDS A PERSON: ${formatNaira(row.amountKobo)} arrived in the shop's standing account after the outage, but ${why}, so the till did not give it to any sale. ${named.length > 0 ? `It could be for sale ${named.join(' or ')}.` : 'No waiting outage sale is close to this amount.'} Ask the customer for the transfer receipt, then assign it to the right sale.`,
+    message: `${formatNaira(row.amountKobo)} arrived in the shop's standing account after the outage, but ${why}, so the till did not give it to any sale. ${named.length > 0 ? `It could be for sale ${named.join(' or ')}.` : 'No waiting outage sale is close to this amount.'} Ask the customer for the transfer receipt, then assign it to the right sale.`,
     dedupeKey: needsPersonKey(row.sessionId),
   });
 }

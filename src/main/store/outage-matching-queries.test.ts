@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestDb, explain } from '#support/database';
-import { insertPendingAccount, markAccountActive } from './accounts-repo';
+import { createTestDb, explain, storeOutageAccount } from '#support/database';
 import { raiseAlert } from './alerts-repo';
 import { getInflowBySession, insertReportedInflow } from './inflows-repo';
 import {
@@ -17,30 +16,7 @@ const SESSION = '1'.repeat(30);
 
 function world() {
   const { db } = createTestDb();
-  const pending = insertPendingAccount(
-    db,
-    {
-      type: 'static-flex',
-      purpose: 'outage',
-      reference: 'TT-OUTAGE-1',
-      amountKobo: null,
-      expiryMinutes: null,
-      callbackUrl: null,
-    },
-    1,
-  );
-  const account = markAccountActive(
-    db,
-    pending.id,
-    {
-      providerReference: 'P',
-      accountNumber: '9000000001',
-      accountName: 'S',
-      bank: 'B',
-      expiresAt: null,
-    },
-    1,
-  );
+  const account = storeOutageAccount(db);
   const take = (reference: string, amountKobo: number, at: number) =>
     insertOutageSale(
       db,

@@ -1,39 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createTestDb } from '#support/database';
-import { insertPendingAccount, markAccountActive, getOutageAccount } from './accounts-repo';
+import { createTestDb, storeOutageAccount } from '#support/database';
+import { getOutageAccount } from './accounts-repo';
 import { insertOutageSale, listUnconfirmedSales, listUnconfirmedSalesDue } from './sales-repo';
-
-function outageAccount(db: ReturnType<typeof createTestDb>['db']) {
-  const pending = insertPendingAccount(
-    db,
-    {
-      type: 'static-flex',
-      purpose: 'outage',
-      reference: 'TT-OUTAGE-1',
-      amountKobo: null,
-      expiryMinutes: null,
-      callbackUrl: null,
-    },
-    1,
-  );
-  return markAccountActive(
-    db,
-    pending.id,
-    {
-      providerReference: 'P1',
-      accountNumber: '9000000001',
-      accountName: 'Shop',
-      bank: 'Bank',
-      expiresAt: null,
-    },
-    2,
-  );
-}
 
 describe('outage sales in the store', () => {
   it('asks each open outage sale of one amount for its own kobo tag, and reuses a freed one', () => {
     const { db } = createTestDb();
-    const account = outageAccount(db);
+    const account = storeOutageAccount(db);
     expect(getOutageAccount(db)?.id).toBe(account.id);
     const take = (reference: string, amountKobo = 150_000) =>
       insertOutageSale(
@@ -60,7 +33,7 @@ describe('outage sales in the store', () => {
 
   it('refuses a 100th open sale of the same naira amount rather than repeat a tag', () => {
     const { db } = createTestDb();
-    const account = outageAccount(db);
+    const account = storeOutageAccount(db);
     for (let i = 0; i < 99; i += 1) {
       const sale = insertOutageSale(
         db,

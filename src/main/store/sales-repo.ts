@@ -48,30 +48,46 @@ export interface NewSale {
 }
 
 export function insertSale(db: Db, sale: NewSale, now: number, cause: string): SaleRow {
-  return db.transaction(() => {
-    const { lastInsertRowid } = db
-      .prepare(
-        `INSERT INTO sales (account_id, amount_kobo, note, cashier, till_id, paired_counter_id,
-           state, reference, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, 'creating', ?, ?, ?)`,
-      )
-      .run(
-        sale.accountId ?? null,
-        sale.amountKobo,
-        sale.note,
-        sale.cashier,
-        sale.tillId,
-        sale.pairedCounterId ?? null,
-        sale.reference,
-        now,
-        now,
-      );
-    const id = Number(lastInsertRowid);
-    db.prepare(
-      `INSERT INTO sale_events (sale_id, at, from_state, to_state, cause) VALUES (?, ?, NULL, 'creating', ?)`,
-    ).run(id, now, cause);
-    return getSaleOrThrow(db, id);
-  })();
+  return db.transaction(() =>
+    insertSaleRow(db, sale, now, { state: 'creating', due: null, cause }),
+  )();
+}
+
+/** The sale's row and its first event; the caller holds the transaction. */
+function insertSaleRow(
+  db: Db,
+  sale: NewSale,
+  now: number,
+  first: {
+    readonly state: 'creating' | 'unconfirmed';
+    readonly due: number | null;
+    readonly cause: string;
+  },
+): SaleRow {
+  const { lastInsertRowid } = db
+    .prepare(
+      `INSERT INTO sales (account_id, amount_kobo, amount_due_kobo, note, cashier, till_id,
+         paired_counter_id, state, reference, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(
+      sale.accountId ?? null,
+      sale.amountKobo,
+      first.due,
+      sale.note,
+      sale.cashier,
+      sale.tillId,
+      sale.pairedCounterId ?? null,
+      first.state,
+      sale.reference,
+      now,
+      now,
+    );
+  const id = Number(lastInsertRowid);
+  db.prepare(
+    `INSERT INTO sale_events (sale_id, at, from_state, to_state, cause) VALUES (?, ?, NULL, ?, ?)`,
+  ).run(id, now, first.state, first.cause);
+  return getSaleOrThrow(db, id);
 }
 
 export function getSale(db: Db, id: number): SaleRow | undefined {
@@ -232,14 +248,9 @@ export function listSaleEvents(db: Db, saleId: number): SaleEventRow[] {
     .all(saleId) as SaleEventRow[];
 }
 
-export interface NewOutageSale {
+/** An outage sale is always on the standing account. */
+export interface NewOutageSale extends NewSale {
   readonly accountId: number;
-  readonly amountKobo: number;
-  readonly note: string | null;
-  readonly cashier: string | null;
-  readonly tillId: string | null;
-  readonly pairedCounterId?: number | null;
-  readonly reference: string;
 }
 
 /** Kobo tags an outage sale may carry: 1..99 (a round amount is never asked for). */
@@ -269,29 +280,7 @@ export function insertOutageSale(db: Db, sale: NewOutageSale, now: number): Sale
       if (!taken.has(base + tag)) due = base + tag;
     }
     if (due === undefined) return undefined;
-    const { lastInsertRowid } = db
-      .prepare(
-        `INSERT INTO sales (account_id, amount_kobo, amount_due_kobo, note, cashier, till_id,
-           paired_counter_id, state, reference, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, 'unconfirmed', ?, ?, ?)`,
-      )
-      .run(
-        sale.accountId,
-        sale.amountKobo,
-        due,
-        sale.note,
-        sale.cashier,
-        sale.tillId,
-        sale.pairedCounterId ?? null,
-        sale.reference,
-        now,
-        now,
-      );
-    const id = Number(lastInsertRowid);
-    db.prepare(
-      `INSERT INTO sale_events (sale_id, at, from_state, to_state, cause) VALUES (?, ?, NULL, 'unconfirmed', 'outage_sale')`,
-    ).run(id, now);
-    return getSaleOrThrow(db, id);
+    return insertSaleRow(db, sale, now, { state: 'unconfirmed', due, cause: 'outage_sale' });
   })();
 }
 

@@ -23,7 +23,7 @@ function withNeedsPerson() {
           saleId: null,
           sessionId: SESSION,
           action: null,
-          message: 'NEEDS A PERSON: ₦1,500.00 arrived in the shop\u2019s standing account.',
+          message: '₦1,500.00 arrived in the shop\u2019s standing account.',
           candidates: [
             {
               saleId: 12,
@@ -56,7 +56,7 @@ describe('a payment that needs a person', () => {
       ok(sale({ id: 13, state: 'paid', paidSessionId: SESSION })),
     );
     renderApp(bridge, '#/activity');
-    const item = (await screen.findByText(/NEEDS A PERSON/)).closest('li') as HTMLElement;
+    const item = (await screen.findByText(/arrived in the shop/)).closest('li') as HTMLElement;
     expect(within(item).getByText('Needs a person.')).toBeTruthy();
     const candidates = within(item).getAllByTestId('alert-candidate');
     expect(candidates.map((c) => c.textContent)).toEqual([
@@ -81,6 +81,6 @@ describe('a payment that needs a person', () => {
     expect((await screen.findByRole('alert')).textContent).toContain(
       'That payment already went to sale #12.',
     );
-    expect(screen.getByText(/NEEDS A PERSON/)).toBeTruthy();
+    expect(screen.getByText(/arrived in the shop/)).toBeTruthy();
   });
 });

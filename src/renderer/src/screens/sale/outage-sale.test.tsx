@@ -151,6 +151,22 @@ describe('an unconfirmed (outage) sale on the till', () => {
   });
 });
 
+describe('an outage sale once the money is seen', () => {
+  it('says it was paid on the standing account, with the amount asked, and neither offers nor strikes that account', async () => {
+    const bridge = createFakeBridge();
+    await startWith(bridge, outage({ state: 'paid', paidAt: 1_700_000_000_000 }));
+    const status = screen.getByTestId('sale-status');
+    expect(screen.getByTestId('paid-amount').textContent).toBe('₦1,500.00');
+    expect(
+      within(status).getByText(/^Outage sale: paid on the shop.s standing account$/),
+    ).toBeTruthy();
+    expect(screen.getByTestId('asked-to-send').textContent).toBe('₦1,500.37');
+    // The standing account takes the next outage sale: not "Do not pay into this account".
+    expect(screen.queryByTestId('dead-number-words')).toBeNull();
+    expect(screen.queryByTestId('account-number')).toBeNull();
+  });
+});
+
 describe('an unconfirmed sale on the customer display', () => {
   it('shows the exact amount and the standing account, no countdown', () => {
     render(<CustomerDisplayView shopName="Mama Put" sale={outage()} />);

@@ -187,7 +187,11 @@ function SaleFacts({
   // An outage sale's standing account takes money at any time: its number stays payable.
   const outage = moment === 'unconfirmed';
   const payable = moment === 'payable' || outage;
-  const showAccount = sale.accountNumber !== null && moment !== 'processing';
+  // A settled outage sale's number is the shop's standing account, open to the next outage
+  // sale: it is neither this sale's to strike nor to offer again, so it is left out.
+  const outageSale = sale.outagePolicy !== null;
+  const showAccount =
+    sale.accountNumber !== null && moment !== 'processing' && (!outageSale || outage);
   return (
     <div className="sale-grid">
       <dl className="account-details">
@@ -204,6 +208,12 @@ function SaleFacts({
             <dd className="amount-due" data-testid="amount-due">
               {formatNaira(sale.amountKobo)}
             </dd>
+          </div>
+        )}
+        {outageSale && !outage && (
+          <div className="detail detail-asked">
+            <dt>Asked to send</dt>
+            <dd data-testid="asked-to-send">{formatNaira(sale.amountDueKobo)}</dd>
           </div>
         )}
         {showAccount && sale.accountNumber && (

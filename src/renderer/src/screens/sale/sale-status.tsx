@@ -12,12 +12,17 @@ import {
 } from '../../sale-moment';
 import { paidLateWords } from './paid-late';
 
+/** A settled outage sale's line under "Paid": true whether it matched or a person assigned it. */
+export const OUTAGE_PAID_WORDS = 'Outage sale: paid on the shop\u2019s standing account';
+
 /** What the banner says after the state's own words: the amount received, or why it ended. */
 function statusDetail(sale: SaleView): string | null {
   switch (sale.state) {
     case 'paid':
       // The amount again, where the eye lands: the cashier hands over the goods on this line.
-      return `${formatNaira(sale.amountKobo)} received`;
+      return sale.outagePolicy === null
+        ? `${formatNaira(sale.amountKobo)} received`
+        : OUTAGE_PAID_WORDS;
     case 'wrong_amount':
     case 'failed_to_create':
       return sale.reason;
@@ -101,8 +106,10 @@ export function SaleStatus({
         </span>
       )}
       <span className="status-sale-number">Sale {saleNumberOf(sale.id)}</span>
-      {detail && !paid && <span className="status-reason">{detail}</span>}
-      {paid && <span className="visually-hidden">{detail}</span>}
+      {detail && (!paid || sale.outagePolicy !== null) && (
+        <span className="status-reason">{detail}</span>
+      )}
+      {paid && sale.outagePolicy === null && <span className="visually-hidden">{detail}</span>}
     </div>
   );
 }

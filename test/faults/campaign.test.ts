@@ -49,7 +49,9 @@ describe('fault campaign (short form)', () => {
     expect(summary.planned.provider_unreachable).toBeGreaterThan(0);
     expect(summary.outage.confirmed).toBeGreaterThan(0);
     expect(summary.outage.toAPerson).toBeGreaterThan(0);
-  }, 120_000);
+    // Runs take 10-30 s each on a quiet machine, four at a time; with the machine shared (load
+    // 10 on 2 cores) 24 of 25 had ended at 120 s, all ok: the bound is for a hang, not a pace.
+  }, 360_000);
 });
 
 describe('the invariant check itself (planted faults are caught)', () => {

@@ -1,3 +1,4 @@
+// @ts-check
 // Import cycles between the files of src/. A runtime cycle (closed by value imports) makes one
 // file's exports undefined while the other evaluates, depending on which is loaded first; the
 // house fails on one. A cycle closed only through `import type` costs nothing at runtime, so it

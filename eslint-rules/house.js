@@ -1,10 +1,13 @@
 // The house drawn from the imports: every folder of src/main with its layer (MAIN_FOLDERS), every
 // folder → folder arrow found in production files, the arrows that run up and the cycles between
-// folders. `npm run house [root]` prints it; house.test.ts asserts there are none of either.
+// folders; then the import cycles between the files of src/ (file-cycles.js). `npm run house
+// [root]` prints it and fails on an arrow up, a folder cycle or a runtime file cycle;
+// house.test.ts and file-cycles.test.ts assert there are none.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
+import { fileCycles, renderFileCycles, stronglyConnected } from './file-cycles.js';
 import { MAIN_LAYERS, isTestFile, mainPlaceOf, mainViolation, targetOf } from './layering.js';
 
 /**
@@ -67,7 +70,7 @@ function byLayerThenName(a, b) {
 }
 
 /**
- * The strongly connected groups of two or more folders (Tarjan): each is a cycle of imports.
+ * The groups of two or more folders importing each other round: each is a cycle of imports.
  * @param {readonly Arrow[]} arrows
  * @returns {string[][]}
  */
@@ -78,38 +81,7 @@ export function cyclesOf(arrows) {
     next.set(from.folder, [...(next.get(from.folder) ?? []), to.folder]);
     if (!next.has(to.folder)) next.set(to.folder, []);
   }
-  /** @type {Map<string, number>} */ const index = new Map();
-  /** @type {Map<string, number>} */ const low = new Map();
-  /** @type {string[]} */ const stack = [];
-  /** @type {Set<string>} */ const onStack = new Set();
-  /** @type {string[][]} */ const groups = [];
-  /** @param {string} v */
-  function visit(v) {
-    index.set(v, index.size);
-    low.set(v, index.get(v) ?? 0);
-    stack.push(v);
-    onStack.add(v);
-    for (const w of next.get(v) ?? []) {
-      if (!index.has(w)) {
-        visit(w);
-        low.set(v, Math.min(low.get(v) ?? 0, low.get(w) ?? 0));
-      } else if (onStack.has(w)) {
-        low.set(v, Math.min(low.get(v) ?? 0, index.get(w) ?? 0));
-      }
-    }
-    if (low.get(v) !== index.get(v)) return;
-    /** @type {string[]} */
-    const group = [];
-    let w;
-    do {
-      w = stack.pop() ?? v;
-      onStack.delete(w);
-      group.push(w);
-    } while (w !== v);
-    if (group.length > 1) groups.push(group.sort());
-  }
-  for (const v of [...next.keys()].sort()) if (!index.has(v)) visit(v);
-  return groups;
+  return stronglyConnected(next);
 }
 
 /**
@@ -146,6 +118,9 @@ export function renderHouse(house) {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const root = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '..'));
   const house = drawHouse(root);
-  console.log(renderHouse(house));
-  process.exitCode = house.arrows.some((a) => a.up) || house.cycles.length > 0 ? 1 : 0;
+  const files = fileCycles(root);
+  console.log(`${renderHouse(house)}\n\n${renderFileCycles(files)}`);
+  const broken =
+    house.arrows.some((a) => a.up) || house.cycles.length > 0 || files.runtime.length > 0;
+  process.exitCode = broken ? 1 : 0;
 }

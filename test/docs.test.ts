@@ -2,14 +2,14 @@
 // to files and headings that exist, README.md stays short, and every command block marked
 // runnable (<!-- runnable --> before a ```sh block) runs against a real browser shell with its
 // embedded sandbox, started here on a fresh data directory and a free port on 127.0.0.1.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startJsonChild, type JsonChild } from '#support/child-json';
 import { docBlockRunner, type DocBlockRunner } from '#support/doc-blocks';
 import { freePort } from '#support/free-port';
-import { brokenLinks, parseMarkdown } from '#support/markdown-docs';
+import { brokenLinks, outsideCitations, parseMarkdown } from '#support/markdown-docs';
 
 const root = join(import.meta.dirname, '..');
 const documents = [
@@ -27,6 +27,35 @@ const parsed = new Map(
 describe('the documents', () => {
   it('link only to files and headings that exist (screenshots included)', () => {
     expect(documents.flatMap((file) => brokenLinks(root, file))).toEqual([]);
+  });
+
+  it('cite nothing outside the repository: a clone has only what is in it', () => {
+    expect(documents.flatMap((file) => outsideCitations(root, file, documents))).toEqual([]);
+  });
+
+  it('find a planted citation of a document outside the repository', () => {
+    const planted = mkdtempSync(join(tmpdir(), 'till-docs-cite-'));
+    try {
+      mkdirSync(join(planted, 'docs'));
+      writeFileSync(join(planted, 'docs/sandbox.md'), '# Sandbox\n');
+      writeFileSync(
+        join(planted, 'GUIDE.md'),
+        [
+          'See [the sandbox](docs/sandbox.md), `sandbox.md` and [the web](https://example.com/a.md).',
+          'Names are in [the contracts](../shared/CONTRACTS.md).',
+          'The interface (`../shared/provider-interface.md`) is the authority.',
+          'The house style (`ARCHITECTURE.md`).',
+        ].join('\n'),
+      );
+      expect(outsideCitations(planted, 'GUIDE.md', ['docs/sandbox.md', 'GUIDE.md'])).toEqual([
+        'GUIDE.md:2: link ../shared/CONTRACTS.md is outside the repository',
+        'GUIDE.md:2: ../shared/CONTRACTS.md is outside the repository',
+        'GUIDE.md:3: ../shared/provider-interface.md is outside the repository',
+        'GUIDE.md:4: ARCHITECTURE.md is not in the repository',
+      ]);
+    } finally {
+      rmSync(planted, { recursive: true, force: true });
+    }
   });
 
   it('keep README.md at most 250 lines', () => {

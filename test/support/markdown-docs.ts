@@ -135,3 +135,41 @@ export function brokenLinks(root: string, file: string): string[] {
   }
   return problems;
 }
+
+/** A Markdown document named in the text (`CONTRACTS.md`, `docs/sandbox.md`, `../x.md`). */
+const CITED_DOCUMENT = /(?<![\w./-])((?:\.{1,2}\/)*[\w-]+(?:\/[\w.-]+)*\.md)\b/g;
+
+/**
+ * What one document cites outside the repository, which a reader of a clone does not have: a
+ * link or a named Markdown document above the repository's root, or a named document that no
+ * file of the repository is. `repoDocuments` are the repository's .md files, relative to root.
+ */
+export function outsideCitations(
+  root: string,
+  file: string,
+  repoDocuments: readonly string[],
+): string[] {
+  const text = readFileSync(join(root, file), 'utf8');
+  const names = new Set(repoDocuments.map((doc) => doc.split('/').at(-1)));
+  const outside = (path: string) =>
+    relative(root, join(root, dirname(file), path)).startsWith('..');
+  const problems = parseMarkdown(text)
+    .links.filter((link) => !/^[a-z][a-z0-9+.-]*:/i.test(link.target))
+    .filter((link) => outside(decodeURI(link.target.split('#')[0] ?? '')))
+    .map((link) => `${file}:${link.line}: link ${link.target} is outside the repository`);
+  for (const [index, line] of text.split('\n').entries()) {
+    for (const [, cited = ''] of line.matchAll(CITED_DOCUMENT)) {
+      const where = `${file}:${index + 1}`;
+      if (outside(cited)) {
+        problems.push(`${where}: ${cited} is outside the repository`);
+      } else if (
+        !existsSync(join(root, dirname(file), cited)) &&
+        !existsSync(join(root, cited)) &&
+        !(!cited.includes('/') && names.has(cited))
+      ) {
+        problems.push(`${where}: ${cited} is not in the repository`);
+      }
+    }
+  }
+  return problems;
+}

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BridgeProvider } from '../../bridge-context';
 import { createFakeBridge, type FakeBridge } from '#support/renderer/fake-bridge';
 import { ok, sale } from '#support/renderer/fixtures';
-import { CustomerDisplay, SEE_CASHIER_MS, THANK_YOU_MS } from './customer-display';
+import { CustomerDisplay } from './customer-display';
+import { SEE_CASHIER_MS, THANK_YOU_MS } from './shown-sale';
 
 function renderDisplay(bridge: FakeBridge) {
   return render(

@@ -1,8 +1,6 @@
-import { useEffect, useState, type Dispatch, type SetStateAction } from 'react';
 import { formatNaira } from '#shared/money';
 import { IF_MONEY_LEFT_YOUR_ACCOUNT } from '#shared/report-words';
-import type { SaleState, SaleView } from '#shared/sales';
-import { useBridgeEvent } from '../../bridge-context';
+import type { SaleView } from '#shared/sales';
 import { AccountNumber } from '../../components/account-number';
 import { Countdown } from '../../components/countdown';
 import { QrImage } from '../../components/qr-image';
@@ -15,104 +13,8 @@ import {
 } from '../../sale-moment';
 import { ExactAmount } from '../../components/exact-amount';
 import { useServerNow } from '../../server-time';
-import { useOpenSaleOnStart } from './use-display';
+import { useOpenSaleOnStart, useShownSale } from './use-display';
 import './display-moments.css';
-
-/** States the customer is shown a sale to pay in. */
-const PAYING: readonly SaleState[] = ['creating', 'awaiting_payment', 'confirming', 'wrong_amount'];
-/** States that end the shown sale: said for a few seconds, then "Welcome" returns. */
-const ENDING: readonly SaleState[] = ['paid', 'paid_late', 'expired', 'cancelled'];
-/** How long "Paid, thank you" or "This account has expired" stays before the welcome screen. */
-export const THANK_YOU_MS = 8_000;
-/**
- * How long "Payment received: please see the cashier" stays (unless a new sale takes over or
- * the shop records what it did): the customer may be walking back to the counter.
- */
-export const SEE_CASHIER_MS = 60_000;
-
-/**
- * Money the shop must decide about, nothing recorded yet (after the sale closed, or a second
- * payment to refund): the customer is sent to the cashier.
- */
-function seeCashier(sale: SaleView): boolean {
-  return (
-    (sale.state === 'paid_late' && sale.lateResolution === null) || sale.refundsOwed.length > 0
-  );
-}
-
-/**
- * How long an outage sale stays on the display after its last change, unless a new sale takes
- * over: the customer sends the exact amount in that time; the till has the sale after it.
- */
-export const OUTAGE_SHOWN_MS = 5 * 60_000;
-
-export function isShown(sale: SaleView): boolean {
-  return PAYING.includes(sale.state) || sale.state === 'unconfirmed';
-}
-
-/** The newest sale worth showing, from a list (e.g. today's sales at start-up). */
-export function pickCurrentSale(sales: readonly SaleView[]): SaleView | null {
-  let best: SaleView | null = null;
-  for (const sale of sales) {
-    // An old "Thank you", "expired" or outage sale is not news.
-    if (!PAYING.includes(sale.state)) continue;
-    if (!best || sale.createdAt > best.createdAt) best = sale;
-  }
-  return best;
-}
-
-/**
- * The sale the customer sees, following 'sale-changed' of this till: a newer open sale takes
- * over; the shown one ending (paid, expired, cancelled) is said for THANK_YOU_MS, then "Welcome".
- * `tillId` null: every sale is this till's (one till).
- */
-export function useShownSale(
-  tillId: string | null,
-): readonly [SaleView | null, Dispatch<SetStateAction<SaleView | null>>] {
-  const [sale, setSale] = useState<SaleView | null>(null);
-
-  useBridgeEvent('sale-changed', (changed) => {
-    if (tillId && changed.tillId && changed.tillId !== tillId) return;
-    setSale((current) => {
-      if (isShown(changed)) {
-        if (!current || current.id === changed.id || changed.createdAt >= current.createdAt) {
-          return changed;
-        }
-        return current;
-      }
-      // Only the sale on screen is said to end: another's end is not this customer's news.
-      if (current?.id === changed.id) {
-        const dealtWith = resolvedLate(changed) || refundNoted(current, changed);
-        return ENDING.includes(changed.state) && !dealtWith ? changed : null;
-      }
-      // Money for a closed sale is: its customer may be back at the counter. It never covers
-      // a newer sale the customer is paying.
-      if (seeCashier(changed) && (!current || !isShown(current))) return changed;
-      return current;
-    });
-  });
-
-  useEffect(() => {
-    if (!sale) return;
-    const outage = sale.state === 'unconfirmed';
-    if (!outage && !ENDING.includes(sale.state)) return;
-    const shownFor = outage ? OUTAGE_SHOWN_MS : seeCashier(sale) ? SEE_CASHIER_MS : THANK_YOU_MS;
-    const timer = setTimeout(() => setSale(null), shownFor);
-    return () => clearTimeout(timer);
-  }, [sale]);
-
-  return [sale, setSale];
-}
-
-/** A refund the cashier noted ends "please see the cashier" (not a fresh "thank you"). */
-function refundNoted(shown: SaleView, changed: SaleView): boolean {
-  return shown.refundsOwed.length > 0 && changed.refundsOwed.length === 0;
-}
-
-/** A late payment the shop has dealt with is no longer the customer's news. */
-function resolvedLate(sale: SaleView): boolean {
-  return sale.state === 'paid_late' && sale.lateResolution !== null;
-}
 
 /** The customer-facing second screen: big and simple, following this till's current sale. */
 export function CustomerDisplay({
@@ -216,39 +118,12 @@ export function CustomerDisplayView({
           {PROCESSING_DISPLAY_WORDS}
         </p>
       ) : sale.accountNumber ? (
-        <div className="display-grid">
-          <dl className="display-account">
-            <dt>Account number</dt>
-            <dd>
-              <AccountNumber accountNumber={sale.accountNumber} copyable={false} />
-            </dd>
-            <dt>Bank</dt>
-            <dd className="bank-name" data-testid="bank-name">
-              {sale.bank ?? '—'}
-            </dd>
-            <dt>Account name</dt>
-            <dd className="display-account-name" data-testid="account-name">
-              {sale.accountName ?? '—'}
-            </dd>
-            {sale.expiresAt !== null && (
-              <>
-                <dt>Time left</dt>
-                <dd>
-                  <Countdown expiresAt={sale.expiresAt} createdAt={sale.createdAt} />
-                </dd>
-              </>
-            )}
-          </dl>
-          <QrImage
-            className="display-qr"
-            text={accountDetailsText({
-              bank: sale.bank,
-              accountNumber: sale.accountNumber,
-              accountName: sale.accountName,
-              amountKobo: sale.amountKobo,
-            })}
-          />
-        </div>
+        <DisplayAccount
+          sale={sale}
+          accountNumber={sale.accountNumber}
+          amountKobo={sale.amountKobo}
+          expiresAt={sale.expiresAt}
+        />
       ) : (
         <p className="display-info">One moment…</p>
       )}
@@ -269,33 +144,66 @@ function OutageSaleView({ sale }: { readonly sale: SaleView }) {
       </div>
       <p className="display-info display-outage-words">{UNCONFIRMED_DISPLAY_WORDS}</p>
       {sale.accountNumber && (
-        <div className="display-grid">
-          <dl className="display-account">
-            <dt>Account number</dt>
-            <dd>
-              <AccountNumber accountNumber={sale.accountNumber} copyable={false} />
-            </dd>
-            <dt>Bank</dt>
-            <dd className="bank-name" data-testid="bank-name">
-              {sale.bank ?? '—'}
-            </dd>
-            <dt>Account name</dt>
-            <dd className="display-account-name" data-testid="account-name">
-              {sale.accountName ?? '—'}
-            </dd>
-          </dl>
-          <QrImage
-            className="display-qr"
-            text={accountDetailsText({
-              bank: sale.bank,
-              accountNumber: sale.accountNumber,
-              accountName: sale.accountName,
-              amountKobo: sale.amountDueKobo,
-            })}
-          />
-        </div>
+        <DisplayAccount
+          sale={sale}
+          accountNumber={sale.accountNumber}
+          amountKobo={sale.amountDueKobo}
+          expiresAt={null}
+        />
       )}
     </main>
+  );
+}
+
+/**
+ * The account the customer pays into, beside the same details as a QR code for a banking app;
+ * with the time left when the account expires (an outage sale's standing account does not).
+ */
+function DisplayAccount({
+  sale,
+  accountNumber,
+  amountKobo,
+  expiresAt,
+}: {
+  readonly sale: SaleView;
+  readonly accountNumber: string;
+  readonly amountKobo: number;
+  readonly expiresAt: number | null;
+}) {
+  return (
+    <div className="display-grid">
+      <dl className="display-account">
+        <dt>Account number</dt>
+        <dd>
+          <AccountNumber accountNumber={accountNumber} copyable={false} />
+        </dd>
+        <dt>Bank</dt>
+        <dd className="bank-name" data-testid="bank-name">
+          {sale.bank ?? '—'}
+        </dd>
+        <dt>Account name</dt>
+        <dd className="display-account-name" data-testid="account-name">
+          {sale.accountName ?? '—'}
+        </dd>
+        {expiresAt !== null && (
+          <>
+            <dt>Time left</dt>
+            <dd>
+              <Countdown expiresAt={expiresAt} createdAt={sale.createdAt} />
+            </dd>
+          </>
+        )}
+      </dl>
+      <QrImage
+        className="display-qr"
+        text={accountDetailsText({
+          bank: sale.bank,
+          accountNumber,
+          accountName: sale.accountName,
+          amountKobo,
+        })}
+      />
+    </div>
   );
 }
 

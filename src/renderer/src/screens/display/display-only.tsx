@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import type { DisplayStateView } from '#shared/hub';
 import { useBridgeEvent } from '../../bridge-context';
-import { CustomerDisplayView, isShown, useShownSale } from './customer-display';
+import { CustomerDisplayView } from './customer-display';
+import { isShown } from './shown-sale';
+import { useShownSale } from './use-display';
 
 /**
  * The customer display opened with its own token (`#/display&display=…`): that token can call

@@ -9,7 +9,7 @@ import {
   type StoreSpace,
   type StoreSpaceChange,
 } from '#main/store/store-space';
-import { alertView } from './row-views';
+import { alertView } from '#main/engine/row-views';
 
 /** How often a full store is tried again, and how often a healthy one is looked at. */
 export const FULL_PROBE_MS = 15_000;

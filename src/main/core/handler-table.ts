@@ -11,13 +11,13 @@ import { outageAccountLine } from './go-live-outage';
 import { appHandlers } from './app-handlers';
 import type { Callbacks } from './callbacks';
 import type { CoreConfig } from './core-types';
-import { exceptionHandlers } from './exception-handlers';
-import { hubHandlers } from './hub-handlers';
-import { printingHandlers } from './printing-handlers';
+import { exceptionHandlers } from '#main/reports/exception-handlers';
+import { hubHandlers } from '#main/hub/hub-handlers';
+import { printingHandlers } from '#main/printing/printing-handlers';
 import { reportHandlers } from './report-handlers';
 import { runtimeHandlers } from './runtime-handlers';
 import type { RuntimeHolder } from './runtime-holder';
-import { sessionHandlers } from './session-handlers';
+import { sessionHandlers } from '#main/auth/session-handlers';
 import { settingsHandlers } from './settings-handlers';
 
 export interface HandlerTableDeps {

@@ -18,7 +18,7 @@ import type { SecretChange, SecretStore } from '#main/secrets/secret-store';
 import type { SettingsStore } from '#main/settings/settings-store';
 import { raiseAlert, type NewAlert } from '#main/store/alerts-repo';
 import type { Runtime } from './runtime';
-import { alertView } from './row-views';
+import { alertView } from '#main/engine/row-views';
 
 export interface KeyAlertDeps {
   readonly settings: SettingsStore;

@@ -7,7 +7,7 @@ import { raiseAlert } from '#main/store/alerts-repo';
 import type { Callbacks } from './callbacks';
 import type { Runtime } from './runtime';
 import type { StartupProblem } from './startup-problems';
-import { alertView } from './row-views';
+import { alertView } from '#main/engine/row-views';
 
 export interface RuntimeHolderDeps {
   /** Opens the runtime of the environment the settings name now. */

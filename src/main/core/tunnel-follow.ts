@@ -6,7 +6,7 @@ import { raiseAlert } from '#main/store/alerts-repo';
 import type { TunnelEvent, TunnelManager } from '#main/tunnel';
 import type { CallbackProof } from '#main/engine/callback-proof';
 import type { Runtime } from './runtime';
-import { alertView } from './row-views';
+import { alertView } from '#main/engine/row-views';
 
 export interface TunnelEventDeps {
   readonly scheduler: Scheduler;

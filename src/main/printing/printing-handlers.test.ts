@@ -19,7 +19,7 @@ import {
   PrintError,
   type ReceiptPrinter,
   type SilentPrintPlan,
-} from '#main/printing/receipt-printer';
+} from './receipt-printer';
 import { printingHandlers } from './printing-handlers';
 
 const dirs: string[] = [];

@@ -1,4 +1,4 @@
-import { alertAction } from '#main/engine/alert-closing';
+import { alertAction } from './alert-closing';
 import type { AlertView, InflowView, OutageCandidate } from '#shared/sales';
 import type { StandingAccountView } from '#shared/views';
 import type { AccountRow } from '#main/store/accounts-repo';

@@ -6,7 +6,7 @@ import type { Logger } from '#main/logging/logger';
 import type { Scheduler } from '#main/clock/scheduler';
 import type { SecretStore } from '#main/secrets/secret-store';
 import type { SettingsStore } from '#main/settings/settings-store';
-import { listOpenSales } from '#main/store/sales-repo';
+import { openSaleCount } from '#main/engine/till-sales';
 import { outageAccountLine } from './go-live-outage';
 import { appHandlers } from './app-handlers';
 import type { Callbacks } from './callbacks';
@@ -83,7 +83,7 @@ export function coreHandlerTable(deps: HandlerTableDeps): CoreHandlers {
       logger: deps.logger,
       openSales: () => {
         const runtime = runtimes.get();
-        return runtime ? listOpenSales(runtime.db).length : 0;
+        return runtime ? openSaleCount(runtime.db) : 0;
       },
       outageAccount: async (environment) => {
         const runtime = runtimes.get();

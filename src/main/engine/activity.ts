@@ -6,8 +6,7 @@ import type { Db } from '#main/store/database';
 import { listRecentInflows } from '#main/store/inflows-repo';
 import { listSalesCreatedBetween } from '#main/store/sales-repo';
 import { listTillSaleIdsCreatedBetween } from '#main/store/till-sales-queries';
-import { alertCandidates } from './outage-matching';
-import { alertView, inflowView, standingAccountView } from './row-views';
+import { alertView, inflowView, ownerAlertView, standingAccountView } from './row-views';
 import type { SalesEngine } from './sales-engine';
 
 /**
@@ -26,7 +25,7 @@ export function activityOf(
     return {
       sales: listSalesCreatedBetween(db, from, to).map((row) => engine.getSale(row.id)),
       inflows: listRecentInflows(db, from).map(inflowView),
-      alerts: visibleOpenAlerts(db, caller).map((row) => alertView(row, alertCandidates(db, row))),
+      alerts: visibleOpenAlerts(db, caller).map((row) => ownerAlertView(db, row)),
       standingAccounts: listStandingAccounts(db).map(standingAccountView),
     };
   }

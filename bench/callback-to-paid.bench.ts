@@ -31,7 +31,7 @@ import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEventBus } from '#main/core/event-bus';
-import { alertView, inflowView } from '#main/core/row-views';
+import { alertView, inflowView } from '#main/engine/row-views';
 import { createCallbackHealth } from '#main/engine/callback-health';
 import { createSalesEngine, type SalesEngine } from '#main/engine/sales-engine';
 import { systemScheduler } from '#main/clock/scheduler';

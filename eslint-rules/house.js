@@ -1,8 +1,9 @@
 // The house drawn from the imports: every folder of src/main with its layer (MAIN_FOLDERS), every
 // folder → folder arrow found in production files, the arrows that run up and the cycles between
-// folders; then the import cycles between the files of src/ (file-cycles.js). `npm run house
-// [root]` prints it and fails on an arrow up, a folder cycle or a runtime file cycle;
-// house.test.ts and file-cycles.test.ts assert there are none.
+// folders, and the core's imports of row-reading store modules; then the import cycles between
+// the files of src/ (file-cycles.js). `npm run house [root]` prints it and fails on an arrow up,
+// a folder cycle, a core file reading rows or a runtime file cycle; house.test.ts and
+// file-cycles.test.ts assert there are none.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -63,6 +64,43 @@ export function drawHouse(root) {
   };
 }
 
+/**
+ * The store modules the core may import: those that open the file and keep it (its space, its
+ * backups, the maintenance and retention its schedule runs). Every other store module reads or
+ * writes rows (a repository, a named query, the callback inbox), which is a domain's work: the
+ * core composes.
+ */
+export const STORE_MODULES_FOR_CORE = Object.freeze([
+  'database',
+  'store-space',
+  'backup',
+  'maintenance',
+  'retention',
+]);
+
+/**
+ * Each import of a row-reading store module by a production file of src/main/core, as
+ * "core/<file> → <import>".
+ * @param {string} root absolute project root
+ * @returns {string[]}
+ */
+export function coreRowImports(root) {
+  /** @type {string[]} */
+  const found = [];
+  for (const file of productionFiles(root)) {
+    if (mainPlaceOf(file, root)?.folder !== 'core') continue;
+    const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
+    for (const { fileName: source } of importedFiles) {
+      const target = targetOf(source, file, root);
+      if (target.kind !== 'file' || target.place?.folder !== 'store') continue;
+      const module = path.basename(source).replace(/\.[cm]?[jt]sx?$/, '');
+      if (STORE_MODULES_FOR_CORE.includes(module)) continue;
+      found.push(`${path.relative(path.join(root, 'src/main'), file)} → ${source}`);
+    }
+  }
+  return found.sort();
+}
+
 /** @param {MainPlace} a @param {MainPlace} b */
 function byLayerThenName(a, b) {
   const rank = (/** @type {MainPlace} */ p) => (p.layer ? MAIN_LAYERS.indexOf(p.layer) : -1);
@@ -119,8 +157,15 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const root = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '..'));
   const house = drawHouse(root);
   const files = fileCycles(root);
-  console.log(`${renderHouse(house)}\n\n${renderFileCycles(files)}`);
+  const rows = coreRowImports(root);
+  console.log(renderHouse(house));
+  console.log(`core files reading or writing rows: ${rows.length}`);
+  for (const line of rows) console.log(`  ${line}`);
+  console.log(`\n${renderFileCycles(files)}`);
   const broken =
-    house.arrows.some((a) => a.up) || house.cycles.length > 0 || files.runtime.length > 0;
+    house.arrows.some((a) => a.up) ||
+    house.cycles.length > 0 ||
+    rows.length > 0 ||
+    files.runtime.length > 0;
   process.exitCode = broken ? 1 : 0;
 }

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { drawHouse, renderHouse } from './house.js';
+import { coreRowImports, drawHouse, renderHouse } from './house.js';
 import { MAIN_FOLDERS } from './layering.js';
 
 const root = resolve(import.meta.dirname, '..');
@@ -21,6 +21,12 @@ describe('the house drawn from the imports of src/main', () => {
     expect(house.cycles).toEqual([]);
     // The drawing saw the imports (the core composes most of the house).
     expect(house.arrows.filter((a) => a.from.folder === 'core').length).toBeGreaterThan(10);
+  });
+});
+
+describe('the core composes', () => {
+  it('reads or writes no rows: no core file imports a repository, a query or the inbox', () => {
+    expect(coreRowImports(root)).toEqual([]);
   });
 });
 
@@ -60,5 +66,22 @@ describe('drawHouse on a planted house', () => {
     // Tests are not part of the house: sync.test.ts's import of web drew no arrow.
     expect(house.arrows.some((a) => a.to.folder === 'web')).toBe(false);
     expect(renderHouse(house)).toMatch(/arrows up: 2 \(2 imports\)\ncycles between folders: 1/);
+  });
+
+  it('finds a core file reading rows, typed or not, and lets the core open and keep the store', () => {
+    plant({
+      'src/main/core/runtime.ts':
+        "import { openDatabase } from '#main/store/database';\n" +
+        "import { createStoreSpace } from '../store/store-space';\n",
+      'src/main/core/handler-table.ts': "import { listOpenSales } from '#main/store/sales-repo';\n",
+      'src/main/core/row-views.ts': "import type { AlertRow } from '../store/alerts-repo';\n",
+      'src/main/core/runtime.test.ts': "import { getSale } from '#main/store/sales-repo';\n",
+      'src/main/engine/activity.ts':
+        "import { listRecentInflows } from '#main/store/inflows-repo';\n",
+    });
+    expect(coreRowImports(dir)).toEqual([
+      'core/handler-table.ts → #main/store/sales-repo',
+      'core/row-views.ts → ../store/alerts-repo',
+    ]);
   });
 });

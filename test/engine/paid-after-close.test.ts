@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { paidLateKey } from '#shared/views';
-import { exceptionHandlers } from '#main/core/exception-handlers';
+import { exceptionHandlers } from '#main/reports/exception-handlers';
 import { exceptionKey } from '#main/reports/exception-resolutions';
 import { currentEntry } from '#main/store/exception-resolutions-repo';
 import { advanceEngine } from '#support/engine-advance';

@@ -4,7 +4,7 @@ import { EXCEPTION_DAY_RANGE, EXCEPTION_DAY_START, seedExceptionDay } from '#sup
 import { dispatch } from '#main/bridge/dispatch';
 import { buildZReport } from '#main/reports/z-report';
 import { createTestDb } from '#support/database';
-import { exceptionHandlers, recordedByName } from '#main/core/exception-handlers';
+import { exceptionHandlers, recordedByName } from '#main/reports/exception-handlers';
 
 const NOW = EXCEPTION_DAY_START + 20 * 3_600_000;
 const OWNER: Caller = { role: 'owner', name: null, sessionId: 's-owner', via: 'browser' };

@@ -6,7 +6,7 @@ import type { CallbackHealthMonitor } from '#main/engine/callback-health';
 import { statusForCounter } from '#main/hub/counter-status';
 import type { SettingsStore } from '#main/settings/settings-store';
 import { shopNameWanted } from '#main/settings/shop-name';
-import { hasAnySale } from '#main/store/sales-repo';
+import { hasAnySale } from '#main/engine/till-sales';
 import type { CallbackRoute, TunnelManager } from '#main/tunnel';
 import type { CoreConfig } from './core-types';
 import type { Runtime } from './runtime';

@@ -1,6 +1,6 @@
 import type { Scheduler } from '#main/clock/scheduler';
 import type { Logger } from '#main/logging/logger';
-import { createGroupCommitInbox } from '#main/store/callback-inbox';
+import { environmentInbox } from '#main/engine/callback-inbox';
 import { startWebhookListener, type StoredCallback } from '#main/webhook';
 import type { CallbackTokens } from './callback-tokens';
 import { startMovableListener, type MovableListener } from './movable-listener';
@@ -32,14 +32,7 @@ export function startCallbackListener(deps: CallbackListenerDeps): Promise<Movab
         tokens: () => deps.tokens.list(),
         logger,
         now: () => scheduler.now(),
-        inbox: createGroupCommitInbox(
-          () => {
-            const current = runtime();
-            if (!current) throw new Error('The till is switching environments');
-            return current.db;
-          },
-          (error) => runtime()?.storeSpace.noteFailure(error),
-        ),
+        inbox: environmentInbox(runtime),
         onCallback(stored) {
           deps.onStored(stored);
           void runtime()

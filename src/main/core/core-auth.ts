@@ -3,7 +3,7 @@ import { eventVisibleTo } from '#main/auth/event-visibility';
 import type { Roles } from '#main/auth/roles';
 import { pairedCounterOf } from '#main/auth/caller';
 import type { CoreHub } from '#main/hub/hub';
-import { getSale } from '#main/store/sales-repo';
+import { ownershipLookup } from '#main/auth/ownership-lookup';
 import type { CoreAuth } from './core-types';
 import type { Runtime } from './runtime';
 
@@ -36,8 +36,7 @@ export function coreAuth(deps: {
         viewer !== null &&
         eventVisibleTo(event, viewer, (saleId) => {
           const current = runtime();
-          const sale = current ? getSale(current.db, saleId) : undefined;
-          return sale ? { cashier: sale.cashier, tillId: sale.tillId } : null;
+          return current ? (ownershipLookup(() => current.db).sale(saleId) ?? null) : null;
         })
       );
     },

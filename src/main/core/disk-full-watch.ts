@@ -1,7 +1,7 @@
 import type { BridgeEvent } from '#shared/bridge/contract';
 import type { Scheduler } from '#main/clock/scheduler';
 import type { Logger } from '#main/logging/logger';
-import { raiseAlert, type NewAlert } from '#main/store/alerts-repo';
+import { raiseTillAlert, type NewAlert } from '#main/engine/till-alerts';
 import type { Db } from '#main/store/database';
 import {
   DISK_FULL_MESSAGE,
@@ -9,7 +9,6 @@ import {
   type StoreSpace,
   type StoreSpaceChange,
 } from '#main/store/store-space';
-import { alertView } from './row-views';
 
 /** How often a full store is tried again, and how often a healthy one is looked at. */
 export const FULL_PROBE_MS = 15_000;
@@ -38,8 +37,8 @@ export function startDiskFullWatch(deps: DiskFullWatchDeps): { close(): void } {
 
   function store(alert: NewAlert, at: number): boolean {
     try {
-      const row = raiseAlert(db, alert, at);
-      if (row) emit({ type: 'alert', payload: alertView(row) });
+      const view = raiseTillAlert(db, alert, at);
+      if (view) emit({ type: 'alert', payload: view });
       return true;
     } catch (error) {
       if (isStoreFullError(error)) return false;

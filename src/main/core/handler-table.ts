@@ -6,18 +6,18 @@ import type { Logger } from '#main/logging/logger';
 import type { Scheduler } from '#main/clock/scheduler';
 import type { SecretStore } from '#main/secrets/secret-store';
 import type { SettingsStore } from '#main/settings/settings-store';
-import { listOpenSales } from '#main/store/sales-repo';
+import { openSaleCount } from '#main/engine/till-sales';
 import { outageAccountLine } from './go-live-outage';
 import { appHandlers } from './app-handlers';
 import type { Callbacks } from './callbacks';
 import type { CoreConfig } from './core-types';
-import { exceptionHandlers } from './exception-handlers';
-import { hubHandlers } from './hub-handlers';
-import { printingHandlers } from './printing-handlers';
+import { exceptionHandlers } from '#main/reports/exception-handlers';
+import { hubHandlers } from '#main/hub/hub-handlers';
+import { printingHandlers } from '#main/printing/printing-handlers';
 import { reportHandlers } from './report-handlers';
 import { runtimeHandlers } from './runtime-handlers';
 import type { RuntimeHolder } from './runtime-holder';
-import { sessionHandlers } from './session-handlers';
+import { sessionHandlers } from '#main/auth/session-handlers';
 import { settingsHandlers } from './settings-handlers';
 
 export interface HandlerTableDeps {
@@ -83,7 +83,7 @@ export function coreHandlerTable(deps: HandlerTableDeps): CoreHandlers {
       logger: deps.logger,
       openSales: () => {
         const runtime = runtimes.get();
-        return runtime ? listOpenSales(runtime.db).length : 0;
+        return runtime ? openSaleCount(runtime.db) : 0;
       },
       outageAccount: async (environment) => {
         const runtime = runtimes.get();

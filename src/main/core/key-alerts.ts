@@ -16,9 +16,8 @@ import type { Scheduler } from '#main/clock/scheduler';
 import type { Logger } from '#main/logging/logger';
 import type { SecretChange, SecretStore } from '#main/secrets/secret-store';
 import type { SettingsStore } from '#main/settings/settings-store';
-import { raiseAlert, type NewAlert } from '#main/store/alerts-repo';
+import { raiseTillAlert, type NewAlert } from '#main/engine/till-alerts';
 import type { Runtime } from './runtime';
-import { alertView } from './row-views';
 
 export interface KeyAlertDeps {
   readonly settings: SettingsStore;
@@ -60,8 +59,8 @@ export function watchKeyChanges(deps: KeyAlertDeps): () => void {
   function raise(alert: NewAlert): void {
     const runtime = deps.runtime();
     if (!runtime) return;
-    const row = raiseAlert(runtime.db, alert, deps.scheduler.now());
-    if (row) deps.emit({ type: 'alert', payload: alertView(row) });
+    const view = raiseTillAlert(runtime.db, alert, deps.scheduler.now());
+    if (view) deps.emit({ type: 'alert', payload: view });
   }
 
   function keyChanged(change: SecretChange): void {

@@ -1,7 +1,7 @@
 import type { HandlersOf, reportChannels } from '#shared/bridge/contract';
 import { businessDay } from '#shared/provider-time';
 import type { Settings } from '#shared/settings-schema';
-import { nameCounterTills } from '#main/hub/counter-names';
+import { namePairedCounterTills } from '#main/hub/counter-names';
 import { buildCsvExport } from '#main/reports/csv';
 import { buildPdfExport } from '#main/reports/pdf/pdf-export';
 import { reportRange, requestedDayRange } from '#main/reports/report-range';
@@ -9,7 +9,6 @@ import { listTransactions } from '#main/reports/transactions';
 import { buildTrend } from '#main/reports/trend';
 import { buildZReport } from '#main/reports/z-report';
 import type { Db } from '#main/store/database';
-import { listPairedCounters } from '#main/store/paired-counters-repo';
 
 export interface ReportHandlerDeps {
   /** The database of the environment active at call time (the report is its money). */
@@ -36,7 +35,8 @@ export function reportHandlers(deps: ReportHandlerDeps): HandlersOf<typeof repor
     // The shop view names the tills that are counters paired to this hub.
     getZReport: (input) => {
       const db = deps.db();
-      return nameCounterTills(
+      return namePairedCounterTills(
+        db,
         buildZReport(db, {
           ...dayRange(input),
           tillId: deps.settings().shop.tillId,
@@ -44,7 +44,6 @@ export function reportHandlers(deps: ReportHandlerDeps): HandlersOf<typeof repor
           standingFlagAboveKobo: deps.settings().standingAccounts.flagAboveKobo,
           now: deps.now(),
         }),
-        listPairedCounters(db),
       );
     },
     getTrend: ({ day }) => {

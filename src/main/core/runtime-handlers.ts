@@ -1,10 +1,6 @@
 import type { Caller, HandlersOf } from '#shared/bridge/contract';
-import {
-  RUNTIME_CHANNELS,
-  type Runtime,
-  type RuntimeChannel,
-  type runtimeChannels,
-} from './runtime';
+import type { Runtime } from './runtime';
+import { RUNTIME_CHANNELS, type RuntimeChannel, type runtimeChannels } from './runtime-table';
 
 /**
  * Handlers that always reach the runtime of the environment active at call time, so that a

@@ -3,11 +3,10 @@ import type { BridgeEvent } from '#shared/bridge/contract';
 import type { Scheduler } from '#main/clock/scheduler';
 import type { Logger } from '#main/logging/logger';
 import type { SettingsStore } from '#main/settings/settings-store';
-import { raiseAlert } from '#main/store/alerts-repo';
+import { raiseTillAlert } from '#main/engine/till-alerts';
 import type { Callbacks } from './callbacks';
 import type { Runtime } from './runtime';
 import type { StartupProblem } from './startup-problems';
-import { alertView } from './row-views';
 
 export interface RuntimeHolderDeps {
   /** Opens the runtime of the environment the settings name now. */
@@ -54,8 +53,8 @@ export function holdRuntime(deps: RuntimeHolderDeps): RuntimeHolder {
       const opened = await deps.open();
       runtime = opened;
       for (const problem of deps.problems()) {
-        const alert = raiseAlert(opened.db, problem, deps.scheduler.now());
-        if (alert) deps.emit({ type: 'alert', payload: alertView(alert) });
+        const alert = raiseTillAlert(opened.db, problem, deps.scheduler.now());
+        if (alert) deps.emit({ type: 'alert', payload: alert });
       }
       opened.start();
     },

@@ -1,18 +1,11 @@
-import {
-  payoutChannels,
-  saleChannels,
-  syncChannels,
-  type BridgeEvent,
-  type HandlersOf,
-} from '#shared/bridge/contract';
-import { formatDateTime } from '#shared/report-words';
-import { callbackRowDaysOf, type Environment } from '#shared/settings-schema';
+import type { BridgeEvent, HandlersOf } from '#shared/bridge/contract';
+import type { Environment } from '#shared/settings-schema';
 import { referencePrefix } from '#shared/till-id';
 import type { SyncRunView } from '#shared/views';
-import { sandboxDbPath, tillDbPath } from '#main/config/data-files';
+import type { Scheduler } from '#main/clock/scheduler';
+import { bridgeEngineEvents } from '#main/engine/bridge-events';
 import type { CallbackHealth } from '#main/engine/callback-health';
 import { createSalesEngine, type SalesEngine } from '#main/engine/sales-engine';
-import type { Scheduler } from '#main/clock/scheduler';
 import type { Logger } from '#main/logging/logger';
 import type { ProviderClient } from '#main/provider/client';
 import { createProviderReach, type ProviderReach } from '#main/provider/provider-reach';
@@ -20,36 +13,20 @@ import { observedClient } from '#main/provider/reach-observer';
 import { startReachProbe, type ReachProbe } from '#main/provider/reach-probe';
 import type { ReadRetryPolicy } from '#main/provider/read-retry';
 import { createReferenceGenerator } from '#main/provider/references';
-import { startSandboxProvider } from '#main/sandbox';
 import type { SecretStore } from '#main/secrets/secret-store';
 import type { SettingsStore } from '#main/settings/settings-store';
-import { openDatabase, type Db } from '#main/store/database';
-import { createStoreSpace, type StoreSpace } from '#main/store/store-space';
+import type { Db } from '#main/store/database';
+import type { StoreSpace } from '#main/store/store-space';
+import { syncWhenBackOnline } from '#main/sync/back-online';
 import { createTransactionSync, type TransactionSync } from '#main/sync/sync';
 import type { CallbackRoute } from '#main/tunnel';
 import { startBackupSchedule, type BackupSchedule } from './backup-schedule';
-import { startDiskFullWatch } from './disk-full-watch';
-import { startMaintenanceSchedule } from './maintenance-schedule';
-import { payoutHandlers } from './payout-handlers';
-import { providerAccess, type ProviderAccess } from './provider-access';
-import { syncWhenBackOnline } from '#main/sync/back-online';
-import { chooseSandbox, openSandboxLink, type SandboxChoice } from './sandbox-link';
-import { StandaloneSandboxError } from './standalone-sandbox';
-import { saleHandlers } from './sale-handlers';
-import { syncHandlers } from './sync-handlers';
-import { alertCandidates } from '#main/engine/outage-matching';
-import { alertView, inflowView } from './row-views';
 import { callbackTarget } from './callback-target';
-
-export { NotConfiguredError } from './not-configured-error';
-
-/**
- * The channels whose work needs one provider environment's client, engine or sync (not only its
- * database): the runtime answers them, and a switch of environment rebuilds it.
- */
-export const runtimeChannels = { ...saleChannels, ...syncChannels, ...payoutChannels } as const;
-export type RuntimeChannel = keyof typeof runtimeChannels;
-export const RUNTIME_CHANNELS = Object.keys(runtimeChannels) as readonly RuntimeChannel[];
+import { providerAccess, type ProviderAccess } from './provider-access';
+import { openRuntimeStore } from './runtime-store';
+import { runtimeTable, type runtimeChannels } from './runtime-table';
+import { openSandboxChoice } from './sandbox-link';
+import { StandaloneSandboxError } from './standalone-sandbox';
 
 export interface Runtime {
   readonly environment: Environment;
@@ -100,57 +77,6 @@ export interface RuntimeOptions {
   readonly sandboxPort?: number;
 }
 
-/** The embedded sandbox, or a standalone one shared by several tills (profiles.sandbox.sandboxUrl). */
-function openSandboxChoice(options: RuntimeOptions): Promise<SandboxChoice> {
-  const { settings, scheduler, logger } = options;
-  return chooseSandbox({
-    sandboxUrl: () => settings.get().profiles.sandbox.sandboxUrl,
-    onSettingsChange: (listener) => settings.subscribe(listener),
-    open: (sandboxUrl) =>
-      openSandboxLink({
-        sandboxUrl,
-        startEmbedded: () =>
-          startSandboxProvider({
-            dbPath: sandboxDbPath(options.dataDir),
-            port: options.sandboxPort ?? 0,
-            // One clock for the till and its sandbox, so a fast-forwarded clock moves both.
-            now: () => scheduler.now(),
-            onError: (error) => logger.warn({ err: error }, 'sandbox provider error'),
-          }),
-        onReadFailed: (error) => logger.warn({ err: error }, 'shared sandbox unreadable'),
-      }),
-    onSwitchFailed: (error) =>
-      logger.error({ err: error }, 'switching the sandbox provider failed'),
-  });
-}
-
-/** The runtime's database and its upkeep: store space, the full-disk watch and maintenance. */
-function openStore(options: RuntimeOptions) {
-  const { environment, settings, scheduler, logger, emit } = options;
-  const db = openDatabase({
-    path: tillDbPath(options.dataDir, environment),
-    nativeBinding: options.sqliteNativeBinding,
-  });
-  const storeSpace = createStoreSpace(db, () => scheduler.now());
-  const diskFullWatch = startDiskFullWatch({
-    db,
-    space: storeSpace,
-    scheduler,
-    logger,
-    emit,
-    timeText: (at) => formatDateTime(at, settings.get().timeZone),
-  });
-  const maintenance = startMaintenanceSchedule({
-    db,
-    space: storeSpace,
-    scheduler,
-    logger,
-    callbackBodyDays: () => settings.get().retention.callbackBodyDays,
-    callbackRowDays: () => callbackRowDaysOf(settings.get().retention),
-  });
-  return { db, storeSpace, diskFullWatch, maintenance };
-}
-
 /**
  * Every call the till makes tells the reach what it met (the header's honest state); a change
  * is logged and pushed to every page.
@@ -174,7 +100,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
   const { environment, settings, scheduler, logger, emit } = options;
   const sandboxChoice = environment === 'sandbox' ? await openSandboxChoice(options) : null;
   const sandbox = () => sandboxChoice?.link() ?? null;
-  const { db, storeSpace, diskFullWatch, maintenance } = openStore(options);
+  const { db, storeSpace, diskFullWatch, maintenance } = openRuntimeStore(options);
   const provider = providerAccess({
     environment,
     settings,
@@ -205,12 +131,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
     callbackTarget: () => callbackTarget(environment, options.callbackRoute()),
     callbackHealth: options.callbackHealth,
     storeSpace,
-    events: {
-      saleChanged: (view) => emit({ type: 'sale-changed', payload: view }),
-      inflowRecorded: (row) => emit({ type: 'inflow', payload: inflowView(row) }),
-      alertChanged: (row) =>
-        emit({ type: 'alert', payload: alertView(row, alertCandidates(db, row)) }),
-    },
+    events: bridgeEngineEvents(db, emit),
   });
 
   const sync = createTransactionSync({
@@ -299,43 +220,6 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
       await sandboxChoice?.close();
       db.close();
     },
-  };
-}
-
-/** The runtime's channels: the sale, sync and payout groups, each from its handler file. */
-function runtimeTable(parts: {
-  readonly db: Db;
-  readonly engine: SalesEngine;
-  readonly sync: TransactionSync;
-  readonly provider: ProviderAccess;
-  /** The provider client with its calls observed for the reach state. */
-  readonly client: () => ProviderClient;
-  readonly settings: SettingsStore;
-  readonly scheduler: Scheduler;
-}): HandlersOf<typeof runtimeChannels> {
-  const { settings, scheduler, provider } = parts;
-  const ensureConfigured = () => void provider.client();
-  return {
-    ...saleHandlers({
-      db: parts.db,
-      engine: parts.engine,
-      scheduler,
-      shop: () => {
-        const current = settings.get();
-        return {
-          name: current.shop.name,
-          timeZone: current.timeZone,
-          cutoffHour: current.dayCutoffHour,
-        };
-      },
-      ensureConfigured,
-    }),
-    ...syncHandlers({ sync: parts.sync, ensureConfigured }),
-    ...payoutHandlers({
-      client: parts.client,
-      payoutAccountId: provider.payoutAccountId,
-      now: () => scheduler.now(),
-    }),
   };
 }
 

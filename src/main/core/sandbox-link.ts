@@ -5,7 +5,11 @@
  * never a reason to fall back to the embedded one: the shop would train on the wrong provider
  * without knowing it.
  */
-import type { SandboxProvider } from '#main/sandbox';
+import type { Scheduler } from '#main/clock/scheduler';
+import { sandboxDbPath } from '#main/config/data-files';
+import type { Logger } from '#main/logging/logger';
+import { startSandboxProvider, type SandboxProvider } from '#main/sandbox';
+import type { SettingsStore } from '#main/settings/settings-store';
 import {
   normaliseSandboxUrl,
   readStandaloneSandbox,
@@ -188,4 +192,34 @@ export async function chooseSandbox(options: SandboxChoiceOptions): Promise<Sand
       await current.close();
     },
   };
+}
+
+/** The embedded sandbox, or a standalone one shared by several tills (profiles.sandbox.sandboxUrl). */
+export function openSandboxChoice(options: {
+  readonly dataDir: string;
+  readonly sandboxPort?: number;
+  readonly settings: SettingsStore;
+  readonly scheduler: Scheduler;
+  readonly logger: Logger;
+}): Promise<SandboxChoice> {
+  const { settings, scheduler, logger } = options;
+  return chooseSandbox({
+    sandboxUrl: () => settings.get().profiles.sandbox.sandboxUrl,
+    onSettingsChange: (listener) => settings.subscribe(listener),
+    open: (sandboxUrl) =>
+      openSandboxLink({
+        sandboxUrl,
+        startEmbedded: () =>
+          startSandboxProvider({
+            dbPath: sandboxDbPath(options.dataDir),
+            port: options.sandboxPort ?? 0,
+            // One clock for the till and its sandbox, so a fast-forwarded clock moves both.
+            now: () => scheduler.now(),
+            onError: (error) => logger.warn({ err: error }, 'sandbox provider error'),
+          }),
+        onReadFailed: (error) => logger.warn({ err: error }, 'shared sandbox unreadable'),
+      }),
+    onSwitchFailed: (error) =>
+      logger.error({ err: error }, 'switching the sandbox provider failed'),
+  });
 }

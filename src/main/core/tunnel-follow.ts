@@ -2,11 +2,10 @@ import type { BridgeEvent } from '#shared/bridge/contract';
 import type { Scheduler } from '#main/clock/scheduler';
 import type { SecretStore } from '#main/secrets/secret-store';
 import type { SettingsStore } from '#main/settings/settings-store';
-import { raiseAlert } from '#main/store/alerts-repo';
+import { raiseTillAlert } from '#main/engine/till-alerts';
 import type { TunnelEvent, TunnelManager } from '#main/tunnel';
 import type { CallbackProof } from '#main/engine/callback-proof';
 import type { Runtime } from './runtime';
-import { alertView } from './row-views';
 
 export interface TunnelEventDeps {
   readonly scheduler: Scheduler;
@@ -33,7 +32,7 @@ export function onTunnelEvent(deps: TunnelEventDeps, event: TunnelEvent): void {
   // Sales created with the old URL will never get their callbacks: poll them.
   runtime?.engine.callbacksWentDown();
   if (!runtime) return;
-  const alert = raiseAlert(
+  const alert = raiseTillAlert(
     runtime.db,
     {
       level: 'warning',
@@ -42,7 +41,7 @@ export function onTunnelEvent(deps: TunnelEventDeps, event: TunnelEvent): void {
     },
     deps.scheduler.now(),
   );
-  if (alert) emit({ type: 'alert', payload: alertView(alert) });
+  if (alert) emit({ type: 'alert', payload: alert });
 }
 
 export interface TunnelSyncDeps {

@@ -1,6 +1,7 @@
 import { referencePrefix } from '#shared/till-id';
 import type { ZReportView } from '#shared/views';
-import type { PairedCounterRow } from '#main/store/paired-counters-repo';
+import type { Db } from '#main/store/database';
+import { listPairedCounters, type PairedCounterRow } from '#main/store/paired-counters-repo';
 
 /**
  * The report's other tills with the names of the counters paired here: the shop view knows a
@@ -35,4 +36,9 @@ export function nameCounterTills(
       }),
     },
   };
+}
+
+/** The report with the names of the counters paired in this database (live and revoked). */
+export function namePairedCounterTills(db: Db, report: ZReportView): ZReportView {
+  return nameCounterTills(report, listPairedCounters(db));
 }

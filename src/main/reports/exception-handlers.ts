@@ -5,7 +5,7 @@ import {
   type ParsedExceptionKey,
   reopenException,
   resolveException,
-} from '#main/reports/exception-resolutions';
+} from './exception-resolutions';
 import { closeAlertsForResolution, type ResolvedCase } from '#main/engine/alert-closing';
 import type { AlertRow } from '#main/store/alerts-repo';
 import type { Db } from '#main/store/database';

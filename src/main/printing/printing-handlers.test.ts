@@ -15,11 +15,7 @@ import { dispatch } from '#main/bridge/dispatch';
 import { withOwnership, type OwnershipLookup } from '#main/auth/ownership';
 import { openNodeSettings } from '#main/settings/node-settings';
 import { createSettingsStore, type SettingsStore } from '#main/settings/settings-store';
-import {
-  PrintError,
-  type ReceiptPrinter,
-  type SilentPrintPlan,
-} from '#main/printing/receipt-printer';
+import { PrintError, type ReceiptPrinter, type SilentPrintPlan } from './receipt-printer';
 import { printingHandlers } from './printing-handlers';
 
 const dirs: string[] = [];

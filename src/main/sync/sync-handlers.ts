@@ -1,5 +1,5 @@
 import type { HandlersOf, syncChannels } from '#shared/bridge/contract';
-import type { TransactionSync } from '#main/sync/sync';
+import type { TransactionSync } from './sync';
 
 export interface SyncHandlerDeps {
   readonly sync: TransactionSync;

@@ -1,6 +1,6 @@
 import type { Caller, HandlersOf, printingChannels } from '#shared/bridge/contract';
-import { planReceiptPrint } from '#main/printing/print-plan';
-import type { ReceiptPrinter } from '#main/printing/receipt-printer';
+import { planReceiptPrint } from './print-plan';
+import type { ReceiptPrinter } from './receipt-printer';
 import type { Logger } from '#main/logging/logger';
 import type { SettingsStore } from '#main/settings/settings-store';
 

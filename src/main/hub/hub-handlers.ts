@@ -1,5 +1,5 @@
 import type { HandlersOf, hubChannels } from '#shared/bridge/contract';
-import type { Hub } from '#main/hub/hub-types';
+import type { Hub } from './hub-types';
 
 /**
  * The owner's Counters screen: the LAN listener, pairing links, renaming and revoking counters.

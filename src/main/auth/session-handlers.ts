@@ -1,5 +1,5 @@
 import type { Caller, HandlersOf, SessionView, sessionChannels } from '#shared/bridge/contract';
-import type { Roles } from '#main/auth/roles';
+import type { Roles } from './roles';
 import type { SettingsStore } from '#main/settings/settings-store';
 
 /** Sign-in, owner unlock and PINs: each answers with the caller's session as it is afterwards. */

@@ -1,8 +1,10 @@
-import { alertAction } from '#main/engine/alert-closing';
+import { alertAction } from './alert-closing';
+import { alertCandidates } from './outage-matching';
 import type { AlertView, InflowView, OutageCandidate } from '#shared/sales';
 import type { StandingAccountView } from '#shared/views';
 import type { AccountRow } from '#main/store/accounts-repo';
 import type { AlertRow } from '#main/store/alerts-repo';
+import type { Db } from '#main/store/database';
 import type { InflowRow } from '#main/store/inflows-repo';
 
 export function inflowView(row: InflowRow): InflowView {
@@ -33,6 +35,11 @@ export function alertView(row: AlertRow, candidates?: readonly OutageCandidate[]
     action: row.acknowledgedAt === null ? alertAction(row) : null,
     ...(candidates === undefined ? {} : { candidates }),
   };
+}
+
+/** An alert as the owner's pages show it: a "Needs a person" payment with the sales it may be. */
+export function ownerAlertView(db: Db, row: AlertRow): AlertView {
+  return alertView(row, alertCandidates(db, row));
 }
 
 export function standingAccountView(row: AccountRow): StandingAccountView {

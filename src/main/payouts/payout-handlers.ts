@@ -1,7 +1,7 @@
 import type { HandlersOf, payoutChannels } from '#shared/bridge/contract';
-import { checkPayout, getBalanceView } from '#main/payouts/balance';
+import { checkPayout, getBalanceView } from './balance';
 import type { ProviderClient } from '#main/provider/client';
-import { parseNairaInput } from './amount-input';
+import { parseNairaInput } from '#main/engine/amount-input';
 
 export interface PayoutHandlerDeps {
   /** The environment's provider client (throws NOT_CONFIGURED when it has no keys). */

@@ -4,7 +4,7 @@ import type { Caller, Handlers } from '#shared/bridge/contract';
 import { DEFAULT_LAN_PORT, type HubView } from '#shared/hub';
 import { IN_PROCESS_OWNER } from '#main/auth/caller';
 import { dispatch } from '#main/bridge/dispatch';
-import { createHub } from '#main/hub/hub';
+import { createHub } from './hub';
 import type { Db } from '#main/store/database';
 import { createTestDb } from '#support/database';
 import { createRedactor } from '#main/logging/redact';

@@ -1,19 +1,14 @@
-import type { ActivityView, Caller, HandlersOf, saleChannels } from '#shared/bridge/contract';
+import type { Caller, HandlersOf, saleChannels } from '#shared/bridge/contract';
 import { businessDayRange, businessDay } from '#shared/provider-time';
-import type { ReceiptView } from '#shared/views';
 import { effectiveRole, ForbiddenError, pairedCounterOf } from '#main/auth/caller';
-import type { NewSaleInput, SalesEngine } from '#main/engine/sales-engine';
 import type { Scheduler } from '#main/clock/scheduler';
-import { getOutageAccount, listStandingAccounts } from '#main/store/accounts-repo';
-import { visibleOpenAlerts } from '#main/auth/alert-visibility';
-import { inScope, scopeOf } from '#main/auth/ownership';
-import { alertCandidates } from '#main/engine/outage-matching';
+import { getOutageAccount } from '#main/store/accounts-repo';
 import type { Db } from '#main/store/database';
-import { listRecentInflows } from '#main/store/inflows-repo';
-import { listSalesCreatedBetween } from '#main/store/sales-repo';
-import { listTillSaleIdsCreatedBetween } from '#main/store/till-sales-queries';
+import { activityOf } from './activity';
 import { AmountInputError, parseNairaInput } from './amount-input';
-import { alertView, standingAccountView, inflowView } from './row-views';
+import { receiptView } from './receipt-view';
+import { standingAccountView } from './row-views';
+import type { NewSaleInput, SalesEngine } from './sales-engine';
 
 export interface SaleHandlerDeps {
   readonly db: Db;
@@ -96,58 +91,8 @@ export function saleHandlers(deps: SaleHandlerDeps): HandlersOf<typeof saleChann
     cancelSale: ({ saleId }) => engine.cancelSale(saleId),
     customerSaysPaid: ({ saleId }) => engine.customerSaysPaid(saleId),
     retrySale: ({ saleId }) => engine.retrySale(saleId),
-    getReceipt: ({ saleId }): ReceiptView => {
-      const sale = engine.getSale(saleId);
-      const shop = deps.shop();
-      return {
-        shopName: shop.name,
-        saleId: sale.id,
-        state: sale.state,
-        amountKobo: sale.amountKobo,
-        accountNumber: sale.accountNumber,
-        accountName: sale.accountName,
-        bank: sale.bank,
-        reference: sale.reference,
-        sessionId: sale.paidSessionId,
-        createdAt: sale.createdAt,
-        paidAt: sale.paidAt,
-        cashier: sale.cashier,
-        tillId: sale.tillId,
-        timeZone: shop.timeZone,
-      };
-    },
-    getActivity: (_input, caller): ActivityView => {
-      const [from, to] = today();
-      const scope = scopeOf(caller);
-      if (scope.type === 'all') {
-        return {
-          sales: listSalesCreatedBetween(db, from, to).map((row) => engine.getSale(row.id)),
-          inflows: listRecentInflows(db, from).map(inflowView),
-          alerts: visibleOpenAlerts(db, caller).map((row) =>
-            alertView(row, alertCandidates(db, row)),
-          ),
-          standingAccounts: listStandingAccounts(db).map(standingAccountView),
-        };
-      }
-      // A cashier: their own sales (a counter: its till's), and only the money and alerts tied
-      // to one of them. Which sales are theirs is ownership.ts's one rule.
-      const own = new Set(
-        scope.type === 'till'
-          ? listTillSaleIdsCreatedBetween(db, scope.tillId, from, to)
-          : listSalesCreatedBetween(db, from, to)
-              .filter((row) => inScope(scope, row))
-              .map((row) => row.id),
-      );
-      const mine = (saleId: number | null) => saleId !== null && own.has(saleId);
-      return {
-        sales: [...own].map((id) => engine.getSale(id)),
-        inflows: listRecentInflows(db, from)
-          .filter((row) => mine(row.saleId))
-          .map(inflowView),
-        alerts: visibleOpenAlerts(db, caller).map((row) => alertView(row)),
-        standingAccounts: [],
-      };
-    },
+    getReceipt: ({ saleId }) => receiptView(engine.getSale(saleId), deps.shop()),
+    getActivity: (_input, caller) => activityOf(db, engine, caller, today()),
     acknowledgeAlert: ({ alertId }, caller) => ({
       acknowledged: engine.acknowledgeAlert(alertId, caller.name),
     }),

@@ -152,3 +152,39 @@ function recordResolutions(db: Db, now: number): void {
     });
   });
 }
+
+/**
+ * More than a report lists of a kind (its limit, 500): `count` transfers no till made and as
+ * many the provider rejected, at a few instants of [startMs, endMs) so that many share one
+ * moment, with references and amounts in different orders (the tie order decides which are
+ * listed).
+ */
+export function addOverflowingCases(
+  db: Db,
+  options: { readonly startMs: number; readonly endMs: number; readonly count: number },
+): void {
+  db.transaction(() => {
+    const instants = 37;
+    const step = Math.floor((options.endMs - options.startMs) / instants);
+    for (let n = 0; n < options.count; n++) {
+      const occurredAt = options.startMs + (n % instants) * step;
+      const reference = `ELSEWHERE-${(n * 7919) % 1000}`;
+      for (const status of ['success', 'failed'] as const) {
+        insertInflowRow(
+          db,
+          {
+            // Numbered here, not by nextSessionId: the file's digest must not depend on what ran before.
+            sessionId: `200031${String(2 * n + (status === 'success' ? 0 : 1)).padStart(24, '0')}`,
+            reference,
+            amountKobo: 100_000 + ((n * 104_729) % 900_000),
+            status,
+            occurredAt,
+            saleId: null,
+            listed: true,
+          },
+          occurredAt + 2_000,
+        );
+      }
+    }
+  })();
+}

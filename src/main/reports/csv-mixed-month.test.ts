@@ -2,7 +2,11 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { businessDay } from '#shared/provider-time';
 import { createTestDb } from '#support/database';
-import { MIXED_STANDING_LIMIT_KOBO, addMixedMonth } from '#support/mixed-month';
+import {
+  MIXED_STANDING_LIMIT_KOBO,
+  addMixedMonth,
+  addOverflowingCases,
+} from '#support/mixed-month';
 import { addRetentionHistory } from '#support/retention-history';
 import { generateShop } from '#support/shop-history';
 import { buildCsvExport, type CsvExportOptions } from './csv';
@@ -33,6 +37,9 @@ const DIGESTS = {
   otherIncomeAndLimit: 'db70076f14a4810d31af0538161417c0739a21b567243b8231862b71d9b77b95',
   dayNotOver: '6434a134d8301946a9f527d5a75c4318882a922075ec0684c7a51d44e690bc30',
 } as const;
+
+/** The same for a month with more cases of a kind than the report lists (taken with DIGESTS). */
+const OVERFLOW_DIGEST = '3564643b344867375c96545e803801936dc4e3d7598d0e26ccf486f4327cc5d1';
 
 function digest(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
@@ -91,6 +98,22 @@ describe('the CSV of a month over mixed data', () => {
       expect(Object.fromEntries(Object.entries(files).map(([k, v]) => [k, digest(v)]))).toEqual(
         DIGESTS,
       );
+    } finally {
+      db.close();
+    }
+  });
+
+  it('lists the same cases when a kind has more than the report lists, many at one moment', () => {
+    const { db } = createTestDb();
+    try {
+      const { fromMs, toMs } = reportRange(MONTH);
+      addOverflowingCases(db, { startMs: fromMs, endMs: toMs, count: 560 });
+      const exported = buildCsvExport(db, MONTH);
+      expect(exported.rows).toBe(1_120);
+      // The report's limit: 500 of each kind carry its words, the rest none.
+      expect(exported.csv.split(',No till of this shop made it,').length - 1).toBe(500);
+      expect(exported.csv.split(',"Wrong amount ₦').length - 1).toBe(500);
+      expect(digest(exported.csv)).toBe(OVERFLOW_DIGEST);
     } finally {
       db.close();
     }

@@ -10,7 +10,13 @@ import { createSeededRandom } from '#main/sandbox/seeded-random';
 import type { Db } from '#main/store/database';
 import { insertOutageSale, transitionSale } from '#main/store/sales-repo';
 import { appendResolutionEntry } from '#main/store/exception-resolutions-repo';
-import { COUNTER_REFERENCES, insertInflowRow, nextSessionId, type ShopModel } from './shop-history';
+import {
+  COUNTER_REFERENCES,
+  insertInflowRow,
+  insertSaleWithHistory,
+  nextSessionId,
+  type ShopModel,
+} from './shop-history';
 
 const MIN = 60_000;
 
@@ -119,6 +125,37 @@ function addRows(
     inflow(nextSessionId(), COUNTER_REFERENCES[0], amount, at(), null, standing);
   }
 
+  // A sale paid by a transfer the till never linked to it, which the provider then failed: the
+  // transfer's row is both the sale's reversal and a rejected transfer, before, at or after the
+  // moment the sale was paid.
+  for (let n = 0; n < 24; n++) {
+    const createdAt = at();
+    const sessionId = nextSessionId();
+    const paidAt = createdAt + 4 * MIN;
+    const reference = `TT-${options.seed}-unlinked-${n}`;
+    insertSaleWithHistory(
+      db,
+      { amountKobo: 250_000 + n, tillId: 'till-1', cashier: 'Ada', reference, createdAt },
+      [
+        { at: createdAt + 500, state: 'awaiting_payment' },
+        { at: paidAt, state: 'paid', paidSessionId: sessionId },
+      ],
+    );
+    insertInflowRow(
+      db,
+      {
+        sessionId,
+        reference,
+        amountKobo: 250_000 + n,
+        status: 'failed',
+        occurredAt: paidAt + ((n % 3) - 1) * MIN,
+        saleId: null,
+        listed: true,
+      },
+      paidAt + 2 * MIN,
+    );
+  }
+
   recordResolutions(db, options.endMs);
 }
 
@@ -164,7 +201,7 @@ export function addOverflowingCases(
   options: { readonly startMs: number; readonly endMs: number; readonly count: number },
 ): void {
   db.transaction(() => {
-    const instants = 37;
+    const instants = 41;
     const step = Math.floor((options.endMs - options.startMs) / instants);
     for (let n = 0; n < options.count; n++) {
       const occurredAt = options.startMs + (n % instants) * step;

@@ -33,13 +33,13 @@ const MONTH = {
  * set; and on the range's last day before it is over (sales still open now).
  */
 const DIGESTS = {
-  default: 'f4b31e08f44ee069e30c4b1a425dd7180bfb01147f48c026c9ee31348d01f45d',
-  otherIncomeAndLimit: 'db70076f14a4810d31af0538161417c0739a21b567243b8231862b71d9b77b95',
-  dayNotOver: '6434a134d8301946a9f527d5a75c4318882a922075ec0684c7a51d44e690bc30',
+  default: '5e4022f9561e559db77f2dba5f2c4e5e7a99b8dfd715caf43ffade226f861378',
+  otherIncomeAndLimit: '15bb512f261c255407557dc021535d031b66251c5dc287f5af3b5e1f50ded772',
+  dayNotOver: '50533495ecdae168bc17a09d429d52c95a02edd1ccf91f26122444110446f606',
 } as const;
 
 /** The same for a month with more cases of a kind than the report lists (taken with DIGESTS). */
-const OVERFLOW_DIGEST = '3564643b344867375c96545e803801936dc4e3d7598d0e26ccf486f4327cc5d1';
+const OVERFLOW_DIGEST = '3bbe545e2c935f2a5ce04b8a815cde8bf0acd5b7985fb0e1b4517e0d780336ea';
 
 function digest(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
@@ -91,6 +91,12 @@ describe('the CSV of a month over mixed data', () => {
         Object.entries(asked).map(([name, options]) => [name, buildCsvExport(db, options).csv]),
       );
       const byDefault = files['default'] ?? '';
+      // A transfer a sale was paid with and the provider then failed, never linked to the sale:
+      // its row is the sale's reversal and a rejected transfer, in the report's order.
+      expect(byDefault).toMatch(/,"?Reversed by the provider; Wrong amount/);
+      expect(byDefault).toMatch(
+        /,"?Wrong amount [^,]*,[^,]*: not accepted; Reversed by the provider/,
+      );
       expect(byDefault).toContain('Outage sale');
       expect(byDefault).toContain('Refunded by transfer');
       // An exception no inflow row of the month concerns is a row of its own.

@@ -50,7 +50,7 @@ import type { CsvExportView } from '#shared/views';
 import {
   CSV_ROW as C,
   INFLOW_CASE_KINDS,
-  iterateCsvInflows,
+  csvInflowPages,
   type InflowCaseKind,
 } from '#main/store/csv-export-queries';
 import type { Db } from '#main/store/database';
@@ -190,45 +190,47 @@ function writeLines(
   // Status, source, cashier, till and attribution take a few values a month: each is quoted
   // and guarded once, not once a row.
   const cell = memoCsvText();
-  for (const row of iterateCsvInflows(db, { fromMs, toMs })) {
-    const sessionId = row[C.sessionId];
-    const saleId = row[C.saleId];
-    const externalReference = row[C.externalReference];
-    const attribution = attributeReference(externalReference, {
-      tillPrefix,
-      localSale: row[C.localSale] === 1,
-      localStandingAccount: row[C.localCounter] === 1,
-    });
-    const kind = walkFindsInflowCases ? row[C.inflowCase] : null;
-    let own: CsvException | undefined;
-    if (kind !== null && inflowCaseHolds(kind, attribution, otherIncome)) {
-      const count = (found.get(kind) ?? 0) + 1;
-      if (count > DEFAULT_EXCEPTION_LIMIT) return null;
-      found.set(kind, count);
-      const at = row[C.occurredAt];
-      const resolution = resolutionOf({ kind, saleId, sessionId, at });
-      own = { kind, amountKobo: row[C.amountKobo], at, resolution };
+  for (const page of csvInflowPages(db, { fromMs, toMs })) {
+    for (const row of page) {
+      const sessionId = row[C.sessionId];
+      const saleId = row[C.saleId];
+      const externalReference = row[C.externalReference];
+      const attribution = attributeReference(externalReference, {
+        tillPrefix,
+        localSale: row[C.localSale] === 1,
+        localStandingAccount: row[C.localCounter] === 1,
+      });
+      const kind = walkFindsInflowCases ? row[C.inflowCase] : null;
+      let own: CsvException | undefined;
+      if (kind !== null && inflowCaseHolds(kind, attribution, otherIncome)) {
+        const count = (found.get(kind) ?? 0) + 1;
+        if (count > DEFAULT_EXCEPTION_LIMIT) return null;
+        found.set(kind, count);
+        const at = row[C.occurredAt];
+        const resolution = resolutionOf({ kind, saleId, sessionId, at });
+        own = { kind, amountKobo: row[C.amountKobo], at, resolution };
+      }
+      const concerns = exceptions.forRow(sessionId, saleId, own);
+      const resolution =
+        concerns.length === 0
+          ? noResolution
+          : resolutionCells(concerns, options.timeZone, dayIsOver).map(csvText).join(',');
+      lines.push(
+        [
+          csvText(sessionId),
+          csvText(iso(row[C.occurredAt])),
+          cell(row[C.status]),
+          koboToDecimalString(row[C.amountKobo]),
+          csvText(externalReference),
+          csvNumber(saleId),
+          cell(attribution.tillPrefix),
+          cell(SHOP_LINE_WORDS[shopLine(attribution)]),
+          cell(row[C.cashier]),
+          cell(row[C.source]),
+          resolution,
+        ].join(','),
+      );
     }
-    const concerns = exceptions.forRow(sessionId, saleId, own);
-    const resolution =
-      concerns.length === 0
-        ? noResolution
-        : resolutionCells(concerns, options.timeZone, dayIsOver).map(csvText).join(',');
-    lines.push(
-      [
-        csvText(sessionId),
-        csvText(iso(row[C.occurredAt])),
-        cell(row[C.status]),
-        koboToDecimalString(row[C.amountKobo]),
-        csvText(externalReference),
-        csvNumber(saleId),
-        cell(attribution.tillPrefix),
-        cell(SHOP_LINE_WORDS[shopLine(attribution)]),
-        cell(row[C.cashier]),
-        cell(row[C.source]),
-        resolution,
-      ].join(','),
-    );
   }
   for (const exception of exceptions.unclaimed()) {
     lines.push(

@@ -1,7 +1,7 @@
 /**
  * The CSV export's query (reports/csv.ts): every inflow of a range with its sale's cashier and
  * whether a sale or standing account of this database is its, in the order of the index
- * inflows_day, so the file is written from one range walk without a sort (plan tested in
+ * inflows_day, so the file is written from range walks without a sort (plan tested in
  * csv-export-queries.test.ts).
  */
 import type { Db } from './database';
@@ -81,10 +81,20 @@ export const CSV_SQL = `SELECT i.session_id AS sessionId, i.occurred_at AS occur
   WHERE i.occurred_at >= ? AND i.occurred_at < ?
   ORDER BY i.occurred_at, i.status, i.amount_kobo, i.id`;
 
-/** The inflows of [fromMs, toMs), oldest first, one at a time. */
-export function iterateCsvInflows(db: Db, range: Range): IterableIterator<CsvInflowRow> {
-  return db
-    .prepare(CSV_SQL)
-    .raw(true)
-    .iterate(range.fromMs, range.toMs) as IterableIterator<CsvInflowRow>;
+/**
+ * Days of inflows read at once: better-sqlite3 hands over a statement's rows in one call (`all`)
+ * at a fifth of the cost of one call a row (`iterate`; measured on a month of 31,000 rows), and a
+ * week's rows bound what is held at once however long the range.
+ */
+const PAGE_MS = 7 * 86_400_000;
+
+/**
+ * The inflows of [fromMs, toMs), oldest first, a week of them at a time: the same rows in the
+ * same order as one walk of the range (ORDER BY starts with occurred_at, the week's bound).
+ */
+export function* csvInflowPages(db: Db, range: Range): Generator<readonly CsvInflowRow[]> {
+  const statement = db.prepare(CSV_SQL).raw(true);
+  for (let fromMs = range.fromMs; fromMs < range.toMs; fromMs += PAGE_MS) {
+    yield statement.all(fromMs, Math.min(fromMs + PAGE_MS, range.toMs)) as CsvInflowRow[];
+  }
 }

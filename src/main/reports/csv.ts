@@ -47,16 +47,29 @@ import { koboToDecimalString } from '#shared/money';
 import { formatIsoInZone } from '#shared/provider-time';
 import { LEGACY_TILL_ID, referencePrefix } from '#shared/till-id';
 import type { CsvExportView } from '#shared/views';
-import { CSV_ROW as C, iterateCsvInflows } from '#main/store/csv-export-queries';
+import {
+  CSV_ROW as C,
+  INFLOW_CASE_KINDS,
+  csvInflowPages,
+  type InflowCaseKind,
+} from '#main/store/csv-export-queries';
 import type { Db } from '#main/store/database';
 import { SHOP_LINE_WORDS, attributeReference, shopLine } from './attribution';
 import {
   RESOLUTION_CSV_COLUMNS,
   csvExceptionIndex,
   resolutionCells,
+  resolutionReader,
+  type CsvException,
 } from './exception-resolutions';
 import { isoInZoneFn, reportRange, type DayRangeOptions } from './report-range';
-import { buildReportExceptions, type ZReportOptions } from './z-report';
+import {
+  DEFAULT_EXCEPTION_LIMIT,
+  buildReportExceptions,
+  exceptionOrder,
+  inflowCaseHolds,
+  type ZReportOptions,
+} from './z-report';
 
 export const CSV_COLUMNS = [
   'session_id',
@@ -123,48 +136,101 @@ export type CsvExportOptions = DayRangeOptions &
   };
 
 export function buildCsvExport(db: Db, options: CsvExportOptions): CsvExportView {
+  const { toMs } = reportRange(options);
+  // The report's exceptions of the range, judged at now as the report is.
+  const now = options.now ?? toMs;
+  // The walk finds the inflow cases as it writes their rows; the report's queries find the rest.
+  // More of a kind than the report lists: which ones it lists is its queries' order, so then
+  // they find every kind (rare: a month of hundreds of such cases).
+  const lines = writeLines(db, options, now, true) ?? writeLines(db, options, now, false);
+  return {
+    filename: csvFilename(options.fromDay, options.toDay),
+    csv: `${CSV_BOM}${lines.join('\r\n')}\r\n`,
+    rows: lines.length - 1,
+  };
+}
+
+/** The file's lines, or null when the walk found more cases of a kind than the report lists. */
+function writeLines(
+  db: Db,
+  options: CsvExportOptions,
+  now: number,
+  walkFindsInflowCases: true,
+): string[] | null;
+function writeLines(
+  db: Db,
+  options: CsvExportOptions,
+  now: number,
+  walkFindsInflowCases: false,
+): string[];
+function writeLines(
+  db: Db,
+  options: CsvExportOptions,
+  now: number,
+  walkFindsInflowCases: boolean,
+): string[] | null {
   const { fromMs, toMs } = reportRange(options);
   const iso = isoInZoneFn(fromMs, toMs, options.timeZone);
   const lines = [CSV_COLUMNS.join(',')];
-  // The report's exceptions of the range, judged at now as the report is.
-  const now = options.now ?? toMs;
   const dayIsOver = now >= toMs;
-  const exceptions = csvExceptionIndex(buildReportExceptions(db, { ...options, now }));
+  const exceptions = csvExceptionIndex(
+    buildReportExceptions(
+      db,
+      { ...options, now },
+      new Set(walkFindsInflowCases ? INFLOW_CASE_KINDS : []),
+    ),
+    exceptionOrder,
+  );
   const tillPrefix = referencePrefix(options.tillId ?? LEGACY_TILL_ID);
+  const otherIncome = options.otherIncome === true;
+  const found = new Map<InflowCaseKind, number>();
+  const resolutionOf = resolutionReader(db);
   // Most rows concern no exception: their resolution cells are the same empty ones.
   const noResolution = resolutionCells([], options.timeZone, dayIsOver).map(csvText).join(',');
   // Status, source, cashier, till and attribution take a few values a month: each is quoted
   // and guarded once, not once a row.
   const cell = memoCsvText();
-  for (const row of iterateCsvInflows(db, { fromMs, toMs })) {
-    const sessionId = row[C.sessionId];
-    const saleId = row[C.saleId];
-    const externalReference = row[C.externalReference];
-    const concerns = exceptions.forRow(sessionId, saleId);
-    const attribution = attributeReference(externalReference, {
-      tillPrefix,
-      localSale: row[C.localSale] === 1,
-      localStandingAccount: row[C.localCounter] === 1,
-    });
-    const resolution =
-      concerns.length === 0
-        ? noResolution
-        : resolutionCells(concerns, options.timeZone, dayIsOver).map(csvText).join(',');
-    lines.push(
-      [
-        csvText(sessionId),
-        csvText(iso(row[C.occurredAt])),
-        cell(row[C.status]),
-        koboToDecimalString(row[C.amountKobo]),
-        csvText(externalReference),
-        csvNumber(saleId),
-        cell(attribution.tillPrefix),
-        cell(SHOP_LINE_WORDS[shopLine(attribution)]),
-        cell(row[C.cashier]),
-        cell(row[C.source]),
-        resolution,
-      ].join(','),
-    );
+  for (const page of csvInflowPages(db, { fromMs, toMs })) {
+    for (const row of page) {
+      const sessionId = row[C.sessionId];
+      const saleId = row[C.saleId];
+      const externalReference = row[C.externalReference];
+      const attribution = attributeReference(externalReference, {
+        tillPrefix,
+        localSale: row[C.localSale] === 1,
+        localStandingAccount: row[C.localCounter] === 1,
+      });
+      const kind = walkFindsInflowCases ? row[C.inflowCase] : null;
+      let own: CsvException | undefined;
+      if (kind !== null && inflowCaseHolds(kind, attribution, otherIncome)) {
+        const count = (found.get(kind) ?? 0) + 1;
+        if (count > DEFAULT_EXCEPTION_LIMIT) return null;
+        found.set(kind, count);
+        const at = row[C.occurredAt];
+        const resolution = resolutionOf({ kind, saleId, sessionId, at });
+        own = { kind, amountKobo: row[C.amountKobo], at, resolution };
+      }
+      const concerns = exceptions.forRow(sessionId, saleId, own);
+      const resolution =
+        concerns.length === 0
+          ? noResolution
+          : resolutionCells(concerns, options.timeZone, dayIsOver).map(csvText).join(',');
+      lines.push(
+        [
+          csvText(sessionId),
+          csvText(iso(row[C.occurredAt])),
+          cell(row[C.status]),
+          koboToDecimalString(row[C.amountKobo]),
+          csvText(externalReference),
+          csvNumber(saleId),
+          cell(attribution.tillPrefix),
+          cell(SHOP_LINE_WORDS[shopLine(attribution)]),
+          cell(row[C.cashier]),
+          cell(row[C.source]),
+          resolution,
+        ].join(','),
+      );
+    }
   }
   for (const exception of exceptions.unclaimed()) {
     lines.push(
@@ -183,9 +249,5 @@ export function buildCsvExport(db: Db, options: CsvExportOptions): CsvExportView
       ].join(','),
     );
   }
-  return {
-    filename: csvFilename(options.fromDay, options.toDay),
-    csv: `${CSV_BOM}${lines.join('\r\n')}\r\n`,
-    rows: lines.length - 1,
-  };
+  return lines;
 }

@@ -15,6 +15,7 @@ import {
 import type {
   ExceptionFinding,
   ExceptionKind,
+  ExceptionResolution,
   ExceptionResolutionView,
   ReportException,
   ResolutionAction,
@@ -24,6 +25,7 @@ import {
   appendResolutionEntry,
   currentEntries,
   currentEntry,
+  currentEntryReader,
   entryResolution,
   unreadableRowFirstSeenAt,
 } from '#main/store/exception-resolutions-repo';
@@ -72,7 +74,9 @@ const KEYED_BY: Readonly<Record<ExceptionKind, SubjectType>> = {
   outage_assigned: 'sale',
 };
 
-export function exceptionKey(finding: ExceptionFinding): string {
+export function exceptionKey(
+  finding: Pick<ExceptionFinding, 'kind' | 'saleId' | 'sessionId' | 'at'>,
+): string {
   const preferred = KEYED_BY[finding.kind];
   if (preferred === 'sale' && finding.saleId !== null) {
     return `${finding.kind}:sale:${finding.saleId}`;
@@ -244,19 +248,22 @@ export const RESOLUTION_CSV_COLUMNS = [
   'note',
 ] as const;
 
+/** What the CSV's cells of an exception read (a case its walk found has no sentences). */
+export type CsvException = Pick<ReportException, 'kind' | 'amountKobo' | 'at' | 'resolution'>;
+
 /**
  * An exception in the CSV, in the words of the till, the report and its PDF (one vocabulary,
  * report-words.ts): a wrong amount says what came and that it was not accepted; a sale still
  * waiting on a day not yet over is "still open now".
  */
-export function exceptionCell(exception: ReportException, dayIsOver: boolean): string {
+export function exceptionCell(exception: CsvException, dayIsOver: boolean): string {
   return exception.kind === 'wrong_amount' && exception.amountKobo !== null
     ? wrongAmountWords(exception.amountKobo)
     : exceptionTitle(exception.kind, dayIsOver);
 }
 
 /** The CSV's resolution cell: what was done, or open, or information (report-words' table). */
-export function resolutionCell(exception: ReportException): string {
+export function resolutionCell(exception: CsvException): string {
   const status = exceptionStatus(exception);
   return status === 'resolved' && exception.resolution
     ? RESOLUTION_WORDS[exception.resolution.action]
@@ -265,13 +272,13 @@ export function resolutionCell(exception: ReportException): string {
 
 /** The CSV cells of the exceptions a row concerns (all empty when none). */
 export function resolutionCells(
-  exceptions: readonly ReportException[],
+  exceptions: readonly CsvException[],
   timeZone: string,
   dayIsOver: boolean,
 ): readonly (string | null)[] {
   if (exceptions.length === 0) return RESOLUTION_CSV_COLUMNS.map(() => null);
   // A row two cases concern (a sale paid late and then reversed) lists both, in order.
-  const joined = (pick: (exception: ReportException) => string | null): string | null =>
+  const joined = (pick: (exception: CsvException) => string | null): string | null =>
     exceptions.every((exception) => pick(exception) === null)
       ? null
       : exceptions.map((exception) => pick(exception) ?? '').join('; ');
@@ -285,16 +292,33 @@ export function resolutionCells(
   ];
 }
 
+/** The resolution recorded for each case asked (the CSV's walk asks it of each case it finds). */
+export function resolutionReader(
+  db: Db,
+): (
+  finding: Pick<ExceptionFinding, 'kind' | 'saleId' | 'sessionId' | 'at'>,
+) => ExceptionResolution | null {
+  const read = currentEntryReader(db);
+  return (finding) => entryResolution(read(exceptionKey(finding)));
+}
+
 export interface CsvExceptionIndex {
-  /** The exceptions an inflow row concerns: its payment's, or its sale's when they name no payment. */
-  forRow(sessionId: string, saleId: number | null): readonly ReportException[];
+  /**
+   * The exceptions an inflow row concerns: its payment's, or its sale's when they name no
+   * payment. `own`: a case of the row's payment the caller found itself, placed among the
+   * payment's others as the report orders the cases of one moment (`order` of its kind).
+   */
+  forRow(sessionId: string, saleId: number | null, own?: CsvException): readonly CsvException[];
   /** The exceptions no row claimed so far: the CSV lists them as rows of their own. */
   unclaimed(): readonly ReportException[];
 }
 
 const NO_EXCEPTIONS: readonly ReportException[] = [];
 
-export function csvExceptionIndex(exceptions: readonly ReportException[]): CsvExceptionIndex {
+export function csvExceptionIndex(
+  exceptions: readonly ReportException[],
+  order: (kind: ExceptionKind) => number = () => 0,
+): CsvExceptionIndex {
   const bySession = new Map<string, ReportException[]>();
   const bySale = new Map<number, ReportException[]>();
   for (const exception of exceptions) {
@@ -309,14 +333,28 @@ export function csvExceptionIndex(exceptions: readonly ReportException[]): CsvEx
   }
   const claimed = new Set<ReportException>();
   return {
-    forRow(sessionId, saleId) {
+    forRow(sessionId, saleId, own) {
       const ofSession = bySession.get(sessionId);
       const ofSale = saleId === null ? undefined : bySale.get(saleId);
-      if (!ofSession && !ofSale) return NO_EXCEPTIONS;
-      const found = [...(ofSession ?? []), ...(ofSale ?? [])];
-      for (const exception of found) claimed.add(exception);
-      return found;
+      if (!ofSession && !ofSale) return own ? [own] : NO_EXCEPTIONS;
+      for (const exception of ofSession ?? []) claimed.add(exception);
+      for (const exception of ofSale ?? []) claimed.add(exception);
+      return [...withOwn(ofSession ?? [], own, order), ...(ofSale ?? [])];
     },
     unclaimed: () => exceptions.filter((exception) => !claimed.has(exception)),
   };
+}
+
+/** `own` placed in a time-sorted list as the report's stable sort by time would place it. */
+function withOwn(
+  sorted: readonly CsvException[],
+  own: CsvException | undefined,
+  order: (kind: ExceptionKind) => number,
+): readonly CsvException[] {
+  if (!own) return sorted;
+  const at = own.at ?? 0;
+  const after = sorted.findIndex(
+    (e) => (e.at ?? 0) > at || ((e.at ?? 0) === at && order(e.kind) > order(own.kind)),
+  );
+  return after === -1 ? [...sorted, own] : [...sorted.slice(0, after), own, ...sorted.slice(after)];
 }

@@ -16,14 +16,15 @@ import { LEGACY_TILL_ID, referencePrefix } from '#shared/till-id';
 import type {
   AmountTotal,
   ExceptionFinding,
+  ExceptionKind,
   OtherTillTotal,
   ShopTotalsView,
   ZReportView,
 } from '#shared/views';
+import type { InflowCaseKind } from '#main/store/csv-export-queries';
 import type { Db } from '#main/store/database';
 import {
   headlineRows,
-  paidLateSales,
   paidSalesByTill,
   paidTwiceInflows,
   standingAboveLimitInflows,
@@ -46,7 +47,7 @@ import {
 } from '#main/store/unreadable-repo';
 import { toSyncRunView } from '#main/sync/sync-runs';
 import { classifyContentType } from '#main/webhook/callback-parser';
-import type { ShopLine } from './attribution';
+import { shopLine, type Attribution, type ShopLine } from './attribution';
 import { registerAttributionSql } from './attribution-sql';
 import { withResolutions } from './exception-resolutions';
 import { otherIncomeOf } from './other-income';
@@ -210,14 +211,86 @@ export function buildZReport(db: Db, options: ZReportOptions): ZReportView {
 /**
  * The Z-report's exceptions of a range, with their resolutions, and nothing else of the report:
  * what the CSV export needs (building the whole report for them cost most of a month's CSV).
+ * `without`: kinds left out, which the caller finds itself (the CSV's walk finds the inflow
+ * cases, INFLOW_CASE_KINDS, as it writes their rows).
  */
-export function buildReportExceptions(db: Db, options: ZReportOptions): ZReportView['exceptions'] {
+export function buildReportExceptions(
+  db: Db,
+  options: ZReportOptions,
+  without: ReadonlySet<ExceptionKind> = new Set(),
+): ZReportView['exceptions'] {
   const range = reportRange(options);
   registerAttributionSql(db);
-  return db.transaction(() => exceptionsOf(db, range, options))();
+  return db.transaction(() => exceptionsOf(db, range, options, without))();
 }
 
-function exceptionsOf(db: Db, range: Range, options: ZReportOptions): ZReportView['exceptions'] {
+/**
+ * Each finder with the kinds it finds, in the order the report lists the cases of one moment
+ * (the list is sorted by time, stably: among cases of the same moment this order stands).
+ */
+const FINDERS: readonly {
+  readonly kinds: readonly ExceptionKind[];
+  readonly find: (cases: Cases, checks: PaidSaleChecks) => ExceptionFinding[];
+}[] = [
+  { kinds: ['reversed'], find: (cases, checks) => reversed(cases, checks.reversed) },
+  { kinds: ['paid_late'], find: (cases, checks) => paidLate(cases, checks.paidLate) },
+  { kinds: ['paid_twice'], find: (cases) => paidTwice(cases) },
+  { kinds: ['standing_above_limit'], find: (cases) => standingAboveLimit(cases) },
+  { kinds: ['wrong_amount'], find: (cases) => wrongAmounts(cases) },
+  { kinds: ['unmatched_inflow'], find: (cases) => unmatched(cases) },
+  {
+    kinds: ['missing_from_provider'],
+    find: (cases, checks) => missingFromProvider(cases, checks.missing),
+  },
+  { kinds: ['open_at_cutoff'], find: (cases) => openAtCutoff(cases) },
+  { kinds: ['unreadable_rows'], find: (cases) => unreadableRows(cases.db, cases.zone) },
+  {
+    kinds: ['unreadable_callbacks'],
+    find: (cases) => unreadableCallbacksOf(cases.db, cases.range),
+  },
+  {
+    kinds: ['outage_not_seen', 'outage_confirmed', 'outage_assigned'],
+    find: (cases) => outageSaleLines(cases.db, cases.range, cases.zone, cases.limit),
+  },
+];
+
+/**
+ * Where a kind stands among the cases of one moment (FINDERS' order): the CSV places a case
+ * its walk found among the report's others by it.
+ */
+export function exceptionOrder(kind: ExceptionKind): number {
+  return FINDERS.findIndex((finder) => finder.kinds.includes(kind));
+}
+
+/**
+ * Whether an inflow the CSV's walk marked as a case (INFLOW_CASE_KINDS, by the conditions the
+ * report's queries filter on) is one once its attribution is known: the rest of those queries'
+ * conditions (WRONG_AMOUNT_SQL's kind, UNMATCHED_SQL's line, other income), said once more here
+ * because the walk reads the attribution in JavaScript rather than filter on it in SQLite.
+ */
+export function inflowCaseHolds(
+  kind: InflowCaseKind,
+  attribution: Attribution,
+  otherIncome: boolean,
+): boolean {
+  switch (kind) {
+    case 'paid_twice':
+      return true;
+    case 'wrong_amount':
+      return attribution.kind !== 'other-till' && !(otherIncome && attribution.kind === 'not-ours');
+    case 'unmatched_inflow':
+      return !otherIncome && shopLine(attribution) === 'not-ours';
+  }
+}
+
+type PaidSaleChecks = ReturnType<typeof paidSaleChecks>;
+
+function exceptionsOf(
+  db: Db,
+  range: Range,
+  options: ZReportOptions,
+  without: ReadonlySet<ExceptionKind> = new Set(),
+): ZReportView['exceptions'] {
   const lastComplete = lastCompleteSyncRun(db);
   const lagMs = options.listingLagMs ?? DEFAULT_LISTING_LAG_MS;
   const cases: Cases = {
@@ -227,27 +300,19 @@ function exceptionsOf(db: Db, range: Range, options: ZReportOptions): ZReportVie
     tillPrefix: referencePrefix(options.tillId ?? LEGACY_TILL_ID),
     limit: options.exceptionLimit ?? DEFAULT_EXCEPTION_LIMIT,
     otherIncome: options.otherIncome === true,
+    standingAboveKobo: options.standingFlagAboveKobo ?? 0,
+    now: options.now,
   };
-  // One walk of the range's paid sales finds both the reversed and the unlisted ones.
+  // One walk of the range's paid sales finds the paid late, the reversed and the unlisted ones.
   const checks = paidSaleChecks(
     db,
     range,
     lastComplete ? lastComplete.startedAt - lagMs : null,
     cases.limit,
   );
-  const findings = [
-    ...reversed(cases, checks.reversed),
-    ...paidLate(cases),
-    ...paidTwice(cases),
-    ...standingAboveLimit(cases, options.standingFlagAboveKobo ?? 0),
-    ...wrongAmounts(cases),
-    ...unmatched(cases),
-    ...missingFromProvider(cases, checks.missing),
-    ...openAtCutoff(cases, options.now),
-    ...unreadableRows(db, options.timeZone),
-    ...unreadableCallbacksOf(db, range),
-    ...outageSaleLines(db, range, options.timeZone, cases.limit),
-  ].sort((a, b) => (a.at ?? 0) - (b.at ?? 0));
+  const findings = FINDERS.filter((finder) => !finder.kinds.every((kind) => without.has(kind)))
+    .flatMap((finder) => finder.find(cases, checks))
+    .sort((a, b) => (a.at ?? 0) - (b.at ?? 0));
   return withResolutions(db, findings);
 }
 
@@ -260,6 +325,10 @@ interface Cases {
   readonly limit: number;
   /** Money no till of this shop made is other income (other-income.ts), not an exception. */
   readonly otherIncome: boolean;
+  /** ZReportOptions.standingFlagAboveKobo; 0: off. */
+  readonly standingAboveKobo: number;
+  /** When the report is read: a sale of a day still running is open now. */
+  readonly now: number;
 }
 
 /** How a sale had closed before a late payment came, as the end of a sentence. */
@@ -272,8 +341,8 @@ const CLOSED_AS: Readonly<Record<NonNullable<PaidLateCase['closedAs']>, string>>
 /** What a person records once they have settled a case: the report's own button. */
 const RECORD_IT_HERE = 'Then press "Record what was done" here and note what you did.';
 
-function paidLate({ db, range, limit, zone }: Cases): ExceptionFinding[] {
-  return paidLateSales(db, range, limit).map((row) => ({
+function paidLate({ zone }: Cases, rows: readonly PaidLateCase[]): ExceptionFinding[] {
+  return rows.map((row) => ({
     kind: 'paid_late',
     saleId: row.saleId,
     sessionId: row.sessionId,
@@ -296,10 +365,13 @@ function paidTwice({ db, range, limit, zone }: Cases): ExceptionFinding[] {
   }));
 }
 
-function standingAboveLimit(
-  { db, range, limit, zone }: Cases,
-  aboveKobo: number,
-): ExceptionFinding[] {
+function standingAboveLimit({
+  db,
+  range,
+  limit,
+  zone,
+  standingAboveKobo: aboveKobo,
+}: Cases): ExceptionFinding[] {
   if (aboveKobo <= 0) return [];
   return standingAboveLimitInflows(db, range, aboveKobo, limit).map((row) => ({
     kind: 'standing_above_limit',
@@ -386,7 +458,7 @@ const WAITING_WORDS: Readonly<Partial<Record<SaleState, string>>> = {
  * read at 06:17 of a day that ends at midnight says "still waiting now", not "at the cut-off"
  * (that has not come yet).
  */
-function openAtCutoff({ db, range, limit, zone }: Cases, now: number): ExceptionFinding[] {
+function openAtCutoff({ db, range, limit, zone, now }: Cases): ExceptionFinding[] {
   const dayIsOver = now >= range.toMs;
   return salesOpenAtCutoff(db, range, Math.min(now, range.toMs), limit).map((row) => {
     const waiting = WAITING_WORDS[row.stateAtEnd as SaleState] ?? 'open';

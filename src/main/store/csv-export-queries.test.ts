@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestDb, explain } from '#support/database';
 import { generateShop } from '#support/shop-history';
-import { CSV_ROW, CSV_SQL, iterateCsvInflows } from './csv-export-queries';
+import { CSV_ROW, CSV_SQL, csvInflowPages } from './csv-export-queries';
 import { LOCAL_COUNTER, LOCAL_SALE } from './z-report-queries';
 
 describe('the CSV export query', () => {
@@ -12,7 +12,7 @@ describe('the CSV export query', () => {
       /^SEARCH i USING INDEX inflows_day \(occurred_at>\? AND occurred_at<\?\)/,
     );
     expect(plan.join('\n')).not.toMatch(/SCAN|TEMP B-TREE/);
-    expect([...iterateCsvInflows(db, { fromMs: 0, toMs: 1 })]).toEqual([]);
+    expect([...csvInflowPages(db, { fromMs: 0, toMs: 1 })].flat()).toEqual([]);
   });
 });
 
@@ -54,7 +54,7 @@ describe('the CSV export query on a generated shop', () => {
          ORDER BY i.occurred_at, i.status, i.amount_kobo, i.id`,
       )
       .all(startMs, endMs);
-    const rows = [...iterateCsvInflows(db, { fromMs: startMs, toMs: endMs })].map((row) => ({
+    const rows = [...csvInflowPages(db, { fromMs: startMs, toMs: endMs })].flat().map((row) => ({
       sessionId: row[CSV_ROW.sessionId],
       localSale: row[CSV_ROW.localSale],
       localCounter: row[CSV_ROW.localCounter],

@@ -46,6 +46,16 @@ export function currentEntry(db: Db, key: string): ResolutionEntry | null {
   return currentEntries(db, [key]).get(key) ?? null;
 }
 
+/**
+ * currentEntry for many keys asked one at a time (the CSV's walk, as it meets each case):
+ * the statement is prepared once, not once a key.
+ */
+export function currentEntryReader(db: Db): (key: string) => ResolutionEntry | null {
+  const statement = db.prepare(`SELECT ${ENTRY_COLUMNS} FROM exception_resolutions
+    WHERE replaced_at IS NULL AND exception_key = ?`);
+  return (key) => (statement.get(key) as ResolutionEntry | undefined) ?? null;
+}
+
 /** What a key's entry says was done: null for none, or when the case was reopened. */
 export function entryResolution(
   entry: ResolutionEntry | undefined | null,

@@ -6,7 +6,6 @@ import {
   BY_TILL_SQL,
   HEADLINE_SQL,
   OPEN_AT_CUTOFF_SQL,
-  PAID_LATE_SQL,
   OTHER_INCOME_SQL,
   PAID_TWICE_SQL,
   PAID_SALE_CHECKS_SQL,
@@ -66,7 +65,6 @@ describe('the Z-report queries', () => {
         /^SEARCH i USING INDEX inflows_success_attribution \(occurred_at>\? AND occurred_at<\?\)/,
         [{ fromMs: 0, toMs: 1, aboveKobo: 0, limit: 10 }],
       ],
-      [PAID_LATE_SQL, /^SEARCH sales USING INDEX sales_paid/, [0, 1, 10]],
       [PAID_SALE_CHECKS_SQL, /^SEARCH s USING INDEX sales_paid/, [0, 1, 1]],
       [OPEN_AT_CUTOFF_SQL, /^SEARCH s USING INDEX sales_created/, [1, 1, 0, 1, 10]],
     ];

@@ -55,6 +55,20 @@ export const LOCAL_SALE = `(EXISTS (SELECT 1 FROM sales s2 WHERE s2.id = i.sale_
 export const LOCAL_COUNTER = `EXISTS (SELECT 1 FROM virtual_accounts a WHERE a.purpose = 'counter'
     AND (a.id = i.account_id OR a.reference = i.external_reference))`;
 
+/**
+ * What makes an inflow (aliased `i`, its linked sale `s`) a case of each kind the report finds
+ * by walking the range's inflows, besides the attribution its query also asks (the kind or line
+ * of shop: inflowCaseHolds in reports/z-report.ts says the same for a row read with it). The
+ * report's queries filter on these; the CSV's walk reads them as a column, so that it finds its
+ * rows' cases as it writes them (csv-export-queries.ts). Not in a column: `s` may be missing
+ * (a LEFT JOIN), which none of them holds for except the wrong amount's, as in its query.
+ */
+export const PAID_TWICE_CASE = `(i.status = 'success' AND s.paid_session_id IS NOT NULL
+    AND s.paid_session_id <> i.session_id)`;
+export const WRONG_AMOUNT_CASE = `(i.status = 'failed' AND s.paid_session_id IS NOT i.session_id)`;
+/** `+i.sale_id`: most old inflows have no sale, so inflows_sale would walk the history. */
+export const UNMATCHED_CASE = `(i.status = 'success' AND +i.sale_id IS NULL)`;
+
 const ATTRIBUTION_ARGS = `i.external_reference, @tillPrefix, ${LOCAL_SALE}, ${LOCAL_COUNTER}`;
 
 /**
@@ -70,14 +84,11 @@ export const SHOP_LINES_SQL = `SELECT line, prefix, COUNT(*) AS count,
     WHERE i.occurred_at >= @fromMs AND i.occurred_at < @toMs AND i.status = 'success')
   GROUP BY line, prefix`;
 
-/**
- * Successful inflows no till of this shop made. `+i.sale_id`: most old inflows have no sale,
- * so inflows_sale would walk the history. Named parameters: tillPrefix, fromMs, toMs, limit.
- */
+/** Successful inflows no till of this shop made. Named parameters: tillPrefix, fromMs, toMs, limit. */
 export const UNMATCHED_SQL = `SELECT i.session_id AS sessionId, i.external_reference AS reference,
     i.amount_kobo AS amountKobo, i.occurred_at AS at
   FROM inflows i WHERE i.occurred_at >= @fromMs AND i.occurred_at < @toMs
-    AND i.status = 'success' AND +i.sale_id IS NULL
+    AND ${UNMATCHED_CASE}
     AND ${ATTRIBUTION_SQL_FUNCTIONS.line}(${ATTRIBUTION_ARGS}) = 'not-ours'
   ORDER BY i.occurred_at LIMIT @limit`;
 
@@ -90,8 +101,7 @@ export const WRONG_AMOUNT_SQL = `SELECT i.session_id AS sessionId, i.external_re
     i.amount_kobo AS amountKobo, i.occurred_at AS at, i.sale_id AS saleId,
     s.amount_kobo AS expectedKobo
   FROM inflows i LEFT JOIN sales s ON s.id = i.sale_id
-  WHERE i.occurred_at >= @fromMs AND i.occurred_at < @toMs AND i.status = 'failed'
-    AND s.paid_session_id IS NOT i.session_id
+  WHERE i.occurred_at >= @fromMs AND i.occurred_at < @toMs AND ${WRONG_AMOUNT_CASE}
     AND ${ATTRIBUTION_SQL_FUNCTIONS.kind}(${ATTRIBUTION_ARGS}) NOT IN ('other-till', @skipKind)
   ORDER BY i.occurred_at LIMIT @limit`;
 
@@ -114,8 +124,7 @@ export const PAID_TWICE_SQL = `SELECT i.session_id AS sessionId, i.amount_kobo A
     i.occurred_at AS at, s.id AS saleId, s.amount_kobo AS saleKobo,
     s.paid_session_id AS paidSessionId
   FROM inflows i JOIN sales s ON s.id = i.sale_id
-  WHERE i.occurred_at >= @fromMs AND i.occurred_at < @toMs AND i.status = 'success'
-    AND s.paid_session_id IS NOT NULL AND s.paid_session_id <> i.session_id
+  WHERE i.occurred_at >= @fromMs AND i.occurred_at < @toMs AND ${PAID_TWICE_CASE}
   ORDER BY i.occurred_at LIMIT @limit`;
 
 /**
@@ -130,17 +139,10 @@ export const STANDING_ABOVE_LIMIT_SQL = `SELECT i.session_id AS sessionId,
     AND i.amount_kobo > @aboveKobo AND a.purpose = 'counter' AND a.type = 'static-flex'
   ORDER BY i.occurred_at LIMIT @limit`;
 
-export const PAID_LATE_SQL = `SELECT id AS saleId, amount_kobo AS amountKobo, paid_at AS at,
-    paid_session_id AS sessionId,
-    (SELECT e.to_state FROM sale_events e WHERE e.sale_id = sales.id
-      AND e.to_state IN ('expired', 'cancelled', 'failed_to_create')
-      ORDER BY e.id DESC LIMIT 1) AS closedAs
-  FROM sales WHERE paid_at >= ? AND paid_at < ? AND state = 'paid_late'
-  ORDER BY paid_at LIMIT ?`;
-
 /**
- * Paid sales whose payment the provider does not back, in one walk of the range's paid sales
- * with each one's inflow (pairedSaleChecks splits them):
+ * The range's paid sales the report looks at again, in one walk of them with each one's inflow
+ * (paidSaleChecks splits them):
+ * - paid late: paid after the sale had closed (closedAs: how it had closed, from its events);
  * - reversed: the inflow's status is now something other than success (reversed after the
  *   sale was confirmed);
  * - missing from the listing: no inflow row, or one no listing ever showed (listed_status, set
@@ -148,15 +150,20 @@ export const PAID_LATE_SQL = `SELECT id AS saleId, amount_kobo AS amountKobo, pa
  *   listing shows as failed or pending while a newer status check still says success. Only
  *   sales paid before the last complete sync started (less the listing lag: the third
  *   parameter) are judged: that sync read a listing that must already hold them.
- * The two never meet (a reversal's status is not success; a missing one's is success or none).
+ * Reversed and missing never meet (a reversal's status is not success; a missing one's is
+ * success or none); a sale paid late may be either too.
  * Parameters: fromMs, toMs, coveredBefore.
  */
 export const PAID_SALE_CHECKS_SQL = `SELECT s.id AS saleId, s.amount_kobo AS amountKobo,
     s.paid_at AS at, s.paid_session_id AS sessionId, i.status AS status,
-    i.status_observed_at AS changedAt, i.listed_status AS listedStatus
+    i.status_observed_at AS changedAt, i.listed_status AS listedStatus,
+    s.state = 'paid_late' AS paidLate,
+    CASE WHEN s.state = 'paid_late' THEN (SELECT e.to_state FROM sale_events e
+      WHERE e.sale_id = s.id AND e.to_state IN ('expired', 'cancelled', 'failed_to_create')
+      ORDER BY e.id DESC LIMIT 1) END AS closedAs
   FROM sales s LEFT JOIN inflows i ON i.session_id = s.paid_session_id
   WHERE s.paid_at >= ? AND s.paid_at < ? AND s.state IN ('paid', 'paid_late')
-    AND (i.status <> 'success'
+    AND (s.state = 'paid_late' OR i.status <> 'success'
       OR (s.paid_at < ? AND (i.listed_status IS NOT 'success')
         AND (i.status IS NULL OR i.status = 'success')))
   ORDER BY s.paid_at`;
@@ -333,15 +340,11 @@ export type PaidLateCase = SaleCase & {
   readonly closedAs: 'expired' | 'cancelled' | 'failed_to_create' | null;
 };
 
-export function paidLateSales(db: Db, range: Range, limit: number): PaidLateCase[] {
-  return db.prepare(PAID_LATE_SQL).all(range.fromMs, range.toMs, limit) as PaidLateCase[];
-}
-
 export type ReversedCase = SaleCase & { readonly status: string; readonly changedAt: number };
 export type MissingCase = SaleCase & { readonly listedStatus: string | null };
 
 /**
- * The range's paid sales the provider does not back, oldest first, at most `limit` of each
+ * The range's paid sales the report looks at again, oldest first, at most `limit` of each
  * kind. `coveredBefore` null: no complete sync yet, so none is judged missing.
  */
 export function paidSaleChecks(
@@ -349,24 +352,33 @@ export function paidSaleChecks(
   range: Range,
   coveredBefore: number | null,
   limit: number,
-): { readonly reversed: ReversedCase[]; readonly missing: MissingCase[] } {
+): {
+  readonly paidLate: PaidLateCase[];
+  readonly reversed: ReversedCase[];
+  readonly missing: MissingCase[];
+} {
   const rows = db
     .prepare(PAID_SALE_CHECKS_SQL)
     .all(range.fromMs, range.toMs, coveredBefore ?? Number.MIN_SAFE_INTEGER) as (SaleCase & {
     status: string | null;
     changedAt: number | null;
     listedStatus: string | null;
+    paidLate: number;
+    closedAs: PaidLateCase['closedAs'];
   })[];
+  const paidLate: PaidLateCase[] = [];
   const reversed: ReversedCase[] = [];
   const missing: MissingCase[] = [];
-  for (const { status, changedAt, listedStatus, ...sale } of rows) {
+  const covered = coveredBefore ?? Number.MIN_SAFE_INTEGER;
+  for (const { status, changedAt, listedStatus, paidLate: late, closedAs, ...sale } of rows) {
+    if (late === 1 && paidLate.length < limit) paidLate.push({ ...sale, closedAs });
     if (status !== null && status !== 'success') {
       if (reversed.length < limit) reversed.push({ ...sale, status, changedAt: changedAt ?? 0 });
-    } else if (missing.length < limit) {
+    } else if (sale.at < covered && listedStatus !== 'success' && missing.length < limit) {
       missing.push({ ...sale, listedStatus });
     }
   }
-  return { reversed, missing };
+  return { paidLate, reversed, missing };
 }
 
 export interface OpenSaleCase {

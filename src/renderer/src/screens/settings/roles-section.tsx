@@ -233,7 +233,6 @@ function CashierPins({
       <CheckboxField
         section={section}
         field="roles.cashierPins"
-        label="Cashiers need their own PIN to sign in"
         checked={required}
         onChange={setRequired}
       />

@@ -1,3 +1,4 @@
+import { settingLabel } from '#shared/settings/registry';
 import { useId, useMemo, useState } from 'react';
 import { DEFAULT_VOICE_SETTINGS, type Settings, type VoiceSettings } from '#shared/settings-schema';
 import type { SettingsView } from '#shared/views';
@@ -91,20 +92,18 @@ export function VoiceSection({
       <CheckboxField
         section={section}
         field="sounds.voice.enabled"
-        label="Say the amount when a sale is paid"
         checked={draft.enabled}
         onChange={(checked) => change('enabled', checked)}
       />
       <RangeField
         section={section}
         field="sounds.voice.volume"
-        label="Voice volume"
         percent={draft.volumePercent}
         disabled={!draft.enabled}
         onChange={(percent) => change('volumePercent', percent)}
       />
       <div className="field">
-        <label htmlFor={voiceId}>Voice</label>
+        <label htmlFor={voiceId}>{settingLabel('sounds.voice.voiceURI')}</label>
         <select
           id={voiceId}
           value={draft.voiceURI}

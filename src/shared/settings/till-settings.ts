@@ -108,7 +108,7 @@ export const HUB_AND_DESKTOP_SETTINGS = {
   /** Off by default: nothing listens beyond this computer until the owner says so. */
   'hub.lanEnabled': setting({
     schema: z.boolean().default(false),
-    label: 'LAN listener',
+    label: "Let counters on the shop's network connect",
     page: 'hub',
   }),
   // Fixed (not 0 = any free port): paired counters keep the address across restarts.

@@ -1,4 +1,3 @@
-import { settingLabel } from '#shared/settings/registry';
 import { useState } from 'react';
 import type { ConfiguredCallbackMode, Settings } from '#shared/settings-schema';
 import type {
@@ -18,6 +17,7 @@ import {
   useCallbacksForm,
 } from './use-callbacks';
 import type { SecretKey } from './use-settings-data';
+import { settingLabel } from '#shared/settings/registry';
 
 const MODES: readonly {
   readonly mode: ConfiguredCallbackMode;

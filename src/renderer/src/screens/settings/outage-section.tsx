@@ -1,8 +1,8 @@
-import { settingLabel } from '#shared/settings/registry';
 import { OUTAGE_POLICIES, type OutagePolicy } from '#shared/sales';
 import { GOODS_GIVEN_LABEL, TAKE_ON_STANDING_LABEL } from '../../sale-moment';
 import { CheckboxField } from './fields';
 import { OUTAGE_BY_CHOICE, OUTAGE_POLICY, useOutageAccount, type ShopForm } from './use-shop';
+import { settingLabel } from '#shared/settings/registry';
 
 const POLICY_WORDS: Readonly<Record<OutagePolicy, { label: string; hint: string }>> = {
   wait: {

@@ -1,4 +1,3 @@
-import { settingLabel } from '#shared/settings/registry';
 import { useState } from 'react';
 import { PAPER_WIDTHS_MM, type PaperWidthMm } from '#shared/printing';
 import type { Settings } from '#shared/settings-schema';
@@ -6,6 +5,7 @@ import type { SettingsView } from '#shared/views';
 import { describedBy, SaveRow } from './fields';
 import { useSettingsSection } from './settings-form';
 import { usePrinters } from './use-printing';
+import { settingLabel } from '#shared/settings/registry';
 
 interface PrintingDraft {
   readonly receiptPrinter: string;

@@ -1,4 +1,3 @@
-import { settingLabel } from '#shared/settings/registry';
 import { useState } from 'react';
 import { DEFAULT_LAN_HOST, type LanListenerView } from '#shared/hub';
 import type { Settings } from '#shared/settings-schema';
@@ -7,6 +6,7 @@ import { LanPanel } from '../counters/lan-panel';
 import { useHub } from '../counters/use-counters';
 import { SaveRow, TextField } from './fields';
 import { parseNumber, useSettingsSection } from './settings-form';
+import { settingLabel } from '#shared/settings/registry';
 
 interface HubDraft {
   /** Every address of this computer (the default), or the one typed below. */

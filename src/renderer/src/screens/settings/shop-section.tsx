@@ -1,4 +1,3 @@
-import { settingLabel } from '#shared/settings/registry';
 import { formatNaira } from '#shared/money';
 import type { Settings } from '#shared/settings-schema';
 import { LEGACY_TILL_ID } from '#shared/till-id';
@@ -7,6 +6,7 @@ import { describedBy, SaveRow, TextField } from './fields';
 import { OutageFields } from './outage-section';
 import { ReportFields } from './report-section';
 import { CASHIERS, useShopForm, type ShopForm } from './use-shop';
+import { settingLabel } from '#shared/settings/registry';
 
 /** The shop, the till, its cashiers, the business day and the largest sale. */
 export function ShopPage({

@@ -1,4 +1,3 @@
-import { settingLabel } from '#shared/settings/registry';
 import { useId, useMemo, useState } from 'react';
 import { DEFAULT_VOICE_SETTINGS, type Settings, type VoiceSettings } from '#shared/settings-schema';
 import type { SettingsView } from '#shared/views';
@@ -9,6 +8,7 @@ import { speechOf } from '../../voice/speech';
 import { useVoices } from '../../voice/use-voices';
 import { CheckboxField, RangeField, SaveRow } from './fields';
 import { useSettingsSection } from './settings-form';
+import { settingLabel } from '#shared/settings/registry';
 
 interface VoiceDraft {
   readonly enabled: boolean;

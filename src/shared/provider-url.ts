@@ -70,12 +70,6 @@ export function providerTransportProblem(environment: Environment, url: URL): st
 export type ProviderKeyName = 'secretKey' | 'accessToken';
 export type KeyAddressField = 'baseUrl' | 'payoutBaseUrl';
 
-/** The addresses' names as Settings shows them, for messages in main and on screen. */
-export const KEY_ADDRESS_LABELS: Readonly<Record<KeyAddressField, string>> = {
-  baseUrl: 'Base URL',
-  payoutBaseUrl: 'Payout base URL',
-};
-
 /**
  * Which address a key is sent to: the secret key (with the merchant id) to the Base URL, the
  * access token to the Payout base URL, or to the Base URL while that is empty, as the provider

@@ -5,7 +5,8 @@
  * a log line that says what changed, never the value.
  */
 import type { BridgeEvent } from '#shared/bridge/contract';
-import { KEY_ADDRESS_LABELS, addressOrigin, type KeyAddressField } from '#shared/provider-url';
+import { addressOrigin, type KeyAddressField } from '#shared/provider-url';
+import { KEY_ADDRESS_LABELS } from '#shared/settings/registry';
 import {
   ENVIRONMENTS,
   ENVIRONMENT_NAMES,

@@ -5,12 +5,8 @@
  */
 import { AppError } from '#shared/errors';
 import { ENVIRONMENT_NAMES, type Environment } from '#shared/environments';
-import {
-  KEY_ADDRESS_LABELS,
-  keyAddressField,
-  keyOrigin,
-  type ProviderKeyName,
-} from '#shared/provider-url';
+import { keyAddressField, keyOrigin, type ProviderKeyName } from '#shared/provider-url';
+import { KEY_ADDRESS_LABELS } from '#shared/settings/registry';
 
 /** An environment's addresses, as its profile in the settings holds them now. */
 export interface KeyAddresses {

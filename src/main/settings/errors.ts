@@ -1,4 +1,5 @@
 import { AppError } from '#shared/errors';
+import { settingAt } from '#shared/settings/registry';
 
 /** Typed errors of the settings store; `field` is a dotted path the UI can put next to an input. */
 
@@ -25,53 +26,20 @@ export class SettingsValidationError extends AppError<'INVALID_SETTINGS'> {
   }
 }
 
-const LEAF_LABELS: Readonly<Record<string, string>> = {
-  cashierPins: 'Cashier PINs',
-  voiceURI: 'Voice',
-  receiptPrinter: 'Receipt printer',
-  paperWidthMm: 'Receipt paper width',
-  environment: 'Environment',
-  baseUrl: 'Provider address',
-  payoutBaseUrl: 'Payout address',
-  merchantId: 'Merchant ID',
-  merchantCategory: 'Merchant category',
-  accountName: 'Account display name',
-  expiryMinutes: 'Account expiry (minutes)',
-  payoutAccountId: 'Payout account number',
-  secretKey: 'Secret key',
-  name: 'Shop name',
-  tillId: 'Till id',
-  cashiers: 'Cashiers',
-  timeZone: 'Time zone',
-  dayCutoffHour: 'End-of-day cut-off hour',
-  maxSaleKobo: 'Largest sale',
-  flagAboveKobo: 'Flag a payment into a standing account above',
-  policy: 'Outage sales: the goods',
-  allowByChoice: 'Allow outage sales while the provider answers',
-  mode: 'How the provider reaches this till',
-  publicUrl: 'Public address',
-  listenerPort: 'Listener port',
-  ngrokDomain: 'ngrok domain',
-  ngrokAllowCidrs: 'Allowed IP ranges',
-  ngrokBasicAuthUser: 'ngrok basic-auth user',
-  intervalMinutes: 'Sync interval (minutes)',
-  onStartup: 'Sync on startup',
-  enabled: 'Sounds',
-  volume: 'Volume',
-  keep: 'Backups to keep',
-  lanEnabled: 'LAN listener',
-  lanPort: 'LAN port',
-  lanHost: 'LAN address',
-};
+/** Fields a settings message may name that are no setting: the keys saved beside them. */
+const KEY_LABELS: Readonly<Record<string, string>> = { 'secrets.secretKey': 'Secret key' };
 
-/** Words for a dotted field path: 'profiles.production.expiryMinutes' → 'Account expiry (minutes) (production)'. */
+/**
+ * Words for a dotted field path, from the registry (src/shared/settings/): the whole path names
+ * the setting, so 'sounds.voice.enabled' is the voice's, not the chime's. A profile's field says
+ * its environment: 'profiles.production.expiryMinutes' → 'Default expiry (minutes) (production)'.
+ */
 export function fieldLabel(field: string): string {
   if (field === '') return 'Settings';
+  const label = settingAt(field)?.label ?? KEY_LABELS[field];
+  // A path that is no setting (a group, a name nobody declared) is shown as written.
+  if (label === undefined) return field;
   const parts = field.split('.');
-  // An array item ('shop.cashiers.2') is named after its list.
-  const named = parts.filter((part) => !/^\d+$/.test(part));
-  const leaf = named[named.length - 1] ?? field;
-  const label = LEAF_LABELS[leaf] ?? leaf;
   const environment = parts[0] === 'profiles' && parts.length > 2 ? parts[1] : undefined;
   return environment ? `${label} (${environment})` : label;
 }

@@ -223,10 +223,15 @@ describe('settings store', () => {
 
   it('names fields in words for the alert', () => {
     expect(fieldLabel('profiles.production.expiryMinutes')).toBe(
-      'Account expiry (minutes) (production)',
+      'Default expiry (minutes) (production)',
     );
     expect(fieldLabel('shop.cashiers.3')).toBe('Cashiers');
     expect(fieldLabel('')).toBe('Settings');
+    // By the whole path, not the last name: the voice's switch is not the chime's.
+    expect(fieldLabel('sounds.voice.enabled')).toBe('Say the amount when a sale is paid');
+    expect(fieldLabel('sounds.enabled')).toBe('Play a chime when a sale is paid');
+    expect(fieldLabel('sounds.voice.volume')).toBe('Voice volume');
+    expect(fieldLabel('secrets.secretKey')).toBe('Secret key');
   });
 
   it('tells subscribers about a change, once, with the previous value, until they leave', () => {

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { HubView, PairedCounterView } from '#shared/hub';
 import { tillIdProblem } from '#shared/till-id';
 import { useUpdateCounter } from './use-counters';
+import { settingLabel } from '#shared/settings/registry';
 
 /** Which field main's refusal is about, when it names one this form shows. */
 function fieldOf(field: string | null): 'name' | 'tillId' | null {
@@ -74,7 +75,7 @@ export function CounterEditForm({
       />
       <EditField
         id={`${id}-till`}
-        label="Till id"
+        label={settingLabel('shop.tillId')}
         value={tillId}
         error={errors.tillId}
         hint="Its sales and their references carry it (e.g. till-b2); unique in the shop."

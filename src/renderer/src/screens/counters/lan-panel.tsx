@@ -1,6 +1,7 @@
 import type { HubView, LanListenerView } from '#shared/hub';
 import { Fingerprint } from '../../components/fingerprint';
 import { useLanSwitch } from './use-counters';
+import { settingLabel } from '#shared/settings/registry';
 
 function lanState(lan: LanListenerView): string {
   if (lan.running) return 'On';
@@ -33,7 +34,7 @@ export function LanPanel({
           disabled={busy}
           onChange={(event) => void toggle(event.target.checked)}
         />
-        <span>Let counters on the shop&apos;s network connect</span>
+        <span>{settingLabel('hub.lanEnabled')}</span>
       </label>
       <dl className="lan-details">
         <dt>State</dt>

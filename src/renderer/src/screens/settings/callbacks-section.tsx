@@ -17,6 +17,7 @@ import {
   useCallbacksForm,
 } from './use-callbacks';
 import type { SecretKey } from './use-settings-data';
+import { settingLabel } from '#shared/settings/registry';
 
 const MODES: readonly {
   readonly mode: ConfiguredCallbackMode;
@@ -211,7 +212,7 @@ function CallbacksForm(props: {
   return (
     <>
       <fieldset className="radio-list">
-        <legend>How the provider reaches this till</legend>
+        <legend>{settingLabel('callbacks.mode')}</legend>
         {MODES.map((option) => (
           <label key={option.mode} className="radio">
             <input
@@ -259,10 +260,6 @@ function CallbacksFields({ form }: { readonly form: ReturnType<typeof useCallbac
         <TextField
           section={section}
           field="callbacks.publicUrl"
-          label="Public URL"
-          type="url"
-          inputMode="url"
-          hint="The https:// address on the internet that forwards to this till's listener."
           value={draft.publicUrl}
           onChange={(value) => change('publicUrl', value)}
         />
@@ -271,9 +268,6 @@ function CallbacksFields({ form }: { readonly form: ReturnType<typeof useCallbac
         <TextField
           section={section}
           field="callbacks.listenerPort"
-          label="Listener port"
-          inputMode="numeric"
-          hint="The port this till listens on for callbacks; 0 picks any free port. Applies when saved: the listener moves at once, and a port another program holds is refused."
           value={draft.listenerPort}
           onChange={(value) => change('listenerPort', value)}
         />
@@ -283,17 +277,13 @@ function CallbacksFields({ form }: { readonly form: ReturnType<typeof useCallbac
           <TextField
             section={section}
             field="callbacks.ngrokDomain"
-            label="ngrok reserved domain"
-            hint="Recommended: a reserved domain (e.g. my-shop.ngrok.app) keeps the callback address fixed across restarts. Empty means a new random address at every start."
             value={draft.ngrokDomain}
             onChange={(value) => change('ngrokDomain', value)}
           />
           <TextField
             section={section}
             field="callbacks.ngrokAllowCidrs"
-            label="Allowed IP ranges"
             multiline
-            hint="One address or range a line, e.g. 102.89.0.0/16. Only these may call the tunnel; empty allows everyone."
             extraError={cidrProblems || undefined}
             value={draft.allowCidrs}
             onChange={(value) => change('allowCidrs', value)}
@@ -301,8 +291,6 @@ function CallbacksFields({ form }: { readonly form: ReturnType<typeof useCallbac
           <TextField
             section={section}
             field="callbacks.ngrokBasicAuthUser"
-            label="Basic-auth user (optional)"
-            hint="With a password below, ngrok asks every caller for this user and password. Only if your provider can send them."
             value={draft.basicAuthUser}
             onChange={(value) => change('basicAuthUser', value)}
           />

@@ -54,18 +54,12 @@ export function DesktopSection({
       <CheckboxField
         section={section}
         field="desktop.startAtLogin"
-        label="Start Transfer Till when I log in to this computer"
         checked={draft.startAtLogin}
         onChange={(checked) => setDraft((current) => ({ ...current, startAtLogin: checked }))}
-        hint="Payments show as paid only while the till runs. Closing the window while a sale waits, or while standing accounts exist, keeps the till running in the tray (by the clock); quit it from the tray menu."
       />
       <TextField
         section={section}
         field="desktop.updateUrl"
-        label="Update address"
-        type="url"
-        inputMode="url"
-        hint="The https address of the folder that holds the new version's latest.yml (ask whoever installs your tills). Leave it empty and the till never looks for updates."
         value={draft.updateUrl}
         onChange={(value) => setDraft((current) => ({ ...current, updateUrl: value }))}
       />

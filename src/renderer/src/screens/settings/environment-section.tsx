@@ -5,6 +5,7 @@ import { SaveRow } from './fields';
 import { ProfileFields } from './profile-section';
 import { useEnvironmentPage, type EnvironmentPageForm } from './use-environment-page';
 import type { SecretKey } from './use-settings-data';
+import { settingLabel } from '#shared/settings/registry';
 
 const ENVIRONMENT_WORDS: Readonly<Record<Environment, string>> = {
   sandbox: 'Practice on the built-in sandbox provider. No real money moves.',
@@ -40,7 +41,7 @@ export function EnvironmentPage(props: {
   return (
     <>
       <section className="panel settings-section environment" aria-labelledby="environment-heading">
-        <h3 id="environment-heading">Environment</h3>
+        <h3 id="environment-heading">{settingLabel('environment')}</h3>
         <p className="current-environment">
           Now using{' '}
           <span className={`env-badge env-${current}`} data-testid="current-environment">

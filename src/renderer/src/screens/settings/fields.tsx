@@ -1,16 +1,20 @@
 import type { ReactNode } from 'react';
+import { settingAt, settingLabel } from '#shared/settings/registry';
 import type { SettingsSection } from './settings-form';
 
 interface FieldProps {
   readonly section: SettingsSection;
-  /** The dotted settings path, e.g. 'profiles.staging.baseUrl'. */
+  /**
+   * The dotted settings path, e.g. 'profiles.staging.baseUrl': the field's label, hint and
+   * input follow from its entry in the registry (src/shared/settings/).
+   */
   readonly field: string;
-  readonly label: string;
+  /** In place of the entry's label: the entry's label with more words (e.g. which address). */
+  readonly label?: string;
   readonly value: string;
   readonly onChange: (value: string) => void;
+  /** In place of the entry's hint: words that follow what is typed. */
   readonly hint?: ReactNode;
-  readonly type?: 'text' | 'url';
-  readonly inputMode?: 'text' | 'numeric' | 'decimal' | 'url';
   /** A textarea, one item a line. */
   readonly multiline?: boolean;
   /** Shown after the hint: messages about the items of a list field. */
@@ -27,9 +31,21 @@ export function describedBy(
   return present.length > 0 ? present.join(' ') : undefined;
 }
 
+/** The input type and keyboard a setting's entry asks for. */
+function inputOf(field: string): {
+  type: 'text' | 'url';
+  inputMode?: 'numeric' | 'decimal' | 'url';
+} {
+  const input = settingAt(field)?.input;
+  if (input === undefined || input === 'text') return { type: 'text' };
+  return { type: input === 'url' ? 'url' : 'text', inputMode: input };
+}
+
 /** A labelled text input with its hint and its message next to it, tied by aria-describedby. */
 export function TextField(props: FieldProps) {
-  const { section, field, label, value, onChange, hint, multiline } = props;
+  const { section, field, value, onChange, multiline } = props;
+  const label = props.label ?? settingLabel(field);
+  const hint = props.hint ?? settingAt(field)?.hint;
   const id = section.idOf(field);
   const error = section.errorOf(field) ?? props.extraError;
   const hintId = hint ? `${id}-hint` : null;
@@ -58,8 +74,7 @@ export function TextField(props: FieldProps) {
       ) : (
         <input
           {...common}
-          type={props.type ?? 'text'}
-          inputMode={props.inputMode}
+          {...inputOf(field)}
           autoComplete="off"
           spellCheck={false}
           onChange={(event) => {
@@ -99,13 +114,16 @@ function FieldError({ id, error }: { readonly id: string; readonly error: string
 /** A labelled checkbox saved with its section, with its hint and message under it. */
 export function CheckboxField(props: {
   readonly section: SettingsSection;
+  /** The dotted settings path: its label and hint follow from the registry. */
   readonly field: string;
-  readonly label: ReactNode;
   readonly checked: boolean;
   readonly onChange: (checked: boolean) => void;
+  /** In place of the entry's hint: words that follow what is chosen. */
   readonly hint?: ReactNode;
 }) {
-  const { section, field, label, checked, onChange, hint } = props;
+  const { section, field, checked, onChange } = props;
+  const label = settingLabel(field);
+  const hint = props.hint ?? settingAt(field)?.hint;
   const id = section.idOf(field);
   const error = section.errorOf(field);
   return (
@@ -137,8 +155,8 @@ export function CheckboxField(props: {
 /** A slider from 0 to 100 % (a volume) saved with its section; what it says, beside it. */
 export function RangeField(props: {
   readonly section: SettingsSection;
+  /** The dotted settings path: its label follows from the registry. */
   readonly field: string;
-  readonly label: string;
   /** 0..100. */
   readonly percent: number;
   readonly onChange: (percent: number) => void;
@@ -146,7 +164,8 @@ export function RangeField(props: {
   /** A button or words after the slider (e.g. "Play the chime"). */
   readonly extra?: ReactNode;
 }) {
-  const { section, field, label, percent, onChange, disabled, extra } = props;
+  const { section, field, percent, onChange, disabled, extra } = props;
+  const label = settingLabel(field);
   const id = section.idOf(field);
   const error = section.errorOf(field);
   return (

@@ -13,6 +13,7 @@ import {
   type KeyedEnvironment,
   type Settings,
 } from '#shared/settings-schema';
+import { settingEntry, type SettingPath } from '#shared/settings/registry';
 import { WHERE_KEYS_COME_FROM, type SecretStatusView, type SettingsView } from '#shared/views';
 import { describedBy } from './fields';
 import { addressKeyNotice, keyStatusAt, type KeyStatuses } from './keys-elsewhere';
@@ -27,6 +28,32 @@ import {
 } from './use-go-live';
 
 type DraftKey = keyof GoLiveDraft;
+
+/** The form's fields that are settings: their labels and hints are their registry entries'. */
+const SETTING_PATHS = {
+  baseUrl: 'profiles.*.baseUrl',
+  payoutBaseUrl: 'profiles.*.payoutBaseUrl',
+  merchantId: 'profiles.*.merchantId',
+  merchantCategory: 'profiles.*.merchantCategory',
+  accountName: 'profiles.*.accountName',
+  payoutAccountId: 'profiles.*.payoutAccountId',
+  ngrokDomain: 'callbacks.ngrokDomain',
+  publicUrl: 'callbacks.publicUrl',
+  listenerPort: 'callbacks.listenerPort',
+} as const satisfies Partial<Record<DraftKey, SettingPath>>;
+type SettingKey = keyof typeof SETTING_PATHS;
+type FieldOf = (key: DraftKey, label: string, hint: ReactNode, type?: string) => ReactNode;
+
+/** A setting's field in the walk-through: its entry's label, and its shorter hint. */
+function settingField(field: FieldOf, key: SettingKey): ReactNode {
+  const entry = settingEntry(SETTING_PATHS[key]);
+  return field(
+    key,
+    entry.label,
+    entry.shortHint ?? entry.hint,
+    entry.input === 'url' ? 'url' : 'text',
+  );
+}
 
 const ROUTE_CHOICES: readonly { value: CallbackChoice; label: string; hint: string }[] = [
   {
@@ -143,16 +170,12 @@ export function GoLiveSection({
 
       <fieldset className="field-grid">
         <legend>2. The provider’s details for {name}</legend>
-        {field('baseUrl', 'Base URL', 'The address for accounts and transactions.', 'url')}
-        {field('payoutBaseUrl', 'Payout base URL', 'The address for the payout balance.', 'url')}
-        {field('merchantId', 'Merchant ID', 'The merchant ID the provider gave this shop.')}
-        {field('merchantCategory', 'Merchant category', 'Use "others" unless told otherwise.')}
-        {field(
-          'accountName',
-          'Account display name',
-          'The payee name customers see in their bank app.',
-        )}
-        {field('payoutAccountId', 'Payout account number', 'Given with the payout access token.')}
+        {settingField(field, 'baseUrl')}
+        {settingField(field, 'payoutBaseUrl')}
+        {settingField(field, 'merchantId')}
+        {settingField(field, 'merchantCategory')}
+        {settingField(field, 'accountName')}
+        {settingField(field, 'payoutAccountId')}
         {field('secretKey', 'Secret key', keyHint('secretKey'), 'password')}
         {field('accessToken', 'Payout access token', keyHint('accessToken'), 'password')}
       </fieldset>
@@ -192,7 +215,7 @@ function GoLiveRoute({
   readonly ngrokHint: string;
   readonly route: CallbackChoice;
   readonly onRoute: (route: CallbackChoice) => void;
-  readonly field: (key: DraftKey, label: string, hint: ReactNode, type?: string) => ReactNode;
+  readonly field: FieldOf;
 }) {
   return (
     <>
@@ -215,25 +238,9 @@ function GoLiveRoute({
       </fieldset>
       <div className="field-grid">
         {route === 'ngrok' && field('ngrokAuthtoken', 'ngrok authtoken', ngrokHint, 'password')}
-        {route === 'ngrok' &&
-          field(
-            'ngrokDomain',
-            'ngrok domain (optional)',
-            'A reserved domain keeps the address fixed.',
-          )}
-        {route === 'public-url' &&
-          field(
-            'publicUrl',
-            'Public address',
-            'e.g. https://pay.myshop.ng (it forwards to the listener port below).',
-            'url',
-          )}
-        {route !== 'polling-only' &&
-          field(
-            'listenerPort',
-            'Listener port',
-            'The port on this computer your tunnel or forwarding reaches (0: any free port). Applies when saved.',
-          )}
+        {route === 'ngrok' && settingField(field, 'ngrokDomain')}
+        {route === 'public-url' && settingField(field, 'publicUrl')}
+        {route !== 'polling-only' && settingField(field, 'listenerPort')}
       </div>
     </>
   );

@@ -2,6 +2,7 @@ import { OUTAGE_POLICIES, type OutagePolicy } from '#shared/sales';
 import { GOODS_GIVEN_LABEL, TAKE_ON_STANDING_LABEL } from '../../sale-moment';
 import { CheckboxField } from './fields';
 import { OUTAGE_BY_CHOICE, OUTAGE_POLICY, useOutageAccount, type ShopForm } from './use-shop';
+import { settingLabel } from '#shared/settings/registry';
 
 const POLICY_WORDS: Readonly<Record<OutagePolicy, { label: string; hint: string }>> = {
   wait: {
@@ -28,7 +29,7 @@ export function OutageFields({ form }: { readonly form: ShopForm }) {
       <h3 id="outage-settings-heading">When the provider can&apos;t be reached</h3>
       <OutageAccount />
       <fieldset className="field" id={policyId}>
-        <legend>Outage sales: the goods</legend>
+        <legend>{settingLabel(OUTAGE_POLICY)}</legend>
         {OUTAGE_POLICIES.map((policy) => (
           <label key={policy} className="radio">
             <input
@@ -52,7 +53,6 @@ export function OutageFields({ form }: { readonly form: ShopForm }) {
       <CheckboxField
         section={section}
         field={OUTAGE_BY_CHOICE}
-        label="Allow outage sales while the provider answers"
         checked={draft.outageByChoice}
         onChange={(checked) => change('outageByChoice', checked)}
         hint={`Off: cashiers are offered "${TAKE_ON_STANDING_LABEL}" only when a sale cannot be created for lack of connection.`}

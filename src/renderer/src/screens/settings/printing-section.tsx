@@ -5,6 +5,7 @@ import type { SettingsView } from '#shared/views';
 import { describedBy, SaveRow } from './fields';
 import { useSettingsSection } from './settings-form';
 import { usePrinters } from './use-printing';
+import { settingLabel } from '#shared/settings/registry';
 
 interface PrintingDraft {
   readonly receiptPrinter: string;
@@ -66,7 +67,7 @@ export function PrintingSection({
     <section className="panel settings-section printing" aria-labelledby="printing-heading">
       <h3 id="printing-heading">Receipt printing</h3>
       <fieldset className="radio-group">
-        <legend>Receipt paper width</legend>
+        <legend>{settingLabel('printing.paperWidthMm')}</legend>
         {PAPER_WIDTHS_MM.map((width) => (
           <label key={width} className="radio">
             <input
@@ -83,7 +84,7 @@ export function PrintingSection({
       {widthError && <p className="field-error">{widthError}</p>}
 
       <div className={`field ${printerError ? 'field-invalid' : ''}`}>
-        <label htmlFor={printerId}>Receipt printer</label>
+        <label htmlFor={printerId}>{settingLabel('printing.receiptPrinter')}</label>
         <select
           id={printerId}
           value={draft.receiptPrinter}

@@ -19,47 +19,6 @@ import {
 } from './use-environment-page';
 import type { SecretKey } from './use-settings-data';
 
-interface FieldSpec {
-  readonly label: string;
-  readonly hint: string;
-  readonly type?: 'url';
-  readonly inputMode?: 'numeric' | 'url';
-}
-
-const FIELD_SPECS: Readonly<Record<ProfileKey, FieldSpec>> = {
-  baseUrl: {
-    label: 'Base URL',
-    hint: "The provider's address for accounts and transactions, e.g. https://api.provider.example.",
-    type: 'url',
-    inputMode: 'url',
-  },
-  payoutBaseUrl: {
-    label: 'Payout base URL',
-    hint: "The provider's address for the payout balance.",
-    type: 'url',
-    inputMode: 'url',
-  },
-  merchantId: { label: 'Merchant ID', hint: 'The merchant ID the provider gave this shop.' },
-  merchantCategory: {
-    label: 'Merchant category',
-    hint: 'Use "others" unless the provider says otherwise.',
-  },
-  accountName: {
-    label: 'Account display name',
-    hint: 'The name customers see on the account when they send the transfer.',
-  },
-  expiryMinutes: {
-    label: 'Default expiry (minutes)',
-    hint: "How long each sale's account accepts a transfer, from 1 to 1440 minutes.",
-    inputMode: 'numeric',
-  },
-  payoutAccountId: {
-    label: 'Payout account number',
-    hint: 'Digits only; the provider gives it together with the payout access token.',
-    inputMode: 'numeric',
-  },
-};
-
 /** One environment's profile on the Environment page: its fields, its keys, its connection test. */
 export function ProfileFields({
   environment,
@@ -102,7 +61,6 @@ export function ProfileFields({
             key={key}
             section={form.section}
             field={pathOf(environment, key)}
-            {...FIELD_SPECS[key]}
             value={draft[key]}
             notice={noticeOf(key)}
             onChange={(value) => form.change(environment, key, value)}

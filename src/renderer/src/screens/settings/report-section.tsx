@@ -24,7 +24,6 @@ export function ReportFields({ form }: { readonly form: ShopForm }) {
       <CheckboxField
         section={section}
         field={OTHER_INCOME}
-        label="This account also receives transfers from other channels"
         checked={draft.otherIncome}
         onChange={(checked) => change('otherIncome', checked)}
         hint={
@@ -39,8 +38,6 @@ export function ReportFields({ form }: { readonly form: ShopForm }) {
       <TextField
         section={section}
         field={FLAG_ABOVE}
-        label="Flag a payment into a standing account above (₦)"
-        inputMode="decimal"
         hint={flagAboveHint(form.flagAboveKobo)}
         value={draft.flagAbove}
         onChange={(value) => change('flagAbove', value)}

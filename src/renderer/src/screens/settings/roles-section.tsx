@@ -7,6 +7,7 @@ import { useSession } from '../../session-context';
 import { CheckboxField, SaveRow } from './fields';
 import { useSettingsSection } from './settings-form';
 import { useCashierPins, useOwnerPin } from './use-roles';
+import { settingLabel } from '#shared/settings/registry';
 
 const NEW_PIN = /^\d{4,12}$/;
 
@@ -221,7 +222,7 @@ function CashierPins({
 
   return (
     <div className="cashier-pins">
-      <h4>Cashiers</h4>
+      <h4>{settingLabel('shop.cashiers')}</h4>
       {session.ownerPinSet ? (
         <p className="muted">
           Cashiers sign in by name at the counter and see only their own sales. Add or remove names
@@ -233,7 +234,6 @@ function CashierPins({
       <CheckboxField
         section={section}
         field="roles.cashierPins"
-        label="Cashiers need their own PIN to sign in"
         checked={required}
         onChange={setRequired}
       />

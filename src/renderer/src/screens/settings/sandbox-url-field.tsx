@@ -13,7 +13,6 @@ export function SandboxUrlField({ form }: { readonly form: EnvironmentPageForm }
       <TextField
         section={form.section}
         field={SANDBOX_URL}
-        label="Shared sandbox address"
         hint={
           <>
             To train several tills together, run <code>npm run sandbox</code> on one computer and
@@ -22,8 +21,6 @@ export function SandboxUrlField({ form }: { readonly form: EnvironmentPageForm }
             connection below to check it.
           </>
         }
-        type="url"
-        inputMode="url"
         value={form.sandboxUrl}
         onChange={form.setSandboxUrl}
       />

@@ -123,11 +123,11 @@ describe('Settings screen: callbacks', () => {
     const bridge = settingsBridge();
     renderApp(bridge, '#/settings');
     const section = await findSection('Payment callbacks');
-    expect(within(section).queryByLabelText('Public URL')).toBeNull();
+    expect(within(section).queryByLabelText('Public address')).toBeNull();
     await user.click(within(section).getByRole('radio', { name: /The shop's own address/ }));
     await user.click(within(section).getByRole('button', { name: 'Save callback settings' }));
     expect(bridge.updateSettings).not.toHaveBeenCalled();
-    const publicUrl = fieldIn(section, 'Public URL');
+    const publicUrl = fieldIn(section, 'Public address');
     expect(descriptionOf(publicUrl)).toContain('Enter the public address the provider should call');
     expect(document.activeElement).toBe(publicUrl);
 

@@ -37,7 +37,7 @@ export function validationErrors(settings: Settings, patch: SettingsPatch): Fiel
 }
 
 /**
- * The server names the field in front of its message ("Account expiry (minutes) (production): At
+ * The server names the field in front of its message ("Default expiry (minutes) (production): At
  * most 1440 minutes"); next to the field itself the name is noise.
  */
 export function serverFieldMessage(error: BridgeError): string {

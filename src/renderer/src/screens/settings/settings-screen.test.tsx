@@ -183,7 +183,7 @@ describe('Settings screen: profiles', () => {
     bridge.updateSettings.mockImplementation(() =>
       fail(
         'INVALID_SETTINGS',
-        'Account expiry (minutes) (production): At most 1440 minutes (a day)',
+        'Default expiry (minutes) (production): At most 1440 minutes (a day)',
         'profiles.production.expiryMinutes',
       ),
     );
@@ -194,7 +194,7 @@ describe('Settings screen: profiles', () => {
     const expiry = fieldIn(live, 'Default expiry (minutes)');
     await waitFor(() => expect(expiry.getAttribute('aria-invalid')).toBe('true'));
     expect(descriptionOf(expiry)).toContain('At most 1440 minutes (a day)');
-    expect(descriptionOf(expiry)).not.toContain('Account expiry');
+    expect(descriptionOf(expiry)).not.toContain('Default expiry');
     expect(document.activeElement).toBe(expiry);
     expect(screen.getByRole('alert').textContent).toContain('Not saved');
 

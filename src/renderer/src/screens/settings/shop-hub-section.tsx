@@ -6,6 +6,7 @@ import { LanPanel } from '../counters/lan-panel';
 import { useHub } from '../counters/use-counters';
 import { SaveRow, TextField } from './fields';
 import { parseNumber, useSettingsSection } from './settings-form';
+import { settingLabel } from '#shared/settings/registry';
 
 interface HubDraft {
   /** Every address of this computer (the default), or the one typed below. */
@@ -78,7 +79,7 @@ export function ShopHubSection({
           )}
       {hub?.available && <LanPanel lan={hub.lan} onHub={apply} />}
       <fieldset className="radio-list lan-address">
-        <legend>LAN address</legend>
+        <legend>{settingLabel('hub.lanHost')}</legend>
         <label className="radio">
           <input
             type="radio"
@@ -108,8 +109,7 @@ export function ShopHubSection({
         <TextField
           section={section}
           field="hub.lanHost"
-          label="LAN address (one address of this computer)"
-          inputMode="decimal"
+          label={`${settingLabel('hub.lanHost')} (one address of this computer)`}
           hint={addressHint(hub?.lan ?? null)}
           value={draft.host}
           onChange={(value) => change({ host: value }, 'hub.lanHost')}
@@ -118,9 +118,6 @@ export function ShopHubSection({
       <TextField
         section={section}
         field="hub.lanPort"
-        label="LAN port"
-        inputMode="numeric"
-        hint="From 1024 to 65535 (7443 unless you change it)."
         value={draft.port}
         onChange={(value) => change({ port: value }, 'hub.lanPort')}
       />

@@ -6,6 +6,7 @@ import { describedBy, SaveRow, TextField } from './fields';
 import { OutageFields } from './outage-section';
 import { ReportFields } from './report-section';
 import { CASHIERS, useShopForm, type ShopForm } from './use-shop';
+import { settingLabel } from '#shared/settings/registry';
 
 /** The shop, the till, its cashiers, the business day and the largest sale. */
 export function ShopPage({
@@ -37,16 +38,12 @@ function ShopSection({ settings, form }: { readonly settings: Settings; readonly
         <TextField
           section={section}
           field="shop.name"
-          label="Shop name"
-          hint="Printed on receipts and shown on the customer display."
           value={draft.name}
           onChange={(value) => change('name', value)}
         />
         <TextField
           section={section}
           field="shop.tillId"
-          label="Till id"
-          hint="Names this till in reports and starts every reference it makes: letters, digits and -, at most 16 (e.g. till-a7k2). Each till of the shop needs its own."
           value={draft.tillId}
           onChange={(value) => change('tillId', value)}
         />
@@ -60,25 +57,18 @@ function ShopSection({ settings, form }: { readonly settings: Settings; readonly
         <TextField
           section={section}
           field="timeZone"
-          label="Time zone"
-          hint="A time zone name such as Africa/Lagos (the default)."
           value={draft.timeZone}
           onChange={(value) => change('timeZone', value)}
         />
         <TextField
           section={section}
           field="dayCutoffHour"
-          label="End-of-day cut-off hour"
-          inputMode="numeric"
-          hint="The hour (0 to 23) at which the business day ends and the next begins; 0 is midnight."
           value={draft.dayCutoffHour}
           onChange={(value) => change('dayCutoffHour', value)}
         />
         <TextField
           section={section}
           field="maxSaleKobo"
-          label="Largest sale (₦)"
-          inputMode="decimal"
           hint={
             maxSaleKobo === null
               ? 'The till refuses sales above this amount.'
@@ -103,11 +93,11 @@ function CashierList({ form }: { readonly form: ShopForm }) {
   const newCashierProblem = form.newCashierError ?? section.errorOf(CASHIERS);
   return (
     <fieldset className="cashiers">
-      <legend>Cashiers</legend>
+      <legend>{settingLabel(CASHIERS)}</legend>
       {draft.cashiers.length === 0 ? (
         <p className="muted">No cashiers yet.</p>
       ) : (
-        <ul className="cashier-list" aria-label="Cashiers">
+        <ul className="cashier-list" aria-label={settingLabel(CASHIERS)}>
           {draft.cashiers.map((name, index) => (
             <li key={`${index}-${name}`}>
               <span className="cashier-name">{name}</span>

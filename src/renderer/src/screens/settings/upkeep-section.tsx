@@ -83,27 +83,18 @@ export function UpkeepSection({
         <TextField
           section={section}
           field="sync.intervalMinutes"
-          label="Sync interval (minutes)"
-          inputMode="numeric"
-          hint="How often the provider's transaction list is fetched for the report; 0 turns it off."
           value={draft.syncInterval}
           onChange={(value) => change('syncInterval', value)}
         />
         <TextField
           section={section}
           field="backups.keep"
-          label="Backups to keep"
-          inputMode="numeric"
-          hint="The app backs the database up daily and keeps this many (1 to 60)."
           value={draft.backupsKeep}
           onChange={(value) => change('backupsKeep', value)}
         />
         <TextField
           section={section}
           field="retention.callbackBodyDays"
-          label="Keep payment messages whole (days)"
-          inputMode="numeric"
-          hint="After this many days the bank's raw payment messages are cut down to what the report needs (30 to 3650). Sales and payments are always kept."
           value={draft.callbackBodyDays}
           onChange={(value) => change('callbackBodyDays', value)}
         />
@@ -111,21 +102,18 @@ export function UpkeepSection({
       <CheckboxField
         section={section}
         field="sync.onStartup"
-        label="Sync when the app starts"
         checked={draft.syncOnStartup}
         onChange={(checked) => change('syncOnStartup', checked)}
       />
       <CheckboxField
         section={section}
         field="sounds.enabled"
-        label="Play a chime when a sale is paid"
         checked={draft.soundsEnabled}
         onChange={(checked) => change('soundsEnabled', checked)}
       />
       <RangeField
         section={section}
         field="sounds.volume"
-        label="Chime volume"
         percent={draft.volumePercent}
         disabled={!draft.soundsEnabled}
         onChange={(percent) => change('volumePercent', percent)}

@@ -8,6 +8,7 @@ import { speechOf } from '../../voice/speech';
 import { useVoices } from '../../voice/use-voices';
 import { CheckboxField, RangeField, SaveRow } from './fields';
 import { useSettingsSection } from './settings-form';
+import { settingLabel } from '#shared/settings/registry';
 
 interface VoiceDraft {
   readonly enabled: boolean;
@@ -91,20 +92,18 @@ export function VoiceSection({
       <CheckboxField
         section={section}
         field="sounds.voice.enabled"
-        label="Say the amount when a sale is paid"
         checked={draft.enabled}
         onChange={(checked) => change('enabled', checked)}
       />
       <RangeField
         section={section}
         field="sounds.voice.volume"
-        label="Voice volume"
         percent={draft.volumePercent}
         disabled={!draft.enabled}
         onChange={(percent) => change('volumePercent', percent)}
       />
       <div className="field">
-        <label htmlFor={voiceId}>Voice</label>
+        <label htmlFor={voiceId}>{settingLabel('sounds.voice.voiceURI')}</label>
         <select
           id={voiceId}
           value={draft.voiceURI}

@@ -10,6 +10,8 @@ import type { CallbackHint } from './types';
 
 export type BodyKind = 'json' | 'form' | 'none' | 'unsupported';
 
+const BYTE_ORDER_MARK = 0xfeff;
+
 export type MalformedReason = 'unsupported-content-type' | 'invalid-json' | 'invalid-form';
 
 export type ParsedCallback =
@@ -29,7 +31,7 @@ export function classifyContentType(header: string | null | undefined): BodyKind
 }
 
 export function parseCallbackBody(body: string, contentType: string | null): ParsedCallback {
-  const text = body.replace(/^\uFEFF/, '');
+  const text = body.charCodeAt(0) === BYTE_ORDER_MARK ? body.slice(1) : body;
   if (text.trim() === '') return { parseStatus: 'empty', hint: null };
   const kind = classifyContentType(contentType);
   switch (kind) {
@@ -139,34 +141,40 @@ export function extractHint(value: unknown, rawJson: string | null): CallbackHin
     status?: string;
     accountNumber?: string;
   } = {};
-  const reference = pick(scopes, REFERENCE_KEYS, (v) => readId(v, 256));
+  const reference = pick(scopes, REFERENCE_KEYS, readReference);
   if (reference !== undefined) hint.reference = reference;
-  const sessionId = pick(scopes, SESSION_KEYS, (v, key) => readSessionId(v, key, rawJson));
+  const sessionId = pick(scopes, SESSION_KEYS, readSessionId, rawJson);
   if (sessionId !== undefined) hint.sessionId = sessionId;
   const amountKobo = pick(scopes, AMOUNT_KEYS, readAmountKobo);
   if (amountKobo !== undefined) hint.amountKobo = amountKobo;
-  const status = pick(scopes, STATUS_KEYS, (v) =>
-    typeof v === 'string' ? readText(v, 64) : undefined,
-  );
+  const status = pick(scopes, STATUS_KEYS, readStatus);
   if (status !== undefined) hint.status = status;
   const accountNumber = pick(scopes, ACCOUNT_KEYS, readAccountNumber);
   if (accountNumber !== undefined) hint.accountNumber = accountNumber;
-  return Object.keys(hint).length > 0 ? hint : null;
+  return reference !== undefined ||
+    sessionId !== undefined ||
+    amountKobo !== undefined ||
+    status !== undefined ||
+    accountNumber !== undefined
+    ? hint
+    : null;
 }
 
 function ownField(fields: Fields, key: string): unknown {
   return Object.hasOwn(fields, key) ? fields[key] : undefined;
 }
 
+/** The first usable value of `keys`, key by key, each in every scope. Readers are module-level. */
 function pick<T>(
   scopes: readonly Fields[],
   keys: readonly string[],
-  read: (value: unknown, key: string) => T | undefined,
+  read: (value: unknown, key: string, rawJson: string | null) => T | undefined,
+  rawJson: string | null = null,
 ): T | undefined {
   for (const key of keys) {
     for (const scope of scopes) {
       if (!Object.hasOwn(scope, key)) continue;
-      const found = read(scope[key], key);
+      const found = read(scope[key], key, rawJson);
       if (found !== undefined) return found;
     }
   }
@@ -181,6 +189,14 @@ function readText(value: string, maxLength: number): string | undefined {
     return undefined;
   }
   return text;
+}
+
+function readReference(value: unknown): string | undefined {
+  return readId(value, 256);
+}
+
+function readStatus(value: unknown): string | undefined {
+  return typeof value === 'string' ? readText(value, 64) : undefined;
 }
 
 function readId(value: unknown, maxLength: number): string | undefined {

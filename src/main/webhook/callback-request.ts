@@ -133,7 +133,7 @@ function matchCallbackPath(
 }
 
 /**
- * Reads the body into memory up to `limit` bytes. Past the limit it stops listening at once and
+ * Reads the body into memory up to `limit` bytes. Past the limit it stops reading at once and
  * reports 'too-large', whatever Content-Length said (lying, absent or chunked).
  */
 function readBoundedBody(
@@ -141,29 +141,49 @@ function readBoundedBody(
   limit: number,
   done: (outcome: BodyOutcome) => void,
 ): void {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let settled = false;
-  function settle(outcome: BodyOutcome): void {
-    if (settled) return;
-    settled = true;
-    request.off('data', onData);
-    done(outcome);
-  }
-  function onData(chunk: Buffer): void {
-    size += chunk.length;
-    if (size > limit) {
-      chunks.length = 0;
-      request.pause();
-      settle({ kind: 'too-large' });
+  const body = new BoundedBody(request, limit, done);
+  // Anonymous listeners: a named closure per request costs the bench's tsx build a
+  // defineProperty call each (esbuild's keepNames), on every callback.
+  request.on('data', (chunk: Buffer) => body.add(chunk));
+  request.once('end', () => body.end());
+  request.once('error', () => body.settle({ kind: 'aborted' }));
+  request.once('close', () => body.settle({ kind: 'aborted' }));
+}
+
+/** One request's body so far; settles once, and ignores whatever arrives after. */
+class BoundedBody {
+  private readonly chunks: Buffer[] = [];
+  private size = 0;
+  private settled = false;
+
+  constructor(
+    private readonly request: IncomingMessage,
+    private readonly limit: number,
+    private readonly done: (outcome: BodyOutcome) => void,
+  ) {}
+
+  add(chunk: Buffer): void {
+    if (this.settled) return;
+    this.size += chunk.length;
+    if (this.size > this.limit) {
+      this.chunks.length = 0;
+      this.request.pause();
+      this.settle({ kind: 'too-large' });
       return;
     }
-    chunks.push(chunk);
+    this.chunks.push(chunk);
   }
-  request.on('data', onData);
-  request.once('end', () => settle({ kind: 'complete', body: Buffer.concat(chunks, size) }));
-  request.once('error', () => settle({ kind: 'aborted' }));
-  request.once('close', () => settle({ kind: 'aborted' }));
+
+  end(): void {
+    if (this.settled) return;
+    this.settle({ kind: 'complete', body: Buffer.concat(this.chunks, this.size) });
+  }
+
+  settle(outcome: BodyOutcome): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.done(outcome);
+  }
 }
 
 /**

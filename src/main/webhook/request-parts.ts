@@ -38,7 +38,10 @@ export function storableHeaders(
   tokens: readonly string[],
 ): Readonly<Record<string, string>> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers)) {
+  const { headers } = request;
+  // Object.keys rather than Object.entries: no [name, value] array per header, per callback.
+  for (const name of Object.keys(headers)) {
+    const value = headers[name];
     if (value === undefined || SECRET_HEADER.test(name)) continue;
     // A proxy may echo the original URL (Referer, X-Original-URL…): the token must not survive.
     out[name] = scrubTokens(headerText(value) ?? '', tokens);

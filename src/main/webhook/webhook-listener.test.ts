@@ -103,6 +103,33 @@ describe('webhook listener: the happy path', () => {
     expect(h.events).toContain('onCallback:1');
   });
 
+  it('answers every 200 with the same JSON body and headers, on one kept-alive connection', async () => {
+    const h = await start();
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      for (const i of [1, 2]) {
+        const answer = await post(
+          h.listener.port,
+          h.path,
+          JSON.stringify({ reference: `sale-${i}` }),
+          { 'content-type': 'application/json' },
+          { agent },
+        );
+        expect(answer.status).toBe(200);
+        expect(answer.body).toBe('{"ok":true}');
+        expect(answer.headers).toMatchObject({
+          'content-type': 'application/json; charset=utf-8',
+          'content-length': '11',
+          'cache-control': 'no-store',
+        });
+        expect(answer.headers.connection).toBe('keep-alive');
+      }
+    } finally {
+      agent.destroy();
+    }
+    expect(h.inbox.records.map((record) => record.hint?.reference)).toEqual(['sale-1', 'sale-2']);
+  });
+
   it('stores an empty POST (a provider ping) as empty and answers 200', async () => {
     const h = await start();
     const answer = await post(h.listener.port, h.path, '', {});

@@ -15,6 +15,7 @@
 import { describe, expect, it } from 'vitest';
 import { channelNames } from '#shared/bridge/contract';
 import { DEFAULT_SETTINGS, DEFAULT_VOICE_SETTINGS } from '#shared/settings-schema';
+import { settingLabels } from '#shared/settings/registry';
 import { buildRenderer, packageOfModule, type BuiltChunk } from '#support/bundle-chunks';
 import { schemaDataModule } from '../vite.schema-data';
 
@@ -90,6 +91,7 @@ describe('the schema data a build carries', () => {
       channelNames: [...channelNames],
       DEFAULT_SETTINGS,
       DEFAULT_VOICE_SETTINGS,
+      SETTING_LABELS: settingLabels(),
     });
   });
 });

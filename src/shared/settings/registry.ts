@@ -80,6 +80,16 @@ export function settingLabel(field: string): string {
   return entry.label;
 }
 
+/**
+ * Every setting's label by its registry path, as plain data: what a screen other than Settings
+ * reads (through schema-data.ts, so that it loads no zod).
+ */
+export function settingLabels(): Readonly<Record<SettingPath, string>> {
+  return Object.fromEntries(
+    Object.entries(ENTRIES).map(([path, entry]) => [path, entry.label]),
+  ) as Record<SettingPath, string>;
+}
+
 /** Every entry with its path, in declaration order. */
 export function settingEntries(): readonly (readonly [string, SettingEntry])[] {
   return Object.entries(ENTRIES);

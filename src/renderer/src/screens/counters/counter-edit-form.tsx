@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { HubView, PairedCounterView } from '#shared/hub';
 import { tillIdProblem } from '#shared/till-id';
 import { useUpdateCounter } from './use-counters';
-import { settingLabel } from '#shared/settings/registry';
+import { SETTING_LABELS } from '#shared/schema-data';
 
 /** Which field main's refusal is about, when it names one this form shows. */
 function fieldOf(field: string | null): 'name' | 'tillId' | null {
@@ -75,7 +75,7 @@ export function CounterEditForm({
       />
       <EditField
         id={`${id}-till`}
-        label={settingLabel('shop.tillId')}
+        label={SETTING_LABELS['shop.tillId']}
         value={tillId}
         error={errors.tillId}
         hint="Its sales and their references carry it (e.g. till-b2); unique in the shop."

@@ -1,7 +1,7 @@
 import type { HubView, LanListenerView } from '#shared/hub';
 import { Fingerprint } from '../../components/fingerprint';
 import { useLanSwitch } from './use-counters';
-import { settingLabel } from '#shared/settings/registry';
+import { SETTING_LABELS } from '#shared/schema-data';
 
 function lanState(lan: LanListenerView): string {
   if (lan.running) return 'On';
@@ -34,7 +34,7 @@ export function LanPanel({
           disabled={busy}
           onChange={(event) => void toggle(event.target.checked)}
         />
-        <span>{settingLabel('hub.lanEnabled')}</span>
+        <span>{SETTING_LABELS['hub.lanEnabled']}</span>
       </label>
       <dl className="lan-details">
         <dt>State</dt>

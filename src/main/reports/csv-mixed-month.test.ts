@@ -11,7 +11,7 @@ import { addRetentionHistory } from '#support/retention-history';
 import { generateShop } from '#support/shop-history';
 import { buildCsvExport, type CsvExportOptions } from './csv';
 import { reportRange } from './report-range';
-import { buildReportExceptions } from './z-report';
+import { buildReportExceptions } from './report-exceptions';
 
 const DAY_MS = 86_400_000;
 const END_MS = Date.UTC(2026, 10, 1, 12, 0, 0);

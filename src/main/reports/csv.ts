@@ -63,13 +63,8 @@ import {
   type CsvException,
 } from './exception-resolutions';
 import { isoInZoneFn, reportRange, type DayRangeOptions } from './report-range';
-import {
-  DEFAULT_EXCEPTION_LIMIT,
-  buildReportExceptions,
-  exceptionOrder,
-  inflowCaseHolds,
-  type ZReportOptions,
-} from './z-report';
+import { buildReportExceptions, exceptionOrder, inflowCaseHolds } from './report-exceptions';
+import { DEFAULT_EXCEPTION_LIMIT, type ZReportOptions } from './report-options';
 
 export const CSV_COLUMNS = [
   'session_id',

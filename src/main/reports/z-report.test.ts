@@ -19,7 +19,8 @@ import {
   type ModelSale,
   type ShopModel,
 } from '#support/shop-history';
-import { buildReportExceptions, buildZReport } from './z-report';
+import { buildReportExceptions } from './report-exceptions';
+import { buildZReport } from './z-report';
 
 const LAGOS = 'Africa/Lagos';
 const HOUR = 3_600_000;

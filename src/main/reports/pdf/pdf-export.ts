@@ -5,7 +5,8 @@
 import type { PdfExportView } from '#shared/printing';
 import type { Db } from '#main/store/database';
 import { reportFileName } from '../csv';
-import { buildZReport, type ZReportOptions } from '../z-report';
+import type { ZReportOptions } from '../report-options';
+import { buildZReport } from '../z-report';
 import { ReportFileError, reportFonts } from './pdf-fonts';
 import { renderReportPdf, type ReportPdfHeader } from './report-pdf';
 

@@ -37,6 +37,14 @@ function decimalText(value: number | string): string {
  * Throws MoneyError on anything else: NaN, infinities, three decimals, text, out of range.
  */
 export function nairaToKobo(value: number | string): Kobo {
+  if (typeof value === 'number') {
+    // The common case without text: k / 100 (a correctly rounded division) is the double nearest
+    // the decimal k/100, so when it is `value` the shortest text of `value` is that decimal (two
+    // decimals at most; below MAX_KOBO the doubles of two-decimal amounts are 0.01 apart, far
+    // more than their spacing) and the text path below gives k too. Anything else takes it.
+    const kobo = Math.round(value * 100);
+    if (kobo / 100 === value && Math.abs(kobo) <= MAX_KOBO) return kobo + 0; // + 0: never -0
+  }
   const text = decimalText(value);
   const match = DECIMAL.exec(text);
   if (!match) throw new MoneyError(`Amount is not a decimal number: ${JSON.stringify(value)}`);

@@ -21,6 +21,7 @@ export type ParsedCallback =
 
 /** JSON (also `+json` and text/json) or form-encoded, charset and other parameters ignored. */
 export function classifyContentType(header: string | null | undefined): BodyKind {
+  if (header === 'application/json') return 'json'; // most callbacks: no split, trim or case
   const media = (header ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? '';
   if (media === '') return 'none';
   if (media === 'application/json' || media === 'text/json' || media.endsWith('+json')) {

@@ -144,10 +144,11 @@ function readBoundedBody(
   const body = new BoundedBody(request, limit, done);
   // Anonymous listeners: a named closure per request costs the bench's tsx build a
   // defineProperty call each (esbuild's keepNames), on every callback.
+  // `on`, not `once` (a wrapper per listener per request): the body settles once anyway.
   request.on('data', (chunk: Buffer) => body.add(chunk));
-  request.once('end', () => body.end());
-  request.once('error', () => body.settle({ kind: 'aborted' }));
-  request.once('close', () => body.settle({ kind: 'aborted' }));
+  request.on('end', () => body.end());
+  request.on('error', () => body.settle({ kind: 'aborted' }));
+  request.on('close', () => body.settle({ kind: 'aborted' }));
 }
 
 /** One request's body so far; settles once, and ignores whatever arrives after. */

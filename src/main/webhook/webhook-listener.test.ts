@@ -470,6 +470,25 @@ describe('webhook listener: hardening', () => {
     expect(h.inbox.records).toHaveLength(0);
   });
 
+  it('closes a kept-alive connection left idle after its answer', async () => {
+    const h = await start({ headersTimeoutMs: 200, requestTimeoutMs: 400 });
+    const exchange = await rawExchange(
+      h.listener.port,
+      async (send) => {
+        await send(
+          `POST ${h.path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(PAYLOAD)}\r\n\r\n${PAYLOAD}`,
+        );
+        // …and then nothing more on the kept-alive connection.
+      },
+      3_000,
+    );
+    expect(exchange.received).toMatch(/^HTTP\/1\.1 200 /);
+    expect(exchange.received).toMatch(/keep-alive/i);
+    expect(exchange.closedByServer).toBe(true);
+    expect(exchange.elapsedMs).toBeLessThan(2_000);
+    expect(h.inbox.records).toHaveLength(1);
+  });
+
   it('closes an idle connection that never sends anything', async () => {
     const h = await start({ headersTimeoutMs: 200, requestTimeoutMs: 400 });
     const exchange = await rawExchange(h.listener.port, () => Promise.resolve(), 3_000);

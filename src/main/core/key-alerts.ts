@@ -6,6 +6,7 @@
  */
 import type { BridgeEvent } from '#shared/bridge/contract';
 import { addressOrigin, type KeyAddressField } from '#shared/provider-url';
+import { keyLabelInText } from '#shared/settings/key-labels';
 import { KEY_ADDRESS_LABELS } from '#shared/settings/registry';
 import {
   ENVIRONMENTS,
@@ -30,7 +31,6 @@ export interface KeyAlertDeps {
   readonly runtime: () => Runtime | null;
 }
 
-const KEY_WORDS = { secretKey: 'secret key', accessToken: 'payout access token' } as const;
 const ADDRESS_FIELDS: readonly KeyAddressField[] = ['baseUrl', 'payoutBaseUrl'];
 
 /** Whether any provider key of `environment` is saved (readable or not). */
@@ -68,7 +68,7 @@ export function watchKeyChanges(deps: KeyAlertDeps): () => void {
     if (change.scope === 'global') return;
     if (change.name !== 'secretKey' && change.name !== 'accessToken') return;
     const name = ENVIRONMENT_NAMES[change.scope];
-    const what = `the ${KEY_WORDS[change.name]} was ${change.removed ? 'removed' : 'entered'}`;
+    const what = `the ${keyLabelInText(change.name)} was ${change.removed ? 'removed' : 'entered'}`;
     logger.warn(
       { environment: change.scope, key: change.name, removed: change.removed },
       `${name} keys changed`,

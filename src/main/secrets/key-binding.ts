@@ -6,6 +6,7 @@
 import { AppError } from '#shared/errors';
 import { ENVIRONMENT_NAMES, type Environment } from '#shared/environments';
 import { keyAddressField, keyOrigin, type ProviderKeyName } from '#shared/provider-url';
+import { keyLabelInText } from '#shared/settings/key-labels';
 import { KEY_ADDRESS_LABELS } from '#shared/settings/registry';
 
 /** An environment's addresses, as its profile in the settings holds them now. */
@@ -21,11 +22,6 @@ export class KeysEnteredElsewhereError extends AppError<'KEYS_ENTERED_ELSEWHERE'
     this.name = 'KeysEnteredElsewhereError';
   }
 }
-
-const KEY_LABELS: Readonly<Record<ProviderKeyName, string>> = {
-  secretKey: 'secret key',
-  accessToken: 'payout access token',
-};
 
 /**
  * Why a saved key cannot be sent where its environment's address points now, in the owner's
@@ -44,7 +40,7 @@ export function keyBindingProblem(
     ? `was entered for ${boundOrigin}`
     : `was entered before the ${field} was set`;
   const now = current ? `the ${field} now points to ${current}` : `the ${field} is now empty`;
-  return `The ${ENVIRONMENT_NAMES[environment]} ${KEY_LABELS[name]} ${entered}; ${now}. Enter the keys again in Settings → Connect provider.`;
+  return `The ${ENVIRONMENT_NAMES[environment]} ${keyLabelInText(name)} ${entered}; ${now}. Enter the keys again in Settings → Connect provider.`;
 }
 
 /** A saved key as `get` reads it, or the reason it cannot be sent where its address points now. */

@@ -286,6 +286,9 @@ describe('secret store', () => {
       movedTo,
       message: expect.stringContaining(movedTo) as unknown,
     });
+    expect(store.recovery?.message).toMatch(
+      /enter the secret key, payout access token, ngrok authtoken and ngrok basic-auth password again\.$/,
+    );
     expect(readFileSync(movedTo, 'utf8')).toContain('production.secr');
     store.set('production', 'secretKey', SECRET_KEY);
     expect(open(dataDir).get('production', 'secretKey')).toBe(SECRET_KEY);
@@ -323,11 +326,15 @@ describe('secret store', () => {
       set(scope: string, name: string, value: string | null): unknown;
       get(scope: string, name: string): unknown;
     };
-    expect(validationError(() => untyped.set('production', 'ngrokAuthtoken', NGROK)).field).toBe(
-      'name',
+    const notHere = validationError(() => untyped.set('production', 'ngrokAuthtoken', NGROK));
+    expect(notHere.field).toBe('name');
+    expect(notHere.message).toBe(
+      'An environment keeps only the secret key and payout access token',
     );
-    expect(validationError(() => untyped.set('global', 'secretKey', SECRET_KEY)).field).toBe(
-      'name',
+    const notGlobal = validationError(() => untyped.set('global', 'secretKey', SECRET_KEY));
+    expect(notGlobal.field).toBe('name');
+    expect(notGlobal.message).toBe(
+      'Only the ngrok authtoken and ngrok basic-auth password are kept for all environments',
     );
     expect(validationError(() => untyped.get('live', 'secretKey')).field).toBe('scope');
     expect(validationError(() => untyped.set('production', 'password', SECRET_KEY)).field).toBe(

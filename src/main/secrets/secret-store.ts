@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { keepPrivate } from '#main/config/private-files';
 import type { Redactor } from '#main/logging/redact';
 import { ENVIRONMENTS, type Environment } from '#shared/settings-schema';
+import { keyLabelInText } from '#shared/settings/key-labels';
 import { isAtomicTempName, writeFileAtomic } from './atomic-write';
 import { writeOrDiskFull } from '#main/config/disk-full';
 import { SecretBoxError, type SecretBox, type SecretBoxKind } from './secret-box';
@@ -140,12 +141,11 @@ interface Loaded {
   readonly boundOrigin: string | null;
 }
 
-const LABELS: Readonly<Record<SecretName, string>> = {
-  secretKey: 'secret key',
-  accessToken: 'payout access token',
-  ngrokAuthtoken: 'ngrok authtoken',
-  ngrokBasicAuthPassword: 'ngrok basic-auth password',
-};
+/** Keys named in a sentence: 'secret key, payout access token and ngrok authtoken'. */
+function keysInText(names: readonly SecretName[]): string {
+  const words = names.map(keyLabelInText);
+  return words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -190,15 +190,15 @@ function checkSlot(scope: unknown, name: unknown): asserts name is SecretName {
     throw new SecretValidationError(
       'name',
       scope === 'global'
-        ? 'Only the ngrok authtoken and basic-auth password are kept for all environments'
-        : `An environment keeps only ${PROVIDER_SECRET_NAMES.join(' and ')}`,
+        ? `Only the ${keysInText(GLOBAL_SECRET_NAMES)} are kept for all environments`
+        : `An environment keeps only the ${keysInText(PROVIDER_SECRET_NAMES)}`,
     );
   }
 }
 
 /** The value as it will be stored (trimmed), or a SecretValidationError in plain words. */
 export function normalizeSecret(name: SecretName, value: unknown): string {
-  const label = LABELS[name];
+  const label = keyLabelInText(name);
   if (typeof value !== 'string') {
     throw new SecretValidationError(name, `The ${label} must be text`);
   }
@@ -273,7 +273,7 @@ function readSecretsFile(
       entries: {},
       recovery: {
         movedTo,
-        message: `The secrets file was damaged. It was kept as ${movedTo}; enter the secret key, access token and ngrok authtoken again.`,
+        message: `The secrets file was damaged. It was kept as ${movedTo}; enter the ${keysInText(SECRET_NAMES)} again.`,
       },
     };
   }
@@ -288,7 +288,7 @@ function decryptEntry(
   record: EntryRecord,
   boundOrigin: string | null,
 ): Loaded {
-  const label = LABELS[name];
+  const label = keyLabelInText(name);
   try {
     const value = box.decrypt(Buffer.from(record.cipher, 'base64'));
     redactor.addSecret(value);

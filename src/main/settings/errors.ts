@@ -1,4 +1,5 @@
 import { AppError } from '#shared/errors';
+import { isSavedKeyName, keyLabel } from '#shared/settings/key-labels';
 import { settingAt } from '#shared/settings/registry';
 
 /** Typed errors of the settings store; `field` is a dotted path the UI can put next to an input. */
@@ -27,7 +28,10 @@ export class SettingsValidationError extends AppError<'INVALID_SETTINGS'> {
 }
 
 /** Fields a settings message may name that are no setting: the keys saved beside them. */
-const KEY_LABELS: Readonly<Record<string, string>> = { 'secrets.secretKey': 'Secret key' };
+function savedKeyLabelAt(field: string): string | undefined {
+  const name = field.startsWith('secrets.') ? field.slice('secrets.'.length) : '';
+  return isSavedKeyName(name) ? keyLabel(name) : undefined;
+}
 
 /**
  * Words for a dotted field path, from the registry (src/shared/settings/): the whole path names
@@ -36,7 +40,7 @@ const KEY_LABELS: Readonly<Record<string, string>> = { 'secrets.secretKey': 'Sec
  */
 export function fieldLabel(field: string): string {
   if (field === '') return 'Settings';
-  const label = settingAt(field)?.label ?? KEY_LABELS[field];
+  const label = settingAt(field)?.label ?? savedKeyLabelAt(field);
   // A path that is no setting (a group, a name nobody declared) is shown as written.
   if (label === undefined) return field;
   const parts = field.split('.');

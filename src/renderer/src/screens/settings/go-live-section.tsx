@@ -13,6 +13,7 @@ import {
   type KeyedEnvironment,
   type Settings,
 } from '#shared/settings-schema';
+import { keyFieldLabel } from '#shared/settings/key-labels';
 import { settingEntry, type SettingPath } from '#shared/settings/registry';
 import { WHERE_KEYS_COME_FROM, type SecretStatusView, type SettingsView } from '#shared/views';
 import { describedBy } from './fields';
@@ -176,8 +177,8 @@ export function GoLiveSection({
         {settingField(field, 'merchantCategory')}
         {settingField(field, 'accountName')}
         {settingField(field, 'payoutAccountId')}
-        {field('secretKey', 'Secret key', keyHint('secretKey'), 'password')}
-        {field('accessToken', 'Payout access token', keyHint('accessToken'), 'password')}
+        {field('secretKey', keyFieldLabel('secretKey'), keyHint('secretKey'), 'password')}
+        {field('accessToken', keyFieldLabel('accessToken'), keyHint('accessToken'), 'password')}
       </fieldset>
 
       <GoLiveRoute
@@ -237,7 +238,8 @@ function GoLiveRoute({
         ))}
       </fieldset>
       <div className="field-grid">
-        {route === 'ngrok' && field('ngrokAuthtoken', 'ngrok authtoken', ngrokHint, 'password')}
+        {route === 'ngrok' &&
+          field('ngrokAuthtoken', keyFieldLabel('ngrokAuthtoken'), ngrokHint, 'password')}
         {route === 'ngrok' && settingField(field, 'ngrokDomain')}
         {route === 'public-url' && settingField(field, 'publicUrl')}
         {route !== 'polling-only' && settingField(field, 'listenerPort')}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { BridgeResult } from '#shared/bridge/contract';
 import type { ConfiguredCallbackMode, Settings } from '#shared/settings-schema';
+import { keyFieldLabel } from '#shared/settings/key-labels';
 import type { CallbackHealthView, SecretStatusView, SettingsView } from '#shared/views';
 import { useBridge } from '../../bridge-context';
 import { failureOf } from '../../hooks/use-bridge-call';
@@ -20,12 +21,12 @@ export interface CallbacksDraft {
 export const NGROK_AUTHTOKEN: SecretTarget = {
   scope: 'global',
   name: 'ngrokAuthtoken',
-  label: 'ngrok authtoken',
+  label: keyFieldLabel('ngrokAuthtoken'),
 };
 export const NGROK_PASSWORD: SecretTarget = {
   scope: 'global',
   name: 'ngrokBasicAuthPassword',
-  label: 'Basic-auth password (optional)',
+  label: keyFieldLabel('ngrokBasicAuthPassword'),
 };
 
 function draftOf(callbacks: Settings['callbacks']): CallbacksDraft {

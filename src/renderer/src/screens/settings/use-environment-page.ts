@@ -6,6 +6,7 @@ import {
   type Profile,
   type Settings,
 } from '#shared/settings-schema';
+import { keyFieldLabel } from '#shared/settings/key-labels';
 import type { SecretStatusView, SettingsView } from '#shared/views';
 import { useBridge } from '../../bridge-context';
 import { failureOf } from '../../hooks/use-bridge-call';
@@ -44,8 +45,8 @@ export function pathOf(environment: Environment, key: ProfileKey | 'sandboxUrl')
 
 /** The keys each keyed environment takes, labelled as the page shows them. */
 export const PROFILE_SECRETS: readonly SecretTarget[] = KEYED_ENVIRONMENTS.flatMap((scope) => [
-  { scope, name: 'secretKey', label: 'Secret key' } as const,
-  { scope, name: 'accessToken', label: 'Payout access token' } as const,
+  { scope, name: 'secretKey', label: keyFieldLabel('secretKey') } as const,
+  { scope, name: 'accessToken', label: keyFieldLabel('accessToken') } as const,
 ]);
 
 function draftsOf(settings: Settings): Drafts {

@@ -8,6 +8,7 @@ import type {
 } from '#shared/views';
 import { describedBy } from './fields';
 import { useConnectionTest } from './use-connection-test';
+import { keyLabelInText } from '#shared/settings/key-labels';
 import { secretKeyOf, type SecretDrafts, type SecretTarget } from './use-secret-drafts';
 
 /** All the screen says about a secret: never the secret, at most its last four characters. */
@@ -39,7 +40,8 @@ export function SecretInput({
   const notice = drafts.noticeOf(key);
   const statusId = `${id}-status`;
   const errorId = `${id}-error`;
-  const label = target.label.toLowerCase();
+  // Mid-sentence words: 'Remove the ngrok basic-auth password?', not '… password (optional)?'.
+  const label = keyLabelInText(target.name);
   return (
     <div
       className={`secret-field field ${error ? 'field-invalid' : ''}`}

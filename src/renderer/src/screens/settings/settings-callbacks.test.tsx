@@ -217,6 +217,14 @@ describe('Settings screen: callbacks', () => {
       expect(within(group).getByTestId('secret-status').textContent).toBe('Set, ends in 8841'),
     );
     expect(container.innerHTML).not.toContain('edge-pass-8841');
+    // Named in a sentence as the service's password, not with the field's "(optional)".
+    await user.click(
+      within(group).getByRole('button', { name: 'Remove the ngrok basic-auth password' }),
+    );
+    const confirm = within(group).getByRole('group', {
+      name: 'Remove the ngrok basic-auth password?',
+    });
+    expect(confirm.textContent).toContain('Remove the ngrok basic-auth password? What needs it');
   });
 
   it('rotates the callback address and says the old one works for a day', async () => {

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { WindowApi } from '#shared/bridge/contract';
+import { keyLabelInText } from '#shared/settings/key-labels';
 import type { SecretStatusView } from '#shared/views';
 import { failureOf } from '../../hooks/use-bridge-call';
 import { useUnsaved } from './unsaved';
@@ -80,7 +81,7 @@ export function useSecretDrafts(
     const refused: string[] = [];
     for (const target of typed) {
       const ok = await sendOne(target, (values[secretKeyOf(target)] ?? '').trim());
-      if (!ok) refused.push(target.label.toLowerCase());
+      if (!ok) refused.push(keyLabelInText(target.name));
     }
     setBusy(false);
     unsaved.mark(refused.length > 0);

@@ -183,12 +183,12 @@ describe('the callback self-test against the real listener', () => {
   it('says NO_ROUTE with the reason when there is no callback route', async () => {
     const result = await tester(() => ({
       mode: 'polling-only',
-      reason: 'No tunnel or public URL is set up',
+      reason: 'No tunnel or public address is set up',
     })).run('start');
     expect(result).toMatchObject({
       passed: false,
       code: 'NO_ROUTE',
-      detail: 'No tunnel or public URL is set up',
+      detail: 'No tunnel or public address is set up',
     });
   });
 });

@@ -127,7 +127,7 @@ describe('the callback self-test in the core', () => {
       checkEveryMs: 10_000,
       lastSelfTest: { passed: false, code: 'NO_ROUTE' },
     });
-    expect(tested.lastSelfTest?.detail).toContain('No tunnel or public URL');
+    expect(tested.lastSelfTest?.detail).toContain('No tunnel or public address');
   });
 
   it('through an ngrok tunnel with basic auth (fake edge): passes, and tests again when the tunnel reconnects', async () => {

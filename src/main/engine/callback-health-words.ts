@@ -41,7 +41,7 @@ export function healthWords(state: CallbackHealthState, facts: HealthFacts): Hea
     case 'off':
       return {
         cause: route.mode === 'polling-only' ? route.reason : null,
-        action: `Callbacks need an ngrok tunnel that is online, or your own public URL (Settings → Payment callbacks).`,
+        action: `Callbacks need an ngrok tunnel that is online, or your own public address (Settings → Payment callbacks).`,
       };
     case 'unproven': {
       const recent = lastSelfTest !== null && lastSelfTest.at >= routeSince ? lastSelfTest : null;
@@ -84,8 +84,8 @@ function problemWords(
     case 'public-url':
       return {
         cause: answers
-          ? `Your public URL answers (the self-test passed), but the provider's callback for ${payment} never came: the provider is not sending callbacks to it, or cannot reach it.`
-          : `The provider's callback for ${payment} never came through your public URL.`,
+          ? `Your public address answers (the self-test passed), but the provider's callback for ${payment} never came: the provider is not sending callbacks to it, or cannot reach it.`
+          : `The provider's callback for ${payment} never came through your public address.`,
         action: `Press "Test callbacks" in Settings; check that your server forwards to this till, and ask the provider's support to check the callback set-up for your merchant account.`,
       };
     default:

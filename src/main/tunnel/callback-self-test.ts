@@ -37,11 +37,12 @@ export function selfTestNonceOf(body: string): string | null {
 /** What to do about each failure, in words for the shop owner. */
 export const SELF_TEST_ACTIONS: Readonly<Record<CallbackSelfTestCode, string>> = {
   PASSED: 'Nothing to do.',
-  NO_ROUTE: 'Set up callbacks in Settings: an ngrok tunnel (recommended) or your own public URL.',
+  NO_ROUTE:
+    'Set up callbacks in Settings: an ngrok tunnel (recommended) or your own public address.',
   TIMEOUT:
     'Check the internet connection and that the tunnel or your forwarding is up, then press "Test callbacks" again.',
   REFUSED:
-    "Check that your public URL forwards to this till's listener port and that the till's listener is running.",
+    "Check that your public address forwards to this till's listener port and that the till's listener is running.",
   NETWORK:
     'Check the internet connection and the public address (its name and https certificate), then test again.',
   ALLOW_LIST_REFUSED:
@@ -49,12 +50,12 @@ export const SELF_TEST_ACTIONS: Readonly<Record<CallbackSelfTestCode, string>> =
   BASIC_AUTH_REJECTED:
     'Enter the basic-auth password again in Settings (and the same user and password with the provider), or clear the basic-auth user.',
   WRONG_PATH:
-    "Check that your public URL forwards the whole path to this till's listener, and that the provider has the address shown in Settings.",
+    "Check that your public address forwards the whole path to this till's listener, and that the provider has the address shown in Settings.",
   TUNNEL_OFFLINE: 'Wait for the tunnel to reconnect, or restart it from Settings.',
   LISTENER_UNREACHABLE:
     "Check that the till's listener port in Settings is the one your tunnel or forwarding points at.",
   NOT_THIS_TILL:
-    'Check that the public URL points at this till: another server answered in its place.',
+    'Check that the public address points at this till: another server answered in its place.',
   UNEXPECTED_ANSWER: 'Check the tunnel or forwarding in front of the till, then test again.',
 };
 
@@ -242,7 +243,7 @@ function routeKeyOf(route: CallbackRoute): string {
 
 const ROUTE_WORDS: Readonly<Record<Exclude<CallbackRoute['mode'], 'polling-only'>, string>> = {
   tunnel: 'the ngrok tunnel',
-  'public-url': 'your public URL',
+  'public-url': 'your public address',
   'local-sandbox': 'the local sandbox route',
 };
 

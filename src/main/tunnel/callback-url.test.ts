@@ -102,12 +102,12 @@ describe('decideCallbackRoute', () => {
     ];
     expect(cases).toEqual(
       [
-        'No tunnel or public URL is set up',
+        'No tunnel or public address is set up',
         'The ngrok tunnel is off',
         'The ngrok tunnel is still connecting',
         'Cannot reach ngrok',
         'The payment listener is not running',
-        'The public URL must start with https:// (the callback path is a secret)',
+        'The public address must start with https:// (the callback path is a secret)',
       ].map((reason) => ({
         mode: 'polling-only',
         reason: `${reason}: this sale is checked by polling`,

@@ -31,11 +31,13 @@ export function callbackUrlFor(input: {
   const loopback = isLoopbackHostname(base.hostname);
   if (base.protocol !== 'https:' && !(base.protocol === 'http:' && loopback)) {
     throw new CallbackUrlError(
-      'The public URL must start with https:// (the callback path is a secret)',
+      'The public address must start with https:// (the callback path is a secret)',
     );
   }
   if (base.search !== '' || base.hash !== '' || base.username !== '' || base.password !== '') {
-    throw new CallbackUrlError('The public URL must not contain a query, a fragment or a password');
+    throw new CallbackUrlError(
+      'The public address must not contain a query, a fragment or a password',
+    );
   }
   if (!input.path.startsWith('/'))
     throw new CallbackUrlError('The callback path must start with /');
@@ -88,7 +90,7 @@ export function decideCallbackRoute(input: CallbackRouteInput): CallbackRoute {
   }
   switch (input.configuredMode) {
     case 'polling-only':
-      return { mode: 'polling-only', reason: `No tunnel or public URL is set up: ${POLLING}` };
+      return { mode: 'polling-only', reason: `No tunnel or public address is set up: ${POLLING}` };
     case 'public-url': {
       const problem = publicUrlProblem(input.publicBaseUrl);
       if (problem !== null) return { mode: 'polling-only', reason: `${problem}: ${POLLING}` };

@@ -118,7 +118,7 @@ describe('Settings screen: callbacks', () => {
     });
   });
 
-  it('asks for the public URL when the shop uses its own', async () => {
+  it('asks for the public address when the shop uses its own', async () => {
     const user = userEvent.setup();
     const bridge = settingsBridge();
     renderApp(bridge, '#/settings');

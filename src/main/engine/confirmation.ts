@@ -198,7 +198,7 @@ export function applyConfirmed(
   record: PaymentStatusRecord,
   source: InflowSource,
   observedAt: number,
-  /** Found by a check of ours, not a callback or the end-of-day sync. */
+  /** Found by a look of ours at the provider (a check, the listing lookup, the sync), not a callback. */
   foundByCheck: boolean,
 ): SaleRow {
   const { row } = recordInflow(

@@ -39,7 +39,8 @@ export function recordListedRow(
           asRecord(tx),
           'listing',
           ctx.scheduler.now(),
-          false,
+          // Our own look at the provider, like a check: the callback health waits for its callback.
+          true,
         ),
       );
       watchSale(env, sale.id);

@@ -1,6 +1,7 @@
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SyncRunView } from '#shared/views';
+import { advanceEngine } from '#support/engine-advance';
 import { createHarness, type Harness } from '#support/sales-harness';
 import { createTransactionSync } from './sync';
 
@@ -74,5 +75,41 @@ describe('sync and the sales engine', () => {
     ]);
     expect(h.alerts.map((alert) => alert.kind)).toEqual(['amount_conflict']);
     expect(h.alerts[0]?.sessionId).toBe(a['session_id']);
+  });
+});
+
+describe('sync and the callback health', () => {
+  it('a payment the sync finds first, whose callback never comes, makes the till say callbacks are not reaching it', async () => {
+    h = await createHarness({ live: true });
+    await h.control('/personality', { callbacks: 'never' });
+    const sale = await h.engine.createSale({ amountKobo: 150000 });
+    await h.transfer(sale.accountNumber ?? '', 1500);
+    await h.settle();
+    expect(h.engine.getSale(sale.id).state).toBe('awaiting_payment');
+
+    // The sync (after an outage, at start, on its schedule) reads the listing before any check.
+    await syncFor(h).sync.run({ mode: 'incremental', trigger: 'back-online' });
+    await h.settle();
+    expect(h.engine.getSale(sale.id).state).toBe('paid');
+    expect(h.health.state()).not.toBe('not_reaching'); // its callback may still be on the way
+    await advanceEngine(h, 25_000);
+    expect(h.callbacks).toEqual([]);
+    expect(h.health.state()).toBe('not_reaching');
+  });
+
+  it('a payment the sync finds first raises nothing when its callback comes within the window', async () => {
+    h = await createHarness({ live: true });
+    // The sandbox sends the callback 5 s (its clock, the test's) after the transfer: the sync
+    // is first, the callback inside the monitor's 20 s window.
+    await h.control('/personality', { callbacks: 'late', callback_delay_ms: 5_000 });
+    const sale = await h.engine.createSale({ amountKobo: 150000 });
+    await h.transfer(sale.accountNumber ?? '', 1500);
+    await syncFor(h).sync.run({ mode: 'incremental', trigger: 'back-online' });
+    expect(h.callbacks).toEqual([]);
+    expect(h.engine.getSale(sale.id).state).toBe('paid');
+    await advanceEngine(h, 6_000);
+    await expect.poll(() => h?.callbacks.length, { timeout: 5_000 }).toBeGreaterThan(0);
+    await advanceEngine(h, 20_000);
+    expect(h.health.state()).toBe('live');
   });
 });

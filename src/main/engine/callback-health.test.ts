@@ -266,6 +266,31 @@ describe('callback health', () => {
     expect(t.health.state()).toBe('unproven');
   });
 
+  it('watches a payment whose provider date (whole seconds) is the second the address began', async () => {
+    const t = await setup();
+    t.setRoute({ mode: 'tunnel', callbackUrl: 'https://other.ngrok.app/callbacks/tok-b' });
+    await t.clock.advance(400);
+    t.health.refresh(); // the new address is seen 400 ms into a second
+    const began = t.clock.now();
+    await t.clock.advance(300);
+    const foundWithDate = (saleId: number, settledAt: number) =>
+      t.health.paymentFoundByCheck({
+        saleId,
+        reference: `TT-000${saleId}`,
+        sessionId: String(saleId).repeat(30),
+        settledAt,
+        foundAt: t.clock.now(),
+      });
+    // The date of a second that ended before the address began: its callback went elsewhere.
+    foundWithDate(6, began - 1_400);
+    await t.clock.advance(60_000);
+    expect(t.health.state()).toBe('unproven');
+    // Settled 300 ms after the address began: its date says the start of that same second.
+    foundWithDate(5, began - 400);
+    await t.clock.advance(60_000);
+    expect(t.health.state()).toBe('not_reaching');
+  });
+
   it('keeps a proof when only the token of the address rotates', async () => {
     const t = await setup();
     t.selfTest(true);

@@ -74,6 +74,9 @@ export interface CallbackHealthOptions {
   readonly degradedCheckMs?: number;
 }
 
+/** The provider's `date` is `YYYY-MM-DD HH:MM:SS`: a settlement is somewhere in its second. */
+const DATE_PRECISION_MS = 1_000;
+
 /** Self-test failures that say nothing about the provider's path: the state does not change. */
 const INCONCLUSIVE: ReadonlySet<CallbackSelfTestView['code']> = new Set([
   'NO_ROUTE',
@@ -264,7 +267,8 @@ function monitorOf(parts: HealthParts): CallbackHealthMonitor {
       // No route: no callback was ever coming. Settled before this route existed (or before
       // the till started): its callback went elsewhere or arrived while the till was down.
       if (routes.key() === null) return;
-      if (input.settledAt !== null && input.settledAt < routes.since()) return;
+      // The provider's `date` has whole seconds: ignored only when that second ended before.
+      if (input.settledAt !== null && input.settledAt + DATE_PRECISION_MS <= routes.since()) return;
       watches.found(input);
     },
     selfTestStarted() {

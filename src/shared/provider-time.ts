@@ -8,6 +8,9 @@ import { AppError, type AppErrorCode } from './errors';
 
 export const DEFAULT_PROVIDER_TIME_ZONE = 'Africa/Lagos';
 
+/** A provider timestamp ('YYYY-MM-DD HH:MM:SS', no fractions) names a moment within this span. */
+export const PROVIDER_TIMESTAMP_PRECISION_MS = 1_000;
+
 export type ProviderTimeErrorCode = Extract<
   AppErrorCode,
   'MALFORMED_TIMESTAMP' | 'IMPOSSIBLE_DATE' | 'INVALID_TIME_ZONE' | 'INVALID_OPTION'

@@ -1,4 +1,5 @@
 import type { CallbackHealthState, CallbackHealthView, CallbackSelfTestView } from '#shared/views';
+import { PROVIDER_TIMESTAMP_PRECISION_MS } from '#shared/provider-time';
 import type { CallbackRoute } from '#main/tunnel/callback-url';
 import { healthWords, type HealthProblem } from './callback-health-words';
 import {
@@ -73,9 +74,6 @@ export interface CallbackHealthOptions {
   readonly steadyCheckMs?: number;
   readonly degradedCheckMs?: number;
 }
-
-/** The provider's `date` is `YYYY-MM-DD HH:MM:SS`: a settlement is somewhere in its second. */
-const DATE_PRECISION_MS = 1_000;
 
 /** Self-test failures that say nothing about the provider's path: the state does not change. */
 const INCONCLUSIVE: ReadonlySet<CallbackSelfTestView['code']> = new Set([
@@ -268,7 +266,11 @@ function monitorOf(parts: HealthParts): CallbackHealthMonitor {
       // the till started): its callback went elsewhere or arrived while the till was down.
       if (routes.key() === null) return;
       // The provider's `date` has whole seconds: ignored only when that second ended before.
-      if (input.settledAt !== null && input.settledAt + DATE_PRECISION_MS <= routes.since()) return;
+      if (
+        input.settledAt !== null &&
+        input.settledAt + PROVIDER_TIMESTAMP_PRECISION_MS <= routes.since()
+      )
+        return;
       watches.found(input);
     },
     selfTestStarted() {

@@ -33,6 +33,19 @@ export function scrubTokens(text: string, tokens: readonly string[]): string {
   return out;
 }
 
+/**
+ * Header names not stored because the record already says what they say: the content type has
+ * its own column, the length is the body's, and the rest are hop-by-hop (they describe the
+ * connection to the tunnel, not the callback).
+ */
+const REDUNDANT_HEADERS: ReadonlySet<string> = new Set([
+  'content-type',
+  'content-length',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+]);
+
 export function storableHeaders(
   request: IncomingMessage,
   tokens: readonly string[],
@@ -42,7 +55,7 @@ export function storableHeaders(
   // Object.keys rather than Object.entries: no [name, value] array per header, per callback.
   for (const name of Object.keys(headers)) {
     const value = headers[name];
-    if (value === undefined || SECRET_HEADER.test(name)) continue;
+    if (value === undefined || REDUNDANT_HEADERS.has(name) || SECRET_HEADER.test(name)) continue;
     // A proxy may echo the original URL (Referer, X-Original-URL…): the token must not survive.
     out[name] = scrubTokens(headerText(value) ?? '', tokens);
   }

@@ -13,8 +13,9 @@
  *
  * All five servers are up for the whole bench and measured in five rounds, each round in its
  * own seeded random order (printed): run in a fixed order, the last one ran on a warmer JIT and
- * a quieter machine and came out faster than the bare server it is built on. Each figure is the
- * median of the five rounds.
+ * a quieter machine and came out faster than the bare server it is built on. Within a round the
+ * servers take turns, a tenth of their callbacks a turn (measureRound), so that a burst of other
+ * work on a shared machine meets them all. Each figure is the median of the five rounds.
  *
  * Quick mode (CI, `--quick`): the same five servers on the same path and client, three rounds of
  * far fewer callbacks (QUICK_PLAN); every figure is still reported.
@@ -24,27 +25,29 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { createAppLogger, type Logger } from '#main/logging/logger';
 import { createGroupCommitInbox } from '#main/store/callback-inbox';
 import { openDatabase, type Db } from '#main/store/database';
 import { openSqliteTestInbox } from '#support/sqlite-inbox';
 import type { CallbackInbox, RawCallbackRecord } from '#main/webhook/types';
 import { generateCallbackToken, startWebhookListener } from '#main/webhook/webhook-listener';
+import { REPETITIONS, summarise, type BenchContext, type BenchFigure } from './bench-figure';
+import { describeOrders, roundOrders } from './interleave';
 import {
-  REPETITIONS,
-  percentile,
-  summarise,
-  type BenchContext,
-  type BenchFigure,
-} from './bench-figure';
-import { describeOrders, interleave } from './interleave';
+  clientFigures,
+  startClient,
+  type BenchClient,
+  type ClientFigures,
+  type ClientResult,
+} from './webhook-client';
 
 /** How much each round sends: the full run, or CI's quick one. */
 interface Plan {
   readonly rounds: number;
   /** Callbacks per round at CONCURRENCY connections. */
   readonly total: number;
+  /** Turns per round: each server sends total / slices (and perCallbackTotal / slices) a turn. */
+  readonly slices: number;
   /** One commit per callback runs at the disk's fsync rate (a few hundred a second when busy). */
   readonly perCallbackTotal: number;
   readonly warmup: number;
@@ -57,6 +60,7 @@ interface Plan {
 const FULL_PLAN: Plan = {
   rounds: REPETITIONS,
   total: 10_000,
+  slices: 10,
   perCallbackTotal: 2_000,
   warmup: 500,
   unloaded: 500,
@@ -65,6 +69,7 @@ const FULL_PLAN: Plan = {
 const QUICK_PLAN: Plan = {
   rounds: 3,
   total: 1_000,
+  slices: 2,
   perCallbackTotal: 100,
   warmup: 100,
   unloaded: 30,
@@ -89,110 +94,76 @@ const DURABLE_LATENCY_MAX = 2;
 const FAIR_LATENCY_MAX = 1.2;
 const LISTENER_RATE_MIN = 0.5;
 
-interface ClientResult {
-  readonly elapsedMs: number;
-  readonly ok: number;
-  readonly failed: number;
-  readonly latencies: Float64Array;
-}
-
-/** Plain JavaScript so the worker needs no TypeScript loader. */
-const CLIENT = `
-const { parentPort, workerData } = require('node:worker_threads');
-const http = require('node:http');
-const { port, path, total, concurrency, runId } = workerData;
-const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
-const latencies = new Float64Array(total);
-let next = 0, ok = 0, failed = 0;
-function one(i) {
-  const body = JSON.stringify({
-    event: 'payment.success',
-    reference: 'bench-' + i,
-    external_reference: 'bench-' + i,
-    account_number: '9912345678',
-    session_id: runId + String(i).padStart(10, '0'),
-    amount: 1500.5,
-    status: 'success',
-  });
-  return new Promise((resolve) => {
-    const started = process.hrtime.bigint();
-    const req = http.request({ host: '127.0.0.1', port, path, method: 'POST', agent,
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
-      (res) => {
-        res.resume();
-        res.on('end', () => {
-          latencies[i] = Number(process.hrtime.bigint() - started) / 1e6;
-          if (res.statusCode === 200) ok += 1; else failed += 1;
-          resolve();
-        });
-      });
-    req.on('error', () => { failed += 1; resolve(); });
-    req.end(body);
-  });
-}
-async function loop() { for (;;) { const i = next++; if (i >= total) return; await one(i); } }
-(async () => {
-  const started = process.hrtime.bigint();
-  await Promise.all(Array.from({ length: concurrency }, loop));
-  const elapsedMs = Number(process.hrtime.bigint() - started) / 1e6;
-  agent.destroy();
-  parentPort.postMessage({ elapsedMs, ok, failed, latencies }, [latencies.buffer]);
-})();
-`;
-
-function runClient(
-  port: number,
-  path: string,
-  total: number,
-  runId: string,
-  concurrency = CONCURRENCY,
-): Promise<ClientResult> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(CLIENT, {
-      eval: true,
-      workerData: { port, path, total, concurrency, runId },
-    });
-    worker.once('message', (result: ClientResult) => {
-      void worker.terminate();
-      resolve(result);
-    });
-    worker.once('error', reject);
-  });
-}
-
-interface Measured {
-  readonly perSecond: number;
-  readonly p50: number;
-  readonly p99: number;
-  readonly ok: number;
+interface Measured extends ClientFigures {
   /** One connection, one request at a time: the answer time without any queue. */
   readonly unloadedP99: number;
 }
 
-function clientFigures(result: ClientResult, total: number): Omit<Measured, 'unloadedP99'> {
-  const sorted = Float64Array.from(result.latencies).sort();
-  return {
-    perSecond: (total / result.elapsedMs) * 1000,
-    p50: percentile(sorted, 50),
-    p99: percentile(sorted, 99),
-    ok: result.ok,
-  };
+/**
+ * One round: every server warmed up, then its callbacks sent in `plan.slices` slices with the
+ * servers taking turns (the round's order, then reversed, and so on), then one connection, one
+ * request at a time. A server's figures are those of its slices together. Sent in one block per
+ * server, a round compared servers measured seconds apart, and on a busy machine a burst of
+ * someone else's work landed on one of them: a busy run's round ratios spread 0.58–1.96x.
+ */
+async function measureRound(
+  order: readonly Variant[],
+  started: Readonly<Record<Variant, Server>>,
+  plan: Plan,
+  runIdOf: (variant: Variant) => string,
+): Promise<Record<Variant, Round>> {
+  const clients = new Map(
+    order.map((variant) => {
+      const server = started[variant];
+      return [variant, startClient(server.port, server.path, CONCURRENCY)] as const;
+    }),
+  );
+  const client = (variant: Variant): BenchClient => clients.get(variant) as BenchClient;
+  try {
+    const runIds = new Map(order.map((variant) => [variant, runIdOf(variant)] as const));
+    for (const variant of order) {
+      await client(variant).run({
+        total: plan.warmup,
+        concurrency: CONCURRENCY,
+        runId: `w${runIds.get(variant) ?? ''}`.slice(0, 20),
+      });
+    }
+    const slices = new Map(order.map((variant) => [variant, [] as ClientResult[]] as const));
+    for (let slice = 0; slice < plan.slices; slice += 1) {
+      for (const variant of slice % 2 === 0 ? order : [...order].reverse()) {
+        const perSlice = totalOf(variant, plan) / plan.slices;
+        slices.get(variant)?.push(
+          await client(variant).run({
+            total: perSlice,
+            concurrency: CONCURRENCY,
+            runId: runIds.get(variant) ?? '',
+            first: slice * perSlice,
+          }),
+        );
+      }
+    }
+    const entries = [];
+    for (const variant of order) {
+      const unloaded = await client(variant).run({
+        total: plan.unloaded,
+        concurrency: 1,
+        runId: `u${runIds.get(variant) ?? ''}`.slice(0, 20),
+      });
+      const round: Round = {
+        ...clientFigures(slices.get(variant) ?? []),
+        unloadedP99: clientFigures([unloaded]).p99,
+        runId: runIds.get(variant) ?? '',
+      };
+      entries.push([variant, round] as const);
+    }
+    return Object.fromEntries(entries) as Record<Variant, Round>;
+  } finally {
+    for (const each of clients.values()) await each.close();
+  }
 }
 
-async function measure(
-  port: number,
-  path: string,
-  runId: string,
-  plan: Plan,
-  total: number,
-): Promise<Measured> {
-  await runClient(port, path, plan.warmup, `w${runId}`);
-  const loaded = clientFigures(await runClient(port, path, total, runId), total);
-  const unloaded = clientFigures(
-    await runClient(port, path, plan.unloaded, `u${runId}`, 1),
-    plan.unloaded,
-  );
-  return { ...loaded, unloadedP99: unloaded.p99 };
+function totalOf(variant: Variant, plan: Plan): number {
+  return variant === 'perCallback' ? plan.perCallbackTotal : plan.total;
 }
 
 async function bareServer(): Promise<Server> {
@@ -323,7 +294,8 @@ function insertsPerSecond(file: string, synchronous: 'FULL' | 'NORMAL', count: n
   return (count / elapsed) * 1000;
 }
 
-type Variant = 'bare' | 'bareDurable' | 'durable' | 'perCallback' | 'memory';
+const VARIANTS = ['bare', 'bareDurable', 'durable', 'perCallback', 'memory'] as const;
+type Variant = (typeof VARIANTS)[number];
 
 interface Round extends Measured {
   readonly runId: string;
@@ -359,24 +331,16 @@ export async function run(context: BenchContext): Promise<readonly BenchFigure[]
     servers.push(...Object.values(started));
     let sequence = 0;
     /** Session ids are 30 digits: a per-run base, the measurement's number, then the callback's. */
-    const measureOn = (variant: Variant) => async (): Promise<Round> => {
+    const runIdOf = (): string => {
       sequence += 1;
-      const runId = `${runBase}${String(sequence).padStart(3, '0')}`.padEnd(20, '0');
-      const server = started[variant];
-      const total = variant === 'perCallback' ? plan.perCallbackTotal : plan.total;
-      return { ...(await measure(server.port, server.path, runId, plan, total)), runId };
+      return `${runBase}${String(sequence).padStart(3, '0')}`.padEnd(20, '0');
     };
-    ({ results: rounds, orders } = await interleave(
-      {
-        bare: measureOn('bare'),
-        bareDurable: measureOn('bareDurable'),
-        durable: measureOn('durable'),
-        perCallback: measureOn('perCallback'),
-        memory: measureOn('memory'),
-      },
-      plan.rounds,
-      context.seed,
-    ));
+    orders = roundOrders(VARIANTS, plan.rounds, context.seed);
+    rounds = { bare: [], bareDurable: [], durable: [], perCallback: [], memory: [] };
+    for (const order of orders) {
+      const round = await measureRound(order, started, plan, runIdOf);
+      for (const variant of VARIANTS) rounds[variant].push(round[variant]);
+    }
     await new Promise((resolve) => setImmediate(resolve));
     handedOn = started.durable.handedOn();
     const countStored = db.prepare(
@@ -456,7 +420,7 @@ export async function run(context: BenchContext): Promise<readonly BenchFigure[]
       pairedRatio: durableRatePaired.median,
       ratioTarget: { min: DURABLE_RATE_MIN },
       absoluteTarget: { text: `≥ ${TARGET_PER_SECOND}/s`, met: durableRate >= TARGET_PER_SECOND },
-      note: `${plan.total} callbacks per round, ${CONCURRENCY} keep-alive connections, each committed before its 200 (group commit), app logger on; ${settings}; judged: the median of the rounds' ratios (${roundRatios(durableRatePaired)}); ${plan.rounds} rounds of bare, bare with the store, durable, one-commit-per-callback and memory inbox, order per round (seed ${context.seed}): ${describeOrders(orders)}`,
+      note: `${plan.total} callbacks per round, ${CONCURRENCY} keep-alive connections, each committed before its 200 (group commit), app logger on; ${settings}; judged: the median of the rounds' ratios (${roundRatios(durableRatePaired)}); ${plan.rounds} rounds of bare, bare with the store, durable, one-commit-per-callback and memory inbox, each round in ${plan.slices} turns a server (the round's order, then reversed), order per round (seed ${context.seed}): ${describeOrders(orders)}`,
     },
     {
       name: 'time to answer p50 (durable)',

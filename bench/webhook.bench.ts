@@ -36,7 +36,6 @@ import { describeOrders, roundOrders } from './interleave';
 import {
   clientFigures,
   startClient,
-  type BenchClient,
   type ClientFigures,
   type ClientResult,
 } from './webhook-client';
@@ -112,53 +111,50 @@ async function measureRound(
   plan: Plan,
   runIdOf: (variant: Variant) => string,
 ): Promise<Record<Variant, Round>> {
-  const clients = new Map(
-    order.map((variant) => {
-      const server = started[variant];
-      return [variant, startClient(server.port, server.path, CONCURRENCY)] as const;
-    }),
-  );
-  const client = (variant: Variant): BenchClient => clients.get(variant) as BenchClient;
+  /** Each server's client, the round's run id and the turns' results so far. */
+  const lanes = order.map((variant) => ({
+    variant,
+    client: startClient(started[variant].port, started[variant].path, CONCURRENCY),
+    runId: runIdOf(variant),
+    perTurn: totalOf(variant, plan) / plan.slices,
+    turns: [] as ClientResult[],
+  }));
   try {
-    const runIds = new Map(order.map((variant) => [variant, runIdOf(variant)] as const));
-    for (const variant of order) {
-      await client(variant).run({
+    for (const lane of lanes) {
+      await lane.client.run({
         total: plan.warmup,
         concurrency: CONCURRENCY,
-        runId: `w${runIds.get(variant) ?? ''}`.slice(0, 20),
+        runId: `w${lane.runId}`.slice(0, 20),
       });
     }
-    const slices = new Map(order.map((variant) => [variant, [] as ClientResult[]] as const));
     for (let slice = 0; slice < plan.slices; slice += 1) {
-      for (const variant of slice % 2 === 0 ? order : [...order].reverse()) {
-        const perSlice = totalOf(variant, plan) / plan.slices;
-        slices.get(variant)?.push(
-          await client(variant).run({
-            total: perSlice,
+      for (const lane of slice % 2 === 0 ? lanes : [...lanes].reverse()) {
+        lane.turns.push(
+          await lane.client.run({
+            total: lane.perTurn,
             concurrency: CONCURRENCY,
-            runId: runIds.get(variant) ?? '',
-            first: slice * perSlice,
+            runId: lane.runId,
+            first: slice * lane.perTurn,
           }),
         );
       }
     }
-    const entries = [];
-    for (const variant of order) {
-      const unloaded = await client(variant).run({
+    const round: Partial<Record<Variant, Round>> = {};
+    for (const lane of lanes) {
+      const unloaded = await lane.client.run({
         total: plan.unloaded,
         concurrency: 1,
-        runId: `u${runIds.get(variant) ?? ''}`.slice(0, 20),
+        runId: `u${lane.runId}`.slice(0, 20),
       });
-      const round: Round = {
-        ...clientFigures(slices.get(variant) ?? []),
+      round[lane.variant] = {
+        ...clientFigures(lane.turns),
         unloadedP99: clientFigures([unloaded]).p99,
-        runId: runIds.get(variant) ?? '',
+        runId: lane.runId,
       };
-      entries.push([variant, round] as const);
     }
-    return Object.fromEntries(entries) as Record<Variant, Round>;
+    return round as Record<Variant, Round>;
   } finally {
-    for (const each of clients.values()) await each.close();
+    for (const lane of lanes) await lane.client.close();
   }
 }
 
